@@ -1,0 +1,3 @@
+from remi_sheet.cli import main
+
+main()

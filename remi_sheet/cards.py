@@ -1,0 +1,161 @@
+"""Cards as players write them: `K♠ 7♥ 3♦`, `k 7 3`, `D, B, Á`, `Jo 5`, `10S QH`.
+
+Ranks are `2`–`10`, `J`/`B` (bubi), `Q`/`D` (dáma), `K`, `A`/`Á`; jokers `Jo`/`Joker`/`★`.
+A suit (`♠♣♥♦` or the letters `S C H D`) may follow a rank. Cards may be separated by
+spaces, commas, semicolons or plus signs, or written one after the other (`K♠7♥`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from remi_sheet.rules import HouseRules
+from remi_sheet.text import clean
+
+JOKER: Final = 0
+JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+HAND_SIZE: Final = 14
+COPIES_PER_CARD: Final = 2  # two packs of French cards
+
+
+class Suit(StrEnum):
+    SPADES = "♠"
+    CLUBS = "♣"
+    HEARTS = "♥"
+    DIAMONDS = "♦"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    rank: int  # 2..14 (ace 14), JOKER for a joker
+    suit: Suit | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    def __str__(self) -> str:
+        return ("Jo" if self.is_joker else RANK_NAMES[self.rank]) + (self.suit or "")
+
+
+RANK_NAMES: Final[dict[int, str]] = {
+    **{n: str(n) for n in range(2, 11)},
+    JACK: "J",
+    QUEEN: "Q",
+    KING: "K",
+    ACE: "A",
+}
+
+_RANKS: Final[dict[str, int]] = {
+    **{str(n): n for n in range(2, 11)},
+    "j": JACK,
+    "b": JACK,
+    "q": QUEEN,
+    "d": QUEEN,
+    "k": KING,
+    "a": ACE,
+    "á": ACE,
+}
+_SUITS: Final[dict[str, Suit]] = {
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "s": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "c": Suit.CLUBS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "h": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "d": Suit.DIAMONDS,
+}
+# Longest spellings first, so that "joker" is not read as "jo" and "ker".
+_TOKEN: Final = re.compile(
+    r"(?P<joker>joker|jolly|jok|jo|★|☆|🃏)"
+    r"|(?P<rank>10|[2-9]|[jbqdkaá])(?P<suit>[♠♤♣♧♥♡♦♢]|[schd](?![a-záéíóöőúüű]))?",
+)
+_SEPARATORS: Final = re.compile(r"[\s,;+]+")
+
+
+class CardError(ValueError):
+    """Text that is not a list of cards; `code` is a message key of `messages`."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def parse_card(text: str) -> Card:
+    """One card, e.g. `K♠`, `10h`, `Jo`."""
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise CardError("card_not_one", text=text)
+    return cards[0]
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Every card in `text`, in order; `CardError` names the first part that is no card."""
+    source = clean(text).lower()
+    cards: list[Card] = []
+    position = 0
+    while position < len(source):
+        gap = _SEPARATORS.match(source, position)
+        if gap:
+            position = gap.end()
+            continue
+        match = _TOKEN.match(source, position)
+        if match is None:
+            bad = _SEPARATORS.split(source[position:], maxsplit=1)[0]
+            raise CardError("card_unknown", token=bad)
+        cards.append(_card(match))
+        position = match.end()
+    if not cards:
+        raise CardError("card_empty")
+    return tuple(cards)
+
+
+def _card(match: re.Match[str]) -> Card:
+    if match["joker"]:
+        return Card(JOKER)
+    suit = _SUITS[match["suit"]] if match["suit"] else None
+    return Card(_RANKS[match["rank"]], suit)
+
+
+def hand_value(card: Card, rules: HouseRules) -> int:
+    """What `card` counts when it is left in a loser's hand."""
+    if card.is_joker:
+        return rules.joker_in_hand
+    if card.rank == ACE:
+        return rules.ace_value
+    return min(card.rank, 10)
+
+
+def cards_value(cards: Iterable[Card], rules: HouseRules) -> int:
+    return sum(hand_value(card, rules) for card in cards)
+
+
+def max_hand_points(rules: HouseRules) -> int:
+    """The most that fourteen cards left in hand can be worth (180 with the defaults)."""
+    best_card = max(10, rules.ace_value)
+    values = sorted([rules.joker_in_hand] * rules.jokers + [best_card] * HAND_SIZE, reverse=True)
+    return sum(values[:HAND_SIZE])
+
+
+def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
+    """`CardError` when `cards` cannot be one player's hand: too many cards, jokers or copies."""
+    if len(cards) > HAND_SIZE:
+        raise CardError("cards_too_many", count=len(cards), most=HAND_SIZE)
+    jokers = sum(card.is_joker for card in cards)
+    if jokers > rules.jokers:
+        raise CardError("cards_too_many_jokers", count=jokers, most=rules.jokers)
+    suited = Counter(card for card in cards if card.suit is not None)
+    for card, count in suited.items():
+        if count > COPIES_PER_CARD:
+            raise CardError("cards_too_many_copies", card=str(card), count=count)

@@ -1,0 +1,167 @@
+"""The `remi` command: thin wrappers that parse options, call the library and print.
+
+Exit codes (NOTEBOOK.md): 0 done, no errors; 1 the input has errors; 2 the command line
+was wrong. A user's mistake is one clear message, never a traceback; set REMI_DEBUG=1 to
+see the traceback of an unexpected failure.
+"""
+
+from __future__ import annotations
+
+import os
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+
+from remi_sheet.messages import Lang, render
+from remi_sheet.problems import FileProblem, Problem
+from remi_sheet.rules import RuleError, parse_value, rule_spec
+
+app = typer.Typer(
+    name="remi",
+    help="The score notebook for Hungarian rummy (römi): check, score and print the "
+    "scores kept in an Excel workbook.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class LangChoice(StrEnum):
+    en = "en"
+    hu = "hu"
+
+
+NotebookArg = Annotated[
+    Path, typer.Argument(help="The notebook workbook (.xlsx).", show_default=False)
+]
+JsonOpt = Annotated[
+    bool,
+    typer.Option(
+        "--json", help="Machine-readable output on standard output: no colour, no tables."
+    ),
+]
+LangOpt = Annotated[
+    LangChoice | None,
+    typer.Option(
+        "--lang", help="Language of messages and written headings; default: the notebook's."
+    ),
+]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        "-r",
+        metavar="NAME=VALUE",
+        help="A house rule that overrides the notebook's Rules sheet, e.g. -r opening_minimum=51. "
+        "Repeat for more.",
+    ),
+]
+
+
+def _console(json_output: bool) -> Console:
+    return Console(stderr=json_output, highlight=False)
+
+
+def _overrides(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
+    """`--rule` options as (name, value) pairs, each checked; a bad one exits with 2."""
+    pairs = []
+    for option in rules or []:
+        name, equals, value = option.partition("=")
+        try:
+            if not equals:
+                raise RuleError("rule_option", value=option)
+            parse_value(rule_spec(name.strip()), value.strip())
+        except RuleError as error:
+            _usage_error(render(error.code, lang, error.params))
+        pairs.append((name.strip(), value.strip()))
+    return pairs
+
+
+def _usage_error(message: str) -> NoReturn:
+    Console(stderr=True, highlight=False).print(f"Usage error: {message}", markup=False)
+    raise typer.Exit(2)
+
+
+def _fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
+    """Stop with one clear line (or a JSON document) for a problem with the file itself."""
+    if json_output:
+        from remi_sheet.output import print_json
+
+        print_json({"games": [], "problems": [problem.to_json(lang)]})
+    else:
+        Console(stderr=True, highlight=False).print(
+            f"error: {problem.message(lang)}", markup=False, soft_wrap=True
+        )
+    raise typer.Exit(1)
+
+
+def _unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> NoReturn:
+    if os.environ.get("REMI_DEBUG"):
+        raise error
+    reason = f"{type(error).__name__}: {error}".strip().rstrip(":")
+    _fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
+
+
+@app.command()
+def check(
+    notebook: NotebookArg,
+    json_output: JsonOpt = False,
+    lang: LangOpt = None,
+    rule: RuleOpt = None,
+) -> None:
+    """Read the notebook and check every deal; write nothing.
+
+    Every mistake is listed with its sheet and cell. Exit code 1 if there are errors.
+
+    Example: remi check klub.xlsx --json
+    """
+    from remi_sheet.commands import run_check
+
+    chosen: Lang | None = lang.value if lang else None
+    overrides = _overrides(rule, chosen or "en")
+    try:
+        code = run_check(notebook, overrides, chosen, json_output, _console(json_output))
+    except FileProblem as stop:
+        _fail(stop.problem, chosen or "en", json_output)
+    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
+        _unexpected(error, notebook, chosen or "en", json_output)
+    raise typer.Exit(code)
+
+
+@app.command()
+def score(
+    notebook: NotebookArg,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the scored notebook here instead of in place."),
+    ] = None,
+    json_output: JsonOpt = False,
+    lang: LangOpt = None,
+    rule: RuleOpt = None,
+) -> None:
+    """Check the notebook, then write scores, running totals, ranks and the Standings sheet.
+
+    Only remi's own area beside each game and the Standings sheet are written; typed cells
+    never change. Games with errors are not scored. The file is replaced in one step (or
+    left untouched when it already holds these scores).
+
+    Example: remi score klub.xlsx --output klub-pontozva.xlsx
+    """
+    from remi_sheet.commands import run_score
+
+    chosen: Lang | None = lang.value if lang else None
+    overrides = _overrides(rule, chosen or "en")
+    try:
+        code = run_score(notebook, output, overrides, chosen, json_output, _console(json_output))
+    except FileProblem as stop:
+        _fail(stop.problem, chosen or "en", json_output)
+    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
+        _unexpected(error, notebook, chosen or "en", json_output)
+    raise typer.Exit(code)
+
+
+def main() -> None:
+    app()

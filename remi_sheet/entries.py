@@ -1,0 +1,127 @@
+"""What one player's cell in one deal says, as typed: the entry codes of NOTEBOOK.md.
+
+`parse_entry` turns a cell value (text, number, or whatever a spreadsheet left there) into
+a `Winner`, a `Loser` or a bare `Number`. A bare number is card points in an entry row and
+a score in a score row; only the whole row can tell, so `scoring` decides.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from remi_sheet.cards import CardError, cards_value, check_hand, max_hand_points, parse_cards
+from remi_sheet.rules import HouseRules
+from remi_sheet.text import clean, fold
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    hand: bool  # went out all at once from hand ("kézből")
+
+
+@dataclass(frozen=True, slots=True)
+class Loser:
+    laid_down: bool
+    points: int | None  # card points left in hand; None: `X` alone
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    value: int  # card points in an entry row, a score in a score row
+
+
+Entry = Winner | Loser | Number
+
+
+class EntryError(ValueError):
+    """A cell that is no entry; `code` is a message key of `messages`."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+_HAND: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
+_WIN: Final = frozenset({"w", "win", "nyert", "nyero"})
+_NOT_DOWN: Final = frozenset({"x"})
+_INTEGER: Final = re.compile(r"[+-]?\d+(?:[.,]0+)?")
+_DECIMAL: Final = re.compile(r"[+-]?\d+[.,]\d+")
+_NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
+
+
+def parse_entry(value: object, rules: HouseRules) -> Entry | None:
+    """The entry in a cell, None for an empty cell, or `EntryError`."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise EntryError("entry_boolean", value=value)
+    if isinstance(value, int | float):
+        return Number(_whole(value))
+    if isinstance(value, dt.date | dt.time | dt.timedelta):
+        raise EntryError("entry_date", value=str(value))
+    text = clean(str(value)).replace("\u2212", "-").replace("\u2013", "-")
+    if not text:
+        return None
+    return _parse_text(text, rules)
+
+
+def _parse_text(text: str, rules: HouseRules) -> Entry:
+    word = fold(text)
+    if _INTEGER.fullmatch(word):
+        return Number(int(float(word.replace(",", "."))))
+    if _DECIMAL.fullmatch(word):
+        raise EntryError("entry_not_whole", value=text)
+    if word in _HAND:
+        return Winner(hand=True)
+    if word in _WIN:
+        return Winner(hand=False)
+    if word in _NOT_DOWN:
+        return Loser(laid_down=False, points=None)
+    not_down = _NOT_DOWN_WITH_POINTS.fullmatch(text.lower())
+    if not_down:
+        try:
+            return Loser(laid_down=False, points=_points(not_down["rest"].strip(), rules))
+        except EntryError as error:
+            if error.code == "entry_unknown":
+                raise EntryError("entry_unknown", value=text) from None
+            raise
+    return Loser(laid_down=True, points=_points(text, rules))
+
+
+def _points(text: str, rules: HouseRules) -> int:
+    """Card points written as a number or as the cards left in hand."""
+    word = fold(text)
+    if _INTEGER.fullmatch(word):
+        points = int(float(word.replace(",", ".")))
+    elif _DECIMAL.fullmatch(word):
+        raise EntryError("entry_not_whole", value=text)
+    else:
+        try:
+            cards = parse_cards(text)
+            check_hand(cards, rules)
+        except CardError as error:
+            if error.code == "card_unknown":
+                raise EntryError("entry_unknown", value=text) from None
+            raise EntryError(error.code, **error.params) from None
+        points = cards_value(cards, rules)
+    return check_points(points, rules)
+
+
+def check_points(points: int, rules: HouseRules) -> int:
+    """`points` if fourteen cards can be worth that much, else `EntryError`."""
+    if points < 0:
+        raise EntryError("points_negative", value=points)
+    most = max_hand_points(rules)
+    if points > most:
+        raise EntryError("points_too_high", value=points, most=most)
+    return points
+
+
+def _whole(value: float) -> int:
+    if isinstance(value, float) and not value.is_integer():
+        raise EntryError("entry_not_whole", value=value)
+    return int(value)

@@ -1,0 +1,97 @@
+"""Opening and replacing workbook files without surprises.
+
+`sniff` looks at a path before any spreadsheet library touches it, so that a missing file,
+a folder, an old `.xls`, an `.ods` or a password-protected workbook is one clear problem
+rather than a library's traceback. `replace_atomically` writes through a temporary file in
+the same folder, so that the workbook on disk is always the old one or the complete new one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+from remi_sheet.problems import Problem
+
+_ZIP = b"PK\x03\x04"
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # compound file: .xls, or an encrypted .xlsx
+_ENCRYPTED_STREAM = "EncryptionInfo".encode("utf-16-le")
+
+
+def sniff(path: Path) -> Problem | None:
+    """A problem when `path` cannot be an .xlsx workbook we can read, else None."""
+    shown = str(path)
+    try:
+        if not path.exists():
+            return Problem("file_missing", params={"path": shown})
+        if path.is_dir():
+            return Problem("file_is_dir", params={"path": shown})
+        with path.open("rb") as handle:
+            head = handle.read(8)
+            rest = handle.read(1 << 20) if head == _OLE else b""
+    except PermissionError:
+        return Problem("file_unreadable", params={"path": shown})
+    except OSError as error:
+        return Problem("file_not_xlsx", params={"path": shown, "reason": error.strerror})
+    if head == _OLE:
+        code = "file_encrypted" if _ENCRYPTED_STREAM in rest else "file_xls"
+        return Problem(code, params={"path": shown})
+    if not head.startswith(_ZIP):
+        reason = "the file is empty" if not head else "it is not a zip-based Office file"
+        return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
+    return _sniff_zip(path)
+
+
+def _sniff_zip(path: Path) -> Problem | None:
+    shown = str(path)
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+            mimetype = archive.read("mimetype") if "mimetype" in names else b""
+    except (zipfile.BadZipFile, OSError, EOFError) as error:
+        reason = f"the zip archive is damaged ({error})"
+        return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
+    if b"opendocument.spreadsheet" in mimetype:
+        return Problem("file_ods", params={"path": shown})
+    if "xl/workbook.xml" not in names:
+        reason = "it has no xl/workbook.xml (a Word or other zip file?)"
+        return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
+    return None
+
+
+def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
+    """Call `write(temporary)` and move the result onto `path` in one rename.
+
+    The temporary file sits in the same folder (a rename is atomic only within one file
+    system) and is flushed to disk before the rename, so that a crash at any moment leaves
+    either the old file or the new one.
+    """
+    folder = path.resolve().parent
+    handle, name = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".remi-tmp", dir=folder)
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        write(temporary)
+        with temporary.open("rb+") as written:
+            os.fsync(written.fileno())
+        if path.exists():
+            os.chmod(temporary, path.stat().st_mode & 0o7777)
+        os.replace(temporary, path)
+        _fsync_folder(folder)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+
+
+def _fsync_folder(folder: Path) -> None:
+    # The rename itself is durable only once the folder's entry is on disk.
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

@@ -1,0 +1,93 @@
+"""Sheets as grids of cell values, read fast and without styles.
+
+python-calamine reads the values (and the saved results of formulas) of every sheet far
+faster than openpyxl. It shows a formula without a saved result, and an error result, as an
+empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when one matters.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
+
+
+def column_letter(column: int) -> str:
+    """Spreadsheet column name of a 0-based column index (0 → A, 26 → AA)."""
+    letters = ""
+    column += 1
+    while column:
+        column, remainder = divmod(column - 1, 26)
+        letters = chr(65 + remainder) + letters
+    return letters
+
+
+def address(row: int, column: int) -> str:
+    """A1-style address of 0-based (row, column)."""
+    return f"{column_letter(column)}{row + 1}"
+
+
+@dataclass(slots=True)
+class Grid:
+    """One sheet's values; rows and columns are 0-based, '' and None are both empty."""
+
+    name: str
+    rows: Sequence[Sequence[CellValue]]
+
+    def value(self, row: int, column: int) -> CellValue:
+        if row >= len(self.rows):
+            return None
+        cells = self.rows[row]
+        if column >= len(cells):
+            return None
+        value = cells[column]
+        return None if value == "" else value
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def width(self, row: int) -> int:
+        return len(self.rows[row]) if row < len(self.rows) else 0
+
+
+def read_grids(path: Path) -> Iterator[Grid]:
+    """Every worksheet of the workbook at `path`, in workbook order."""
+    from python_calamine import CalamineWorkbook, SheetTypeEnum
+
+    with CalamineWorkbook.from_path(str(path)) as workbook:
+        for meta in workbook.sheets_metadata:
+            if meta.typ != SheetTypeEnum.WorkSheet:
+                continue
+            sheet = workbook.get_sheet_by_name(meta.name)
+            yield Grid(meta.name, sheet.to_python(skip_empty_area=False))
+
+
+@dataclass
+class FormulaProbe:
+    """Tells whether an empty-looking cell is really a formula with no usable result."""
+
+    path: Path
+    _formulas: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
+
+    def is_formula(self, sheet: str, row: int, column: int) -> bool:
+        if sheet not in self._formulas:
+            self._formulas[sheet] = self._load(sheet)
+        return (row, column) in self._formulas[sheet]
+
+    def _load(self, sheet: str) -> set[tuple[int, int]]:
+        import openpyxl
+
+        workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
+        try:
+            found = set()
+            for row in workbook[sheet].iter_rows():
+                for cell in row:
+                    if getattr(cell, "data_type", None) == "f":
+                        found.add((cell.row - 1, cell.column - 1))
+            return found
+        finally:
+            workbook.close()

@@ -1,0 +1,427 @@
+"""Reading a score notebook: game sheets, their deals and the house rules, checked.
+
+`load_notebook` ties the pieces together the way beancount's loader does: it reads every
+sheet's values, finds the game sheets by their header row, reads the Rules sheet, scores
+every deal that can be scored and collects a `Problem` for everything else. It never writes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from remi_sheet.entries import Entry, EntryError, Number, parse_entry
+from remi_sheet.grid import CellValue, FormulaProbe, Grid, address, read_grids
+from remi_sheet.messages import Lang, word
+from remi_sheet.problems import Issue, Problem
+from remi_sheet.rules import HouseRules, RuleError, check_consistent, with_rule
+from remi_sheet.scoring import DealScore, GameScore, score_game, score_row
+from remi_sheet.text import clean, fold
+
+HEADER_ROWS: Final = 10
+_HEADER_WORDS: Final[dict[str, Lang | None]] = {
+    "deal": "en",
+    "leosztas": "hu",
+    "osztas": "hu",
+    "#": None,
+}
+_TOTAL_WORDS: Final = frozenset({"total", "totals", "osszesen", "ossz", "osszeg", "sum"})
+_DATE_WORDS: Final = frozenset({"date", "datum"})
+_PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
+_RULES_SHEETS: Final[dict[str, Lang]] = {"rules": "en", "szabalyok": "hu"}
+_RULES_HEADINGS: Final = frozenset({"rule", "name", "szabaly", "nev", "house rule", "hazszabaly"})
+_EXCEL_ERRORS: Final = frozenset(
+    {"#div/0!", "#n/a", "#value!", "#ref!", "#name?", "#num!", "#null!", "#getting_data"}
+)
+MARKER_PREFIX: Final = "remi ▸"
+_DEAL_NUMBER: Final = re.compile(r"(\d+)\.?")
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    row: int  # 0-based sheet row
+    number: CellValue
+    cells: tuple[CellValue, ...]
+
+    @property
+    def played(self) -> bool:
+        return any(_filled(cell) for cell in self.cells)
+
+
+@dataclass(frozen=True, slots=True)
+class GameLayout:
+    """Where a game sits on its sheet (0-based rows and columns)."""
+
+    header_row: int
+    deal_column: int
+    players: tuple[str, ...]
+    rows: tuple[DealRow, ...]  # the deal table, played and not yet played
+    total_row: int | None  # a typed Total/Összesen row right below the deals
+    area_column: int  # first column of the area remi writes
+    lang: Lang | None
+    date: CellValue = None
+    place: CellValue = None
+
+    def player_column(self, index: int) -> int:
+        return self.deal_column + 1 + index
+
+    @property
+    def end_row(self) -> int:
+        """The last row of the deal table (the header row for an empty table)."""
+        return self.rows[-1].row if self.rows else self.header_row
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredDeal:
+    number: int
+    row: int
+    score: DealScore
+
+
+@dataclass(slots=True)
+class Game:
+    sheet: str
+    layout: GameLayout
+    deals: list[ScoredDeal]
+    score: GameScore
+    problems: list[Problem]
+    played: int  # deals typed, scored or not
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.layout.players
+
+    @property
+    def has_errors(self) -> bool:
+        return any(p.severity == "error" for p in self.problems)
+
+
+@dataclass(slots=True)
+class Notebook:
+    path: Path
+    games: list[Game]
+    rules: HouseRules
+    problems: list[Problem]  # the notebook's own (rules, no games), not the games'
+    lang: Lang
+    grids: dict[str, Grid] = field(default_factory=dict, repr=False)
+
+    def all_problems(self) -> list[Problem]:
+        return self.problems + [p for game in self.games for p in game.problems]
+
+
+def load_notebook(
+    path: Path,
+    overrides: Sequence[tuple[str, str]] = (),
+    lang: Lang | None = None,
+    probe: FormulaProbe | None = None,
+) -> Notebook:
+    """Read and check the notebook at `path`; `overrides` are house rules that win over the
+    Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file."""
+    grids = {grid.name: grid for grid in read_grids(path)}
+    probe = probe or FormulaProbe(path)
+    rules, problems, rules_lang = read_rules(grids.values(), overrides)
+    layouts = {name: layout for name, grid in grids.items() if (layout := find_game(grid))}
+    hinted = [layout.lang for layout in layouts.values() if layout.lang]
+    notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
+    games = [check_game(grids[name], layout, rules, probe) for name, layout in layouts.items()]
+    if not games:
+        problems.append(Problem("no_games"))
+    return Notebook(path, games, rules, problems, notebook_lang, grids)
+
+
+def read_rules(
+    grids: Iterable[Grid], overrides: Sequence[tuple[str, str]] = ()
+) -> tuple[HouseRules, list[Problem], Lang | None]:
+    """The house rules of the Rules/Szabályok sheet, then `overrides`, over the defaults."""
+    rules = HouseRules()
+    problems: list[Problem] = []
+    lang: Lang | None = None
+    for grid in grids:
+        sheet_lang = _RULES_SHEETS.get(fold(grid.name))
+        if sheet_lang is None:
+            continue
+        lang = sheet_lang
+        for row in range(grid.height):
+            name, value = grid.value(row, 0), grid.value(row, 1)
+            if name is None or _is_rules_heading(name):
+                continue
+            try:
+                rules = with_rule(rules, str(name), value) if value is not None else rules
+            except RuleError as error:
+                column = 1 if error.code != "rule_unknown" else 0
+                problems.append(
+                    Problem(error.code, grid.name, address(row, column), params=error.params)
+                )
+    for name, value in overrides:
+        rules = with_rule(rules, name, value)  # the command line checked these already
+    try:
+        check_consistent(rules)
+    except RuleError as error:
+        problems.append(Problem(error.code, params=error.params))
+    return rules, problems, lang
+
+
+def _is_rules_heading(name: CellValue) -> bool:
+    text = fold(str(name))
+    return text in _RULES_HEADINGS or text.startswith("#")
+
+
+def _filled(value: CellValue) -> bool:
+    return value is not None and value != "" and (not isinstance(value, str) or bool(clean(value)))
+
+
+def find_game(grid: Grid) -> GameLayout | None:
+    """The layout of the game on `grid`, or None when it is not a game sheet."""
+    for header_row in range(min(HEADER_ROWS, grid.height)):
+        found = _header_at(grid, header_row)
+        if found is not None:
+            deal_column, lang = found
+            return _layout(grid, header_row, deal_column, lang)
+    return None
+
+
+def _header_at(grid: Grid, row: int) -> tuple[int, Lang | None] | None:
+    for column in range(grid.width(row)):
+        value = grid.value(row, column)
+        if _filled(value):
+            key = fold(str(value))
+            return (column, _HEADER_WORDS[key]) if key in _HEADER_WORDS else None
+    return None
+
+
+def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) -> GameLayout:
+    players = []
+    column = deal_column + 1
+    while _filled(name := grid.value(header_row, column)) and not _is_marker(name):
+        players.append(clean(str(name)))
+        column += 1
+    rows, total_row = _deal_table(grid, header_row, deal_column, len(players))
+    end_row = rows[-1].row if rows else header_row
+    date, place = _notes_above(grid, header_row)
+    return GameLayout(
+        header_row=header_row,
+        deal_column=deal_column,
+        players=tuple(players),
+        rows=tuple(rows),
+        total_row=total_row,
+        area_column=_area_column(grid, header_row, max(end_row, total_row or 0), column),
+        lang=lang,
+        date=date,
+        place=place,
+    )
+
+
+def _deal_table(
+    grid: Grid, header_row: int, deal_column: int, width: int
+) -> tuple[list[DealRow], int | None]:
+    rows: list[DealRow] = []
+    for row in range(header_row + 1, grid.height):
+        number = grid.value(row, deal_column)
+        if _filled(number) and fold(str(number)) in _TOTAL_WORDS:
+            return rows, row
+        cells = tuple(grid.value(row, deal_column + 1 + i) for i in range(width))
+        if not _filled(number) and not any(_filled(cell) for cell in cells):
+            break
+        rows.append(DealRow(row, number, cells))
+    return rows, None
+
+
+def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue]:
+    date = place = None
+    for row in range(header_row):
+        values = [v for c in range(grid.width(row)) if _filled(v := grid.value(row, c))]
+        if len(values) < 2:
+            continue
+        key = fold(str(values[0])).rstrip(":")
+        if key in _DATE_WORDS:
+            date = values[1]
+        elif key in _PLACE_WORDS:
+            place = values[1]
+    return date, place
+
+
+def _is_marker(value: CellValue) -> bool:
+    return isinstance(value, str) and value.startswith(MARKER_PREFIX)
+
+
+def _area_column(grid: Grid, header_row: int, end_row: int, after_players: int) -> int:
+    """Where remi's area starts: where it was written before, else one column right of
+    everything typed beside the deal table."""
+    for column in range(after_players, grid.width(header_row)):
+        if _is_marker(grid.value(header_row, column)):
+            return column
+    last = after_players - 1
+    for row in range(header_row, min(end_row + 1, grid.height)):
+        for column in range(grid.width(row) - 1, last, -1):
+            if _filled(grid.value(row, column)):
+                last = column
+                break
+    return last + 2
+
+
+def check_game(grid: Grid, layout: GameLayout, rules: HouseRules, probe: FormulaProbe) -> Game:
+    """Every check of one game sheet, and the scores of every deal that passes them."""
+    check = _GameCheck(grid, layout, rules, probe)
+    deals = check.deals() if not check.players() else []
+    score = score_game(layout.players, [deal.score for deal in deals], rules)
+    game = Game(grid.name, layout, deals, score, check.problems, check.played)
+    if layout.total_row is not None and not game.has_errors:
+        check.typed_totals(score)
+    return game
+
+
+@dataclass(slots=True)
+class _GameCheck:
+    grid: Grid
+    layout: GameLayout
+    rules: HouseRules
+    probe: FormulaProbe
+    problems: list[Problem] = field(default_factory=list)
+    played: int = 0
+
+    def at(self, row: int, player: int | None, code: str, **params: object) -> None:
+        """Report at `player`'s cell of `row`, or at the deal-number cell for the whole row."""
+        layout = self.layout
+        column = layout.deal_column if player is None else layout.player_column(player)
+        if player is not None:
+            params.setdefault("player", layout.players[player])
+        self.problems.append(Problem(code, self.grid.name, address(row, column), params=params))
+
+    def players(self) -> list[Problem]:
+        layout, rules = self.layout, self.rules
+        count = len(layout.players)
+        header = address(layout.header_row, layout.deal_column)
+        if count < 2:
+            self.at(
+                layout.header_row,
+                None,
+                "players_too_few",
+                count=count,
+                most=rules.max_players,
+                header=header,
+            )
+        elif count > rules.max_players:
+            self.at(
+                layout.header_row,
+                rules.max_players,
+                "players_too_many",
+                count=count,
+                most=rules.max_players,
+            )
+        seen: set[str] = set()
+        for index, name in enumerate(layout.players):
+            if fold(name) in seen:
+                self.at(layout.header_row, index, "player_duplicate")
+            seen.add(fold(name))
+        return self.problems
+
+    def deals(self) -> list[ScoredDeal]:
+        deals: list[ScoredDeal] = []
+        gap: int | None = None
+        for number, deal_row in enumerate(self.layout.rows, start=1):
+            self.deal_number(deal_row, number)
+            if not deal_row.played:
+                gap = gap or number
+                continue
+            self.played += 1
+            if gap is not None:
+                self.at(deal_row.row, None, "deal_after_gap", deal=number, gap=gap)
+            if number > self.rules.deals_per_game:
+                self.at(
+                    deal_row.row,
+                    None,
+                    "too_many_deals",
+                    deal=number,
+                    most=self.rules.deals_per_game,
+                )
+                break
+            scored = self.deal(deal_row, number)
+            if scored is not None:
+                deals.append(ScoredDeal(number, deal_row.row, scored))
+        return deals
+
+    def deal_number(self, deal_row: DealRow, number: int) -> None:
+        value = deal_row.number
+        if _filled(value) and _deal_number(value) != number:
+            self.at(deal_row.row, None, "deal_number_wrong", deal=number, value=value)
+
+    def deal(self, deal_row: DealRow, number: int) -> DealScore | None:
+        found = len(self.problems)
+        entries = [
+            self.entry(deal_row.row, index, number, value)
+            for index, value in enumerate(deal_row.cells)
+        ]
+        if len(self.problems) > found:
+            return None
+        result = score_row(entries, self.rules)
+        if isinstance(result, DealScore):
+            return result
+        for issue in result:
+            self.issue(deal_row, number, issue)
+        return None
+
+    def entry(self, row: int, index: int, number: int, value: CellValue) -> Entry | None:
+        if isinstance(value, str) and fold(value) in _EXCEL_ERRORS:
+            self.at(row, index, "formula_error", value=value.strip())
+            return None
+        try:
+            return parse_entry(value, self.rules)
+        except EntryError as error:
+            self.at(row, index, error.code, deal=number, **error.params)
+            return None
+
+    def issue(self, deal_row: DealRow, number: int, issue: Issue) -> None:
+        params = dict(issue.params)
+        if "first" in params:
+            params["first"] = self.layout.players[params["first"]]
+        code = issue.code
+        if (
+            code == "entry_missing"
+            and issue.player is not None
+            and self.probe.is_formula(
+                self.grid.name, deal_row.row, self.layout.player_column(issue.player)
+            )
+        ):
+            code = "formula_no_value"
+        self.at(deal_row.row, issue.player, code, deal=number, **params)
+
+    def typed_totals(self, score: GameScore) -> None:
+        """A Total row typed under the deals must agree with the sum of the deals."""
+        row = self.layout.total_row
+        assert row is not None
+        for index, total in enumerate(score.totals):
+            typed = self.grid.value(row, self.layout.player_column(index))
+            if typed is None:
+                continue
+            try:
+                entry = parse_entry(typed, self.rules)
+            except EntryError:
+                entry = None
+            if not isinstance(entry, Number) or entry.value != total:
+                self.at(row, index, "total_mismatch", value=typed, total=total)
+
+
+def _deal_number(value: CellValue) -> int | None:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return int(value) if float(value).is_integer() else None
+    match = _DEAL_NUMBER.fullmatch(clean(str(value)))
+    return int(match[1]) if match else None
+
+
+def date_text(value: CellValue) -> str | None:
+    """A game's date as ISO text when it is a real date, else as typed."""
+    if isinstance(value, dt.datetime):
+        return value.date().isoformat()
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    return clean(str(value)) if _filled(value) else None
+
+
+def status_word(game: Game, rules: HouseRules, lang: Lang) -> str:
+    if game.score.complete:
+        return word("complete", lang)
+    return word("incomplete", lang, played=len(game.deals), total=rules.deals_per_game)

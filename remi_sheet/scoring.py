@@ -1,0 +1,210 @@
+"""Scoring deals and games by the rules of RULES.md ("mínuszba írás").
+
+A deal row is either an *entry row* (codes, card points, card lists), which is scored here,
+or a *score row* (paper style: exactly one −20/−40 and the plus points), which is checked
+against what the rules make possible and kept as typed. Everything here is pure: rows in,
+scores or `Issue`s out.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from remi_sheet.cards import max_hand_points
+from remi_sheet.entries import Entry, EntryError, Loser, Number, Winner, check_points
+from remi_sheet.problems import Issue
+from remi_sheet.rules import HouseRules, Rounding
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    scores: tuple[int, ...]
+    winner: int
+    hand: bool  # the winner went out all at once from hand
+    plus200: frozenset[int]  # players who had not laid down when the winner went hand
+    typed: bool  # a score row: the scores were typed, not computed
+
+
+def round_points(points: int, rules: HouseRules) -> int:
+    """Card points rounded to the nearest ten, halves up (25 → 30), unless rounding is off.
+
+    Python's `round` rounds halves to even (`round(25, -1) == 20`), which is wrong here.
+    """
+    if rules.rounding is Rounding.NONE:
+        return points
+    return (points + 5) // 10 * 10
+
+
+def loser_score(points: int, *, after_hand: bool, rules: HouseRules) -> int:
+    """The score of a loser who had laid down and holds cards worth `points`."""
+    if not after_hand:
+        return round_points(points, rules)
+    if rules.round_before_doubling:
+        return round_points(points, rules) * rules.hand_multiplier
+    return round_points(points * rules.hand_multiplier, rules)
+
+
+@functools.lru_cache(maxsize=64)
+def possible_loser_scores(after_hand: bool, rules: HouseRules) -> frozenset[int]:
+    """Every score a loser can get in a deal won with or without a hand."""
+    scores = {
+        loser_score(points, after_hand=after_hand, rules=rules)
+        for points in range(max_hand_points(rules) + 1)
+    }
+    if after_hand:
+        scores.add(rules.not_down_after_hand)
+    return frozenset(scores)
+
+
+def score_row(entries: Sequence[Entry | None], rules: HouseRules) -> DealScore | list[Issue]:
+    """The scores of one played deal, or the issues that stop it from being scored."""
+    issues = [Issue("entry_missing", i) for i, entry in enumerate(entries) if entry is None]
+    if issues:
+        return issues
+    present = [entry for entry in entries if entry is not None]
+    negative = [i for i, e in enumerate(present) if isinstance(e, Number) and e.value < 0]
+    if negative and all(isinstance(e, Number) for e in present):
+        return check_score_row([e.value for e in present if isinstance(e, Number)], rules)
+    if negative:
+        return _mixed_row_issues(present, negative, rules)
+    return _score_entries(present, rules)
+
+
+def _mixed_row_issues(entries: list[Entry], negative: list[int], rules: HouseRules) -> list[Issue]:
+    has_winner_code = any(isinstance(e, Winner) for e in entries)
+    issues = []
+    for i in negative:
+        value = entries[i]
+        assert isinstance(value, Number)
+        is_win_score = value.value in (rules.hand_win, rules.normal_win)
+        code = "points_negative" if has_winner_code and not is_win_score else "row_mixed"
+        issues.append(Issue(code, i, {"value": value.value}))
+    return issues
+
+
+def _winner_issues(winners: list[int]) -> list[Issue]:
+    if not winners:
+        return [Issue("no_winner")]
+    return [Issue("two_winners", i, {"first": winners[0]}) for i in winners[1:]]
+
+
+def _score_entries(entries: list[Entry], rules: HouseRules) -> DealScore | list[Issue]:
+    winners = [i for i, e in enumerate(entries) if isinstance(e, Winner)]
+    issues = _winner_issues(winners)
+    if issues:
+        return issues
+    winner = entries[winners[0]]
+    assert isinstance(winner, Winner)
+    scores: list[int] = []
+    plus200: set[int] = set()
+    for i, entry in enumerate(entries):
+        if isinstance(entry, Winner):
+            scores.append(rules.hand_win if entry.hand else rules.normal_win)
+            continue
+        loser = _as_loser(entry, i, rules, issues)
+        if loser is None:
+            continue
+        if winner.hand and not loser.laid_down:
+            plus200.add(i)
+            scores.append(rules.not_down_after_hand)
+        elif loser.points is None:
+            issues.append(Issue("x_without_points", i))
+        else:
+            scores.append(loser_score(loser.points, after_hand=winner.hand, rules=rules))
+    if issues:
+        return issues
+    return DealScore(tuple(scores), winners[0], winner.hand, frozenset(plus200), typed=False)
+
+
+def _as_loser(entry: Entry, i: int, rules: HouseRules, issues: list[Issue]) -> Loser | None:
+    if isinstance(entry, Loser):
+        return entry
+    assert isinstance(entry, Number)
+    try:
+        return Loser(laid_down=True, points=check_points(entry.value, rules))
+    except EntryError as error:
+        issues.append(Issue(error.code, i, dict(error.params)))
+        return None
+
+
+def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | list[Issue]:
+    """A typed score row, kept as typed when the rules allow every number in it."""
+    negative = [i for i, score in enumerate(scores) if score < 0]
+    issues = _winner_issues(negative)
+    if issues:
+        return issues
+    winner = negative[0]
+    if scores[winner] not in (rules.hand_win, rules.normal_win):
+        return [
+            Issue(
+                "score_bad_winner",
+                winner,
+                {"value": scores[winner], "hand": rules.hand_win, "normal": rules.normal_win},
+            )
+        ]
+    hand = scores[winner] == rules.hand_win
+    possible = possible_loser_scores(hand, rules)
+    for i, score in enumerate(scores):
+        if i != winner and score not in possible:
+            issues.append(_impossible_score(i, score, hand, possible, rules))
+    if issues:
+        return issues
+    plus200 = frozenset(
+        i for i, s in enumerate(scores) if hand and i != winner and s == rules.not_down_after_hand
+    )
+    return DealScore(tuple(scores), winner, hand, plus200, typed=True)
+
+
+def _impossible_score(
+    i: int, score: int, hand: bool, possible: frozenset[int], rules: HouseRules
+) -> Issue:
+    params: dict[str, object] = {"value": score, "most": max(possible)}
+    if not hand and score == rules.not_down_after_hand:
+        return Issue("score_200_without_hand", i, params | {"hand": rules.hand_win})
+    if rules.rounding is Rounding.NEAREST_TEN_HALF_UP and score % 10:
+        return Issue("score_not_ten", i, params)
+    if score > max(possible):
+        return Issue("score_too_high", i, params)
+    if hand and rules.round_before_doubling and rules.rounding is Rounding.NEAREST_TEN_HALF_UP:
+        step = 10 * rules.hand_multiplier
+        return Issue(
+            "score_after_hand", i, params | {"step": step, "special": rules.not_down_after_hand}
+        )
+    return Issue("score_impossible", i, params)
+
+
+@dataclass(frozen=True, slots=True)
+class GameScore:
+    """A game's deals as scored so far, with what the score sheet shows beside them."""
+
+    players: tuple[str, ...]
+    deals: tuple[DealScore, ...]
+    running: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    complete: bool
+
+
+def score_game(players: Sequence[str], deals: Sequence[DealScore], rules: HouseRules) -> GameScore:
+    """Running totals, totals and ranks of the scored deals, in order."""
+    running: list[tuple[int, ...]] = []
+    totals = (0,) * len(players)
+    for deal in deals:
+        totals = tuple(t + s for t, s in zip(totals, deal.scores, strict=True))
+        running.append(totals)
+    return GameScore(
+        players=tuple(players),
+        deals=tuple(deals),
+        running=tuple(running),
+        totals=totals,
+        ranks=rank(totals),
+        complete=len(deals) >= rules.deals_per_game,
+    )
+
+
+def rank(totals: Sequence[int]) -> tuple[int, ...]:
+    """Places by total, lowest first; equal totals share a place and the next is skipped
+    (totals 10, 20, 20, 30 → places 1, 2, 2, 4)."""
+    return tuple(1 + sum(other < total for other in totals) for total in totals)

@@ -1,0 +1,92 @@
+"""Standings across the games of a notebook: who plays, wins and collects what.
+
+Only games without errors count: a game with a mistake in it is listed as not counted
+rather than adding wrong numbers to anybody's total. Wins are first places of complete
+games, shared first places included. Pure: games in, rows out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from remi_sheet.scoring import GameScore
+from remi_sheet.text import fold
+
+# The columns of every standings table remi shows, in order (keys of `messages.WORDS`).
+COLUMNS: Final = (
+    "player",
+    "games",
+    "complete_games",
+    "wins",
+    "deals",
+    "total",
+    "average",
+    "hands",
+    "plus200",
+)
+
+
+@dataclass(slots=True)
+class Standing:
+    name: str
+    games: int = 0
+    complete: int = 0
+    wins: int = 0
+    deals: int = 0
+    total: int = 0
+    hands: int = 0
+    plus200: int = 0
+
+    @property
+    def average(self) -> float:
+        """Points per game played, to one decimal; lower is better."""
+        return round(self.total / self.games, 1) if self.games else 0.0
+
+    def values(self) -> list[str | int | float]:
+        """The row in the order of `COLUMNS`."""
+        return [
+            self.name,
+            self.games,
+            self.complete,
+            self.wins,
+            self.deals,
+            self.total,
+            self.average,
+            self.hands,
+            self.plus200,
+        ]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "games": self.games,
+            "complete_games": self.complete,
+            "wins": self.wins,
+            "deals": self.deals,
+            "total": self.total,
+            "average": self.average,
+            "hands": self.hands,
+            "plus200": self.plus200,
+        }
+
+
+def standings(games: Iterable[GameScore]) -> list[Standing]:
+    """One row per player of the games with at least one deal (names matched ignoring case
+    and accents), best first: most wins, then the lowest average per game, then by name."""
+    table: dict[str, Standing] = {}
+    for game in games:
+        if not game.deals:
+            continue
+        for index, name in enumerate(game.players):
+            row = table.setdefault(fold(name), Standing(name))
+            row.games += 1
+            row.deals += len(game.deals)
+            row.total += game.totals[index]
+            row.hands += sum(d.hand and d.winner == index for d in game.deals)
+            row.plus200 += sum(index in d.plus200 for d in game.deals)
+            if game.complete:
+                row.complete += 1
+                row.wins += game.ranks[index] == 1
+    return sorted(table.values(), key=lambda r: (-r.wins, r.average, fold(r.name)))
