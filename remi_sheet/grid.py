@@ -68,26 +68,29 @@ def read_grids(path: Path) -> Iterator[Grid]:
 
 @dataclass
 class FormulaProbe:
-    """Tells whether an empty-looking cell is really a formula with no usable result."""
+    """Tells what an empty-looking cell really holds: a formula ("f") with no usable result,
+    an error value ("e") such as #DIV/0!, or nothing (None)."""
 
     path: Path
-    _formulas: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
+    _kinds: dict[str, dict[tuple[int, int], tuple[str, str]]] = field(default_factory=dict)
 
-    def is_formula(self, sheet: str, row: int, column: int) -> bool:
-        if sheet not in self._formulas:
-            self._formulas[sheet] = self._load(sheet)
-        return (row, column) in self._formulas[sheet]
+    def kind(self, sheet: str, row: int, column: int) -> tuple[str, str] | None:
+        """("f", formula) or ("e", error text) for such a cell, else None."""
+        if sheet not in self._kinds:
+            self._kinds[sheet] = self._load(sheet)
+        return self._kinds[sheet].get((row, column))
 
-    def _load(self, sheet: str) -> set[tuple[int, int]]:
+    def _load(self, sheet: str) -> dict[tuple[int, int], tuple[str, str]]:
         import openpyxl
 
         workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
         try:
-            found = set()
+            found = {}
             for row in workbook[sheet].iter_rows():
                 for cell in row:
-                    if getattr(cell, "data_type", None) == "f":
-                        found.add((cell.row - 1, cell.column - 1))
+                    kind = getattr(cell, "data_type", None)
+                    if kind in ("f", "e"):
+                        found[(cell.row - 1, cell.column - 1)] = (kind, str(cell.value))
             return found
         finally:
             workbook.close()

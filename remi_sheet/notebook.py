@@ -379,14 +379,12 @@ class _GameCheck:
         if "first" in params:
             params["first"] = self.layout.players[params["first"]]
         code = issue.code
-        if (
-            code == "entry_missing"
-            and issue.player is not None
-            and self.probe.is_formula(
-                self.grid.name, deal_row.row, self.layout.player_column(issue.player)
-            )
-        ):
-            code = "formula_no_value"
+        if code == "entry_missing" and issue.player is not None:
+            column = self.layout.player_column(issue.player)
+            found = self.probe.kind(self.grid.name, deal_row.row, column)
+            if found is not None:
+                code = "formula_no_value" if found[0] == "f" else "formula_error"
+                params["value"] = found[1]
         self.at(deal_row.row, issue.player, code, deal=number, **params)
 
     def typed_totals(self, score: GameScore) -> None:

@@ -178,7 +178,7 @@ RULES: Final[tuple[RuleSpec, ...]] = (
         bool,
         None,
         None,
-        ("kerekites_duplazas_elott", "elobb_kerekites"),
+        ("kerekites_duplazas_elott", "kerekites_ketszerezes_elott", "elobb_kerekites"),
         "After a hand, round the card points before multiplying (33 → 30 → 60).",
         "Hand után előbb kerekítünk, aztán szorzunk (33 → 30 → 60).",
     ),

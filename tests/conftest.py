@@ -1,0 +1,65 @@
+"""Shared helpers: notebooks built cell by cell, the way people type them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+Rows = Sequence[Sequence[Any]]
+
+
+def build_notebook(
+    path: Path,
+    sheets: Mapping[str, Rows],
+    rules: Mapping[str, Any] | None = None,
+    rules_sheet: str = "Rules",
+) -> Path:
+    """An .xlsx at `path` with one sheet per entry of `sheets`, rows typed from A1 (text as
+    text, never as a formula), and a Rules sheet when `rules` is given."""
+    workbook = openpyxl.Workbook()
+    workbook.remove(workbook.active)
+    for name, rows in sheets.items():
+        sheet = workbook.create_sheet(name)
+        for row in rows:
+            sheet.append(list(row))
+            for cell in sheet[sheet.max_row]:
+                if isinstance(cell.value, str):
+                    cell.data_type = "s"  # typed text stays text, even "=1+1"
+    if rules is not None:
+        sheet = workbook.create_sheet(rules_sheet)
+        sheet.append(["Rule", "Value"])
+        for key, value in rules.items():
+            sheet.append([key, value])
+    workbook.save(path)
+    return path
+
+
+def worked_game() -> list[list[Any]]:
+    """The worked game of RULES.md: totals −30, 100, 220."""
+    return [
+        ["Deal", "Anna", "Béla", "Csaba"],
+        [1, "H", "27", "X"],
+        [2, 12, "W", "K 9 Jo"],
+        [3, "3", "X 55", "W"],
+        [4],
+        [5],
+        [6],
+        [7],
+    ]
+
+
+@pytest.fixture
+def notebook(tmp_path: Path) -> Callable[..., Path]:
+    def make(
+        sheets: Mapping[str, Rows],
+        rules: Mapping[str, Any] | None = None,
+        name: str = "notebook.xlsx",
+        **kwargs: Any,
+    ) -> Path:
+        return build_notebook(tmp_path / name, sheets, rules, **kwargs)
+
+    return make

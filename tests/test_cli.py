@@ -1,0 +1,400 @@
+"""`remi check` and `remi score` as users run them: exit codes, messages, what is written."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from typer.testing import CliRunner
+
+from remi_sheet.cli import app
+from tests.conftest import worked_game
+
+Make = Callable[..., Path]
+runner = CliRunner()
+ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+
+
+def remi(*args: str | Path) -> Any:
+    return runner.invoke(app, [str(a) for a in args], env=ENV)
+
+
+def remi_json(*args: str | Path) -> tuple[int, dict[str, Any]]:
+    result = remi(*args, "--json")
+    return result.exit_code, json.loads(result.stdout)
+
+
+def typed_cells(path: Path) -> dict[tuple[str, str], Any]:
+    """Every cell that is not remi's (by style), as openpyxl sees it."""
+    book = openpyxl.load_workbook(path)
+    return {
+        (sheet.title, cell.coordinate): cell.value
+        for sheet in book.worksheets
+        for row in sheet.iter_rows()
+        for cell in row
+        if cell.value is not None and not str(cell.style).startswith("remi ")
+    }
+
+
+def two_games() -> dict[str, list[list[Any]]]:
+    return {
+        "2026-11-29 #1": worked_game(),
+        "2026-11-29 #2": [["Deal", "Anna", "Béla", "Dénes"], [1, "W", "Z", 3]],
+    }
+
+
+def test_check_reports_each_problem_and_exits_1(notebook: Make) -> None:
+    result = remi("check", notebook(two_games()))
+    assert result.exit_code == 1
+    assert "2026-11-29 #2!C2: 'Z' is not an entry." in result.stdout
+    assert "2 game(s), 4 deal(s) checked: 1 error(s), 0 warning(s)." in result.stdout
+
+
+def test_check_of_a_clean_notebook_exits_0(notebook: Make) -> None:
+    result = remi("check", notebook({"g": worked_game()}))
+    assert result.exit_code == 0, result.stdout
+    assert "1 game(s), 3 deal(s) checked: no errors." in result.stdout
+
+
+def test_check_writes_nothing(notebook: Make) -> None:
+    path = notebook(two_games())
+    before = path.read_bytes()
+    remi("check", path)
+    assert path.read_bytes() == before
+
+
+def test_check_json(notebook: Make) -> None:
+    code, document = remi_json("check", notebook(two_games()))
+    assert code == 1
+    first, second = document["games"]
+    assert first["sheet"] == "2026-11-29 #1"
+    assert first["players"] == ["Anna", "Béla", "Csaba"]
+    assert first["deals"][0] == {
+        "deal": 1,
+        "row": 2,
+        "scores": {"Anna": -40, "Béla": 60, "Csaba": 200},
+        "running": {"Anna": -40, "Béla": 60, "Csaba": 200},
+        "winner": "Anna",
+        "hand": True,
+        "typed_scores": False,
+    }
+    assert first["totals"] == {"Anna": -30, "Béla": 100, "Csaba": 220}
+    assert first["complete"] is False
+    assert second["deals"] == [] and second["errors"] == 1
+    assert document["problems"] == [
+        {
+            "sheet": "2026-11-29 #2",
+            "cell": "C2",
+            "severity": "error",
+            "code": "entry_unknown",
+            "message": "'Z' is not an entry. Type H (hand), W (win), X (not laid down), card "
+            "points (33) or cards (K 7 3).",
+        }
+    ]
+
+
+def test_lang_option_switches_messages(notebook: Make) -> None:
+    result = remi("check", notebook(two_games()), "--lang", "hu")
+    assert "'Z' nem értelmezhető." in result.stdout
+    assert "2 játszma, 4 leosztás ellenőrizve: 1 hiba" in result.stdout
+
+
+def test_score_writes_the_area_and_standings(notebook: Make, tmp_path: Path) -> None:
+    path = notebook(two_games())
+    out = tmp_path / "out.xlsx"
+    before = path.read_bytes()
+    result = remi("score", path, "--output", out)
+    assert result.exit_code == 1  # the second game has an error
+    assert path.read_bytes() == before
+    book = openpyxl.load_workbook(out)
+    game = book["2026-11-29 #1"]
+    # Typed columns A–D, one empty column, then remi's area from F.
+    assert game["E1"].value is None
+    assert game["F1"].value == "remi ▸ scores"
+    assert [game.cell(1, c).value for c in range(7, 13)] == ["Anna", "Σ", "Béla", "Σ", "Csaba", "Σ"]
+    assert [game.cell(2, c).value for c in range(6, 13)] == [1, -40, -40, 60, 60, 200, 200]
+    assert [game.cell(4, c).value for c in range(6, 13)] == [3, 0, -30, 60, 100, -20, 220]
+    assert game["F9"].value == "Total"
+    assert [game.cell(9, c).value for c in (7, 9, 11)] == [-30, 100, 220]
+    assert [game.cell(10, c).value for c in (7, 9, 11)] == [1, 2, 3]
+    assert game["G2"].font.b  # a hand is marked in bold, not by colour alone
+    broken = book["2026-11-29 #2"]
+    assert broken["F2"].value == "Not scored: 1 error(s), see remi check"
+    assert broken["G2"].value is None
+    standings = book["Standings"]
+    rows = [[c.value for c in row] for row in standings.iter_rows(min_row=3, max_row=6)]
+    assert rows[0][:6] == ["Player", "Games", "Complete", "Wins", "Deals", "Total"]
+    assert rows[1][:6] == ["Anna", 1, 0, 0, 3, -30]
+    assert standings["A8"].value == "Not counted (errors)"
+    assert standings["A9"].value == "2026-11-29 #2"
+
+
+def test_score_never_changes_a_typed_cell(notebook: Make, tmp_path: Path) -> None:
+    path = notebook(two_games(), rules={"opening_minimum": 51})
+    typed = typed_cells(path)
+    remi("score", path)
+    assert typed_cells(path) == typed
+
+
+def test_second_score_changes_nothing(notebook: Make) -> None:
+    path = notebook({"g": worked_game()})
+    assert remi("score", path).exit_code == 0
+    first = path.read_bytes()
+    stamp = path.stat().st_mtime_ns
+    result = remi("score", path)
+    assert result.exit_code == 0
+    assert "Nothing to change" in result.stdout
+    assert path.read_bytes() == first and path.stat().st_mtime_ns == stamp
+
+
+def test_score_updates_after_a_new_deal(notebook: Make) -> None:
+    path = notebook({"g": worked_game()})
+    remi("score", path)
+    book = openpyxl.load_workbook(path)
+    book["g"]["A5"] = 4
+    book["g"]["B5"], book["g"]["C5"], book["g"]["D5"] = "W", 10, 20
+    book.save(path)
+    remi("score", path)
+    game = openpyxl.load_workbook(path)["g"]
+    assert [game.cell(5, c).value for c in range(6, 13)] == [4, -20, -50, 10, 110, 20, 240]
+    assert [game.cell(9, c).value for c in (7, 9, 11)] == [-50, 110, 240]
+
+
+def test_fixing_an_error_replaces_the_not_scored_note(notebook: Make) -> None:
+    path = notebook({"g": [["Deal", "A", "B"], [1, "W", "Z"]]})
+    remi("score", path)
+    assert openpyxl.load_workbook(path)["g"]["E2"].value.startswith("Not scored")
+    book = openpyxl.load_workbook(path)
+    book["g"]["C2"] = 12
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    game = openpyxl.load_workbook(path)["g"]
+    assert [game.cell(2, c).value for c in range(5, 10)] == [1, -20, -20, 10, 10]
+
+
+def test_score_then_check_gives_the_same_numbers(notebook: Make, tmp_path: Path) -> None:
+    path = notebook(two_games())
+    out = tmp_path / "scored.xlsx"
+    _, before = remi_json("check", path)
+    remi("score", path, "-o", out)
+    _, after = remi_json("check", out)
+    assert after["games"] == before["games"]
+    assert after["problems"] == before["problems"]
+
+
+def test_typing_into_remis_area_is_reported_not_overwritten(notebook: Make) -> None:
+    path = notebook({"g": worked_game()})
+    remi("score", path)
+    book = openpyxl.load_workbook(path)
+    book["g"]["H3"] = "my note"
+    book["g"]["H3"].style = "Normal"
+    book.save(path)
+    result = remi("score", path)
+    assert result.exit_code == 1
+    assert "g!H3" in result.stdout and "my note" in result.stdout
+    assert openpyxl.load_workbook(path)["g"]["H3"].value == "my note"
+
+
+def test_notes_beside_the_table_push_the_area_right(notebook: Make) -> None:
+    rows = worked_game()
+    rows[0] += [None, "Megjegyzés"]
+    rows[1] += [None, "Anna hand-elt!"]
+    path = notebook({"g": rows})
+    remi("score", path)
+    game = openpyxl.load_workbook(path)["g"]
+    assert game["F2"].value == "Anna hand-elt!"
+    assert game["H1"].value == "remi ▸ scores"
+
+
+def test_a_persons_standings_sheet_is_not_overwritten(notebook: Make) -> None:
+    path = notebook({"g": worked_game(), "Standings": [["My own table"]]})
+    result = remi("score", path)
+    assert result.exit_code == 1
+    assert "Standings!A1" in result.stdout
+    assert openpyxl.load_workbook(path)["Standings"]["A1"].value == "My own table"
+
+
+def test_hungarian_notebook_gets_hungarian_area(notebook: Make) -> None:
+    rows = worked_game()
+    rows[0][0] = "Leosztás"
+    path = notebook({"g": rows})
+    remi("score", path)
+    book = openpyxl.load_workbook(path)
+    assert book["g"]["F1"].value == "remi ▸ pontok"
+    assert book["g"]["F9"].value == "Összesen"
+    assert "Összesítő" in book.sheetnames
+
+
+def test_names_that_look_like_formulas_are_written_as_text(notebook: Make) -> None:
+    rows = [["Deal", "=1+1", "+cmd|' /C calc'!A0"], [1, "W", 10]]
+    path = notebook({"g": rows})
+    remi("score", path)
+    standings = openpyxl.load_workbook(path)["Standings"]
+    names = {standings["A4"].value, standings["A5"].value}
+    assert names == {"=1+1", "+cmd|' /C calc'!A0"}
+    assert {standings["A4"].data_type, standings["A5"].data_type} == {"s"}
+
+
+def test_wrong_house_rules_write_nothing(notebook: Make) -> None:
+    path = notebook({"g": worked_game()}, rules={"jokers": 99})
+    before = path.read_bytes()
+    result = remi("score", path)
+    assert result.exit_code == 1
+    assert "Rules!B2" in result.stdout
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda d: d / "missing.xlsx", "File not found"),
+        (lambda d: d, "is a folder, not a workbook"),
+        (lambda d: _write(d / "empty.xlsx", b""), "the file is empty"),
+        (lambda d: _write(d / "text.xlsx", b"Deal;Anna\n1;W\n"), "not a zip-based Office file"),
+        (
+            lambda d: _write(d / "old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600),
+            "old Excel 97",
+        ),
+        (
+            lambda d: _write(
+                d / "locked.xlsx",
+                b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+                + b"\0" * 600
+                + "EncryptionInfo".encode("utf-16-le"),
+            ),
+            "protected by a password",
+        ),
+        (lambda d: _write(d / "cut.xlsx", b"PK\x03\x04" + b"\0" * 40), "zip archive is damaged"),
+        (
+            lambda d: _zip(
+                d / "calc.ods", {"mimetype": "application/vnd.oasis.opendocument.spreadsheet"}
+            ),
+            "OpenDocument",
+        ),
+        (lambda d: _zip(d / "doc.xlsx", {"word/document.xml": "<w/>"}), "no xl/workbook.xml"),
+    ],
+)
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_bad_files_are_one_clear_line(
+    tmp_path: Path, make: Callable[[Path], Path], message: str, command: str
+) -> None:
+    result = remi(command, make(tmp_path))
+    assert result.exit_code == 1
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_broken_sheet_inside_a_good_zip_is_one_clear_line(notebook: Make, tmp_path: Path) -> None:
+    import zipfile
+
+    good = notebook({"g": worked_game()})
+    bad = tmp_path / "bad.xlsx"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(bad, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename.startswith("xl/worksheets/"):
+                data = data[: len(data) // 2]
+            target.writestr(item, data)
+    result = remi("check", bad)
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert "bad.xlsx" in result.stderr
+
+
+def test_unreadable_file(notebook: Make, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = notebook({"g": worked_game()})
+    path.chmod(0)
+    if os.geteuid() == 0:
+        # Root reads every file; make the refusal happen the way an ordinary user meets it.
+        def refuse(self: Path, *args: Any, **kwargs: Any) -> Any:
+            raise PermissionError(13, "Permission denied", str(self))
+
+        monkeypatch.setattr(Path, "open", refuse)
+    result = remi("check", path)
+    assert result.exit_code == 1 and "permission denied" in result.stderr
+
+
+def test_json_on_a_bad_file(tmp_path: Path) -> None:
+    code, document = remi_json("check", tmp_path / "nope.xlsx")
+    assert code == 1
+    assert document["problems"][0]["code"] == "file_missing"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check"],
+        ["check", "x.xlsx", "--bogus"],
+        ["check", "x.xlsx", "--rule", "nonsense"],
+        ["check", "x.xlsx", "--rule", "jokers=99"],
+        ["check", "x.xlsx", "--lang", "de"],
+        ["frobnicate"],
+    ],
+)
+def test_command_line_mistakes_exit_2(args: list[str]) -> None:
+    result = remi(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+
+
+def test_rule_option_overrides(notebook: Make) -> None:
+    path = notebook({"g": [["Deal", "A", "B"], [1, "H", 33]]})
+    _, document = remi_json("check", path, "--rule", "round_before_doubling=no")
+    assert document["games"][0]["totals"] == {"A": -40, "B": 70}
+    assert document["house_rules"] == {"round_before_doubling": False}
+
+
+def test_help_lists_the_commands_with_examples() -> None:
+    result = remi("--help")
+    assert result.exit_code == 0
+    for command in ("check", "score"):
+        assert command in result.stdout
+        assert "Example:" in remi(command, "--help").stdout
+
+
+def test_installed_remi_runs_as_a_subprocess(notebook: Make, tmp_path: Path) -> None:
+    executable = shutil.which("remi", path=str(Path(sys.executable).parent))
+    assert executable, "remi is not installed in this environment"
+    path = notebook({"g": worked_game()})
+    out = tmp_path / "out.xlsx"
+    done = subprocess.run(
+        [executable, "score", str(path), "-o", str(out), "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"][0]["totals"] == {"Anna": -30, "Béla": 100, "Csaba": 220}
+    missing = subprocess.run(
+        [executable, "check", str(tmp_path / "nope.xlsx")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert missing.returncode == 1
+    assert missing.stderr.startswith("error: File not found")
+    usage = subprocess.run([executable, "check"], capture_output=True, text=True, check=False)
+    assert usage.returncode == 2
+
+
+def _write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+def _zip(path: Path, members: dict[str, str]) -> Path:
+    import zipfile
+
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, text in members.items():
+            archive.writestr(name, text)
+    return path

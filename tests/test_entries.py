@@ -1,0 +1,105 @@
+"""Cards and entry codes as people type them."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from remi_sheet.cards import ACE, JACK, JOKER, KING, QUEEN, Card, CardError, Suit, parse_cards
+from remi_sheet.entries import EntryError, Loser, Number, Winner, parse_entry
+from remi_sheet.rules import HouseRules, with_rule
+
+DEFAULT = HouseRules()
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("K 7 3", [Card(KING), Card(7), Card(3)]),
+        ("K♠ 7♥ 3♦", [Card(KING, Suit.SPADES), Card(7, Suit.HEARTS), Card(3, Suit.DIAMONDS)]),
+        ("K♠7♥3♦", [Card(KING, Suit.SPADES), Card(7, Suit.HEARTS), Card(3, Suit.DIAMONDS)]),
+        ("k,7,3", [Card(KING), Card(7), Card(3)]),
+        ("B D Á", [Card(JACK), Card(QUEEN), Card(ACE)]),
+        ("b d á", [Card(JACK), Card(QUEEN), Card(ACE)]),
+        ("10S QH", [Card(10, Suit.SPADES), Card(QUEEN, Suit.HEARTS)]),
+        ("10s qh as", [Card(10, Suit.SPADES), Card(QUEEN, Suit.HEARTS), Card(ACE, Suit.SPADES)]),
+        ("Jo 5", [Card(JOKER), Card(5)]),
+        ("Joker ★ jo", [Card(JOKER)] * 3),
+        ("K♥️ 2♣️", [Card(KING, Suit.HEARTS), Card(2, Suit.CLUBS)]),  # phone emoji suits
+        ("J Q K A", [Card(JACK), Card(QUEEN), Card(KING), Card(ACE)]),
+        ("K; 7 + 3", [Card(KING), Card(7), Card(3)]),
+    ],
+)
+def test_card_notations(text: str, cards: list[Card]) -> None:
+    assert list(parse_cards(text)) == cards
+
+
+@pytest.mark.parametrize("text", ["Z", "K 7 1", "11", "K ♠♠", "K.7"])
+def test_not_cards(text: str) -> None:
+    with pytest.raises(CardError):
+        parse_cards(text)
+
+
+@pytest.mark.parametrize(
+    ("value", "entry"),
+    [
+        ("H", Winner(hand=True)),
+        ("h", Winner(hand=True)),
+        ("hand", Winner(hand=True)),
+        ("Kézből", Winner(hand=True)),
+        ("kezbol", Winner(hand=True)),
+        ("W", Winner(hand=False)),
+        (" w ", Winner(hand=False)),
+        ("nyert", Winner(hand=False)),
+        ("Win", Winner(hand=False)),
+        ("X", Loser(laid_down=False, points=None)),
+        ("x", Loser(laid_down=False, points=None)),
+        ("X 45", Loser(laid_down=False, points=45)),
+        ("x45", Loser(laid_down=False, points=45)),
+        ("X K Q 5", Loser(laid_down=False, points=25)),
+        ("33", Number(33)),
+        (33, Number(33)),
+        (35.0, Number(35)),
+        ("35.0", Number(35)),
+        ("30,0", Number(30)),
+        ("\u00a033\u00a0", Number(33)),
+        ("-20", Number(-20)),
+        ("\u221240", Number(-40)),
+        ("K 9 Jo", Loser(laid_down=True, points=39)),
+        ("K♠ 7♥ 3♦", Loser(laid_down=True, points=20)),
+        ("A A", Loser(laid_down=True, points=20)),
+        ("", None),
+        ("   ", None),
+        (None, None),
+    ],
+)
+def test_entry_codes(value: object, entry: object) -> None:
+    assert parse_entry(value, DEFAULT) == entry
+
+
+def test_ace_and_joker_values_follow_house_rules() -> None:
+    rules = with_rule(with_rule(DEFAULT, "ace_value", 11), "joker_in_hand", 25)
+    assert parse_entry("A Jo", rules) == Loser(laid_down=True, points=36)
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        ("Z", "entry_unknown"),
+        ("-", "entry_unknown"),
+        ("X Z", "entry_unknown"),
+        ("33.5", "entry_not_whole"),
+        (33.5, "entry_not_whole"),
+        (True, "entry_boolean"),
+        (dt.date(2026, 3, 5), "entry_date"),
+        ("X 181", "points_too_high"),
+        ("Jo Jo Jo Jo Jo", "cards_too_many_jokers"),
+        ("K♠ K♠ K♠", "cards_too_many_copies"),
+        ("2 3 4 5 6 7 8 9 10 J Q K A 2 3", "cards_too_many"),
+    ],
+)
+def test_entry_errors(value: object, code: str) -> None:
+    with pytest.raises(EntryError) as caught:
+        parse_entry(value, DEFAULT)
+    assert caught.value.code == code

@@ -1,0 +1,247 @@
+"""Reading game sheets as people leave them, and pointing at the right cell for each mistake."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+import xlsxwriter
+
+from remi_sheet.notebook import Notebook, load_notebook
+from tests.conftest import worked_game
+
+Make = Callable[..., Path]
+
+
+def problems(notebook: Notebook) -> list[tuple[str | None, str | None, str]]:
+    return [(p.sheet, p.cell, p.code) for p in notebook.all_problems()]
+
+
+def test_worked_game(notebook: Make) -> None:
+    loaded = load_notebook(notebook({"2026-11-29 #1": worked_game()}))
+    assert problems(loaded) == []
+    (game,) = loaded.games
+    assert game.players == ("Anna", "Béla", "Csaba")
+    assert game.score.totals == (-30, 100, 220)
+    assert [deal.row for deal in game.deals] == [1, 2, 3]
+    assert game.played == 3 and not game.score.complete
+    assert loaded.lang == "en"
+
+
+@pytest.mark.parametrize(
+    "word", ["Deal", "deal", "DEAL", "Leosztás", "LEOSZTAS", "Osztás", "osztas", "#", " Deal\u00a0"]
+)
+def test_header_words(notebook: Make, word: str) -> None:
+    rows = worked_game()
+    rows[0][0] = word
+    loaded = load_notebook(notebook({"g": rows}))
+    assert loaded.games[0].score.totals == (-30, 100, 220)
+
+
+def test_header_below_notes_and_right_of_a_margin(notebook: Make) -> None:
+    rows = [["Dátum", "2026. 11. 29."], ["Helyszín", "Kovácsék"], ["Jó játékot!"], []]
+    rows += [[None, *row] for row in worked_game()]
+    loaded = load_notebook(notebook({"g": rows}))
+    (game,) = loaded.games
+    assert game.layout.header_row == 4 and game.layout.deal_column == 1
+    assert game.layout.date == "2026. 11. 29." and game.layout.place == "Kovácsék"
+    assert game.score.totals == (-30, 100, 220)
+    assert loaded.lang == "en"
+
+
+def test_header_beyond_row_ten_is_no_game(notebook: Make) -> None:
+    rows = [["note"]] * 10 + worked_game()
+    loaded = load_notebook(notebook({"g": rows}))
+    assert loaded.games == []
+    assert problems(loaded) == [(None, None, "no_games")]
+
+
+def test_hungarian_notebook(notebook: Make) -> None:
+    rows = worked_game()
+    rows[0][0] = "Leosztás"
+    loaded = load_notebook(notebook({"g": rows}))
+    assert loaded.lang == "hu"
+    assert load_notebook(notebook({"g": rows}), lang="en").lang == "en"
+
+
+def test_cells_as_people_leave_them(notebook: Make) -> None:
+    rows = [
+        ["Deal", "Anna", "Béla", "Csaba"],
+        ["1", "h", " 27 ", "x"],
+        ["2.", 12.0, "w ", "k 9 jo"],
+        [3.0, "3\u00a0", "X\u00a055", "W"],
+    ]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == []
+    assert loaded.games[0].score.totals == (-30, 100, 220)
+
+
+def test_score_rows_in_a_game(notebook: Make) -> None:
+    rows = [["Deal", "A", "B", "C"], [1, -20, 30, 0], [2, 200, -40, "60"], [3, "W", 4, "X 5"]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == []
+    game = loaded.games[0]
+    assert game.score.totals == (160, -10, 70)
+    assert [d.score.typed for d in game.deals] == [True, True, False]
+
+
+@pytest.mark.parametrize(
+    ("row", "cell", "code"),
+    [
+        ([1, "H", "Z", "X"], "C2", "entry_unknown"),
+        ([1, "H", "W", "X"], "C2", "two_winners"),
+        ([1, "3", "4", "X 5"], "A2", "no_winner"),
+        ([1, "W", "4", "X"], "D2", "x_without_points"),
+        ([1, "W", "-5", "3"], "C2", "points_negative"),
+        ([1, "W", "-20", "30"], "C2", "row_mixed"),
+        ([1, "-20", "35", "30"], "C2", "score_not_ten"),
+        ([1, "-20", "200", "30"], "C2", "score_200_without_hand"),
+        ([1, "-40", "30", "200"], "C2", "score_after_hand"),
+        ([1, "W", "190", "3"], "C2", "points_too_high"),
+        ([1, "W", "", "3"], "C2", "entry_missing"),
+        ([1, "W", "3.5", "3"], "C2", "entry_not_whole"),
+        ([1, "W", "Jo Jo Jo Jo Jo", "3"], "C2", "cards_too_many_jokers"),
+        ([1, "#DIV/0!", "3", "W"], "B2", "formula_error"),
+    ],
+)
+def test_each_mistake_points_at_its_cell(
+    notebook: Make, row: list[Any], cell: str, code: str
+) -> None:
+    loaded = load_notebook(notebook({"Game 1": [["Deal", "Anna", "Béla", "Csaba"], row]}))
+    assert problems(loaded) == [("Game 1", cell, code)]
+    game = loaded.games[0]
+    assert game.deals == [] and game.has_errors
+
+
+@pytest.mark.parametrize("number", [2, "one", "1a", 0.5])
+def test_deal_numbers_out_of_order(notebook: Make, number: object) -> None:
+    loaded = load_notebook(notebook({"g": [["Deal", "A", "B"], [number, "W", 3]]}))
+    assert problems(loaded) == [("g", "A2", "deal_number_wrong")]
+    assert loaded.games[0].has_errors
+
+
+def test_messages_name_the_player_and_deal(notebook: Make) -> None:
+    rows = [["Leosztás", "Anna", "Béla"], [1, "W", "-20 "]]
+    loaded = load_notebook(notebook({"g": [["Deal", "Anna", "Béla"], [1, "W", ""]]}))
+    (problem,) = loaded.all_problems()
+    assert problem.message("en").startswith("Béla has no entry in deal 1")
+    assert "Béla cellája üres" in problem.message("hu")
+    hungarian = load_notebook(notebook({"g": rows}, name="hu.xlsx"))
+    assert hungarian.lang == "hu"
+
+
+def test_a_game_with_an_error_keeps_the_deals_that_can_be_scored(notebook: Make) -> None:
+    rows = [["Deal", "A", "B"], [1, "W", 10], [2, "W", "W"], [3, 20, "H"]]
+    loaded = load_notebook(notebook({"g": rows}))
+    game = loaded.games[0]
+    assert [d.number for d in game.deals] == [1, 3]
+    assert problems(loaded) == [("g", "C3", "two_winners")]
+
+
+def test_deal_table_order(notebook: Make) -> None:
+    rows = [["Deal", "A", "B"], [1, "W", 10], [2], [3, "W", 10], [4]]
+    assert problems(load_notebook(notebook({"g": rows}))) == [("g", "A4", "deal_after_gap")]
+    rows = [["Deal", "A", "B"]] + [[n, "W", 10] for n in range(1, 9)]
+    assert problems(load_notebook(notebook({"g": rows}, name="b.xlsx"))) == [
+        ("g", "A9", "too_many_deals")
+    ]
+    rows = [["Deal", "A", "B"]] + [[n, "W", 10] for n in range(1, 8)]
+    game = load_notebook(notebook({"g": rows}, name="c.xlsx")).games[0]
+    assert game.score.complete and game.score.totals == (-140, 70)
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "code"),
+    [
+        (["Deal", "Anna"], "A1", "players_too_few"),
+        (["Deal", "A", "B", "C", "D", "E", "F", "G"], "H1", "players_too_many"),
+        (["Deal", "Anna", "Béla", "anna"], "D1", "player_duplicate"),
+        (["Deal", "Anna", "Béla", "ANNA "], "D1", "player_duplicate"),
+    ],
+)
+def test_player_problems(notebook: Make, header: list[str], cell: str, code: str) -> None:
+    loaded = load_notebook(notebook({"g": [header, [1, "W", 10]]}))
+    assert problems(loaded) == [("g", cell, code)]
+
+
+def test_max_players_house_rule(notebook: Make) -> None:
+    sheets = {"g": [["Deal", "A", "B", "C", "D"], [1, "W", 1, 2, 3]]}
+    loaded = load_notebook(notebook(sheets, rules={"max_players": 3}))
+    assert problems(loaded) == [("g", "E1", "players_too_many")]
+
+
+def test_rules_sheet(notebook: Make) -> None:
+    sheets = {"g": [["Deal", "A", "B"], [1, "H", 33]]}
+    loaded = load_notebook(
+        notebook(sheets, rules={"round_before_doubling": "nem", "hand_multiplier": 2})
+    )
+    assert loaded.games[0].score.totals == (-40, 70)
+    neutral = {"g": [["#", "A", "B"], [1, "H", 33]]}
+    hungarian = load_notebook(
+        notebook(
+            neutral,
+            rules={"kerekítés kétszerezés előtt": "igen", "Leosztások": 5},
+            rules_sheet="Szabályok",
+            name="hu.xlsx",
+        )
+    )
+    assert problems(hungarian) == []
+    assert hungarian.rules.deals_per_game == 5 and hungarian.lang == "hu"
+
+
+def test_rules_sheet_errors(notebook: Make) -> None:
+    sheets = {"g": [["Deal", "A", "B"], [1, "H", 33]]}
+    loaded = load_notebook(
+        notebook(sheets, rules={"jokers": 12, "colour": "red", "rounding": "up"})
+    )
+    assert problems(loaded) == [
+        ("Rules", "B2", "rule_out_of_range"),
+        ("Rules", "A3", "rule_unknown"),
+        ("Rules", "B4", "rule_bad_choice"),
+    ]
+
+
+def test_overrides_win_over_the_rules_sheet(notebook: Make) -> None:
+    sheets = {"g": [["Deal", "A", "B"], [1, "H", 33]]}
+    path = notebook(sheets, rules={"round_before_doubling": "false"})
+    loaded = load_notebook(path, overrides=[("round_before_doubling", "true")])
+    assert loaded.games[0].score.totals == (-40, 60)
+
+
+def test_sheets_that_are_not_games_are_ignored(notebook: Make) -> None:
+    loaded = load_notebook(notebook({"Notes": [["Jegyzet"], ["Deal with it"]], "g": worked_game()}))
+    assert [game.sheet for game in loaded.games] == ["g"]
+
+
+def test_typed_total_row_is_checked(notebook: Make) -> None:
+    rows = [*worked_game()[:4], ["Összesen", -30, 110, 220]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == [("g", "C5", "total_mismatch")]
+    assert "110" in loaded.all_problems()[0].message("en")
+
+
+def test_formula_with_a_saved_result_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "formulas.xlsx"
+    book = xlsxwriter.Workbook(path)
+    sheet = book.add_worksheet("g")
+    sheet.write_row(0, 0, ["Deal", "A", "B"])
+    sheet.write_row(1, 0, [1, "W"])
+    sheet.write_formula(1, 2, "=20+13", None, 33)
+    book.close()
+    loaded = load_notebook(path)
+    assert problems(loaded) == []
+    assert loaded.games[0].score.totals == (-20, 30)
+
+
+def test_formula_without_a_saved_result_is_a_clear_problem(tmp_path: Path) -> None:
+    path = tmp_path / "formulas.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "g"
+    sheet.append(["Deal", "A", "B"])
+    sheet.append([1, "W", "=20+13"])
+    book.save(path)
+    assert problems(load_notebook(path)) == [("g", "C2", "formula_no_value")]
