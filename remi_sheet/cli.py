@@ -62,7 +62,12 @@ RuleOpt = Annotated[
 
 
 def _console(json_output: bool) -> Console:
-    return Console(stderr=json_output, highlight=False)
+    console = Console(stderr=json_output, highlight=False)
+    if not console.is_terminal:
+        # Piped or captured output has no width of its own; Rich's 80 columns would fold
+        # the Hungarian headings of the standings table.
+        console = Console(stderr=json_output, highlight=False, width=max(console.width, 120))
+    return console
 
 
 def _overrides(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:

@@ -101,30 +101,30 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # rows
     "entry_missing": (
         "{player} has no entry in deal {deal}: type " + _CODES_HELP_EN + " (0 for no points).",
-        "{player} cellája üres a(z) {deal}. leosztásban: írj "
+        "{player} cellája üres {az} {deal}. leosztásban: írj "
         + _CODES_HELP_HU
         + " értéket (0, ha nincs pontja).",
     ),
     "row_mixed": (
         "Deal {deal} mixes entry codes with scores ({value}): type either codes and card points "
         "(H, W, X, 33) or the scores of the whole row (−20, 30, 0).",
-        "A(z) {deal}. leosztás kódokat és pontokat is tartalmaz ({value}): vagy kódokat és "
+        "{Az} {deal}. leosztás kódokat és pontokat is tartalmaz ({value}): vagy kódokat és "
         "lappontokat írj (H, W, X, 33), vagy az egész sor pontjait (−20, 30, 0).",
     ),
     "no_winner": (
         "Deal {deal} has no winner: exactly one player gets H (hand) or W (win), or −40/−20.",
-        "A(z) {deal}. leosztásnak nincs nyerője: pontosan egy játékos kap H-t (kézből) vagy "
+        "{Az} {deal}. leosztásnak nincs nyerője: pontosan egy játékos kap H-t (kézből) vagy "
         "W-t (nyert), illetve −40-et/−20-at.",
     ),
     "two_winners": (
         "Deal {deal} has two winners ({first} and {player}): only one player can go out.",
-        "A(z) {deal}. leosztásnak két nyerője van ({first} és {player}): csak egy játékos "
+        "{Az} {deal}. leosztásnak két nyerője van ({first} és {player}): csak egy játékos "
         "rakhat ki.",
     ),
     "x_without_points": (
         "{player}: X without card points in deal {deal}, which was not won by hand. "
         "Type X and the points left in hand, e.g. X 45.",
-        "{player}: X lappont nélkül a(z) {deal}. leosztásban, pedig nem kézből nyertek. "
+        "{player}: X lappont nélkül {az} {deal}. leosztásban, pedig nem kézből nyertek. "
         "Írd be az X után a kézben maradt pontot, pl. X 45.",
     ),
     "score_bad_winner": (
@@ -134,28 +134,28 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "score_200_without_hand": (
         "{player} has {value} in deal {deal}, but nobody went hand ({hand}): {value} is only "
         "possible after a hand.",
-        "{player} pontja {value} a(z) {deal}. leosztásban, de senki sem nyert kézből ({hand}): "
+        "{player} pontja {value} {az} {deal}. leosztásban, de senki sem nyert kézből ({hand}): "
         "{value} csak hand után lehetséges.",
     ),
     "score_not_ten": (
         "{player} has {value} in deal {deal}: scores are rounded to tens, so {value} is "
         "impossible.",
-        "{player} pontja {value} a(z) {deal}. leosztásban: a pontokat tízesre kerekítjük, így "
+        "{player} pontja {value} {az} {deal}. leosztásban: a pontokat tízesre kerekítjük, így "
         "{value} lehetetlen.",
     ),
     "score_too_high": (
         "{player} has {value} in deal {deal}: at most {most} is possible.",
-        "{player} pontja {value} a(z) {deal}. leosztásban: legfeljebb {most} lehetséges.",
+        "{player} pontja {value} {az} {deal}. leosztásban: legfeljebb {most} lehetséges.",
     ),
     "score_after_hand": (
         "{player} has {value} in deal {deal}, after a hand: a loser scores {special} or a "
         "multiple of {step}.",
-        "{player} pontja {value} a(z) {deal}. leosztásban, hand után: a vesztes {special} "
+        "{player} pontja {value} {az} {deal}. leosztásban, hand után: a vesztes {special} "
         "pontot vagy {step} többszörösét kapja.",
     ),
     "score_impossible": (
         "{player} has {value} in deal {deal}: no hand of cards gives that score.",
-        "{player} pontja {value} a(z) {deal}. leosztásban: ilyen pontszám nem jöhet ki.",
+        "{player} pontja {value} {az} {deal}. leosztásban: ilyen pontszám nem jöhet ki.",
     ),
     # sheets
     "players_too_few": (
@@ -175,17 +175,17 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "deal_number_wrong": (
         "Deal number '{value}' where deal {deal} was expected: number the deals 1, 2, 3, … "
         "in order.",
-        "'{value}' leosztásszám áll ott, ahol a(z) {deal}. leosztás következne: számozd a "
+        "'{value}' leosztásszám áll ott, ahol {az} {deal}. leosztás következne: számozd a "
         "leosztásokat sorban 1, 2, 3, …",
     ),
     "deal_after_gap": (
         "Deal {deal} is typed after an empty deal {gap}: played deals come first, without gaps.",
-        "A(z) {deal}. leosztás egy üres ({gap}.) leosztás után áll: a lejátszott leosztások "
+        "{Az} {deal}. leosztás egy üres ({gap}.) leosztás után áll: a lejátszott leosztások "
         "hézag nélkül, elöl jönnek.",
     ),
     "too_many_deals": (
         "Deal {deal} is more than the {most} deals of a game (house rule deals_per_game).",
-        "A(z) {deal}. leosztás több, mint egy játszma {most} leosztása (deals_per_game).",
+        "{Az} {deal}. leosztás több, mint egy játszma {most} leosztása (deals_per_game).",
     ),
     "total_mismatch": (
         "{player}: the typed total is {value}, but the deals add up to {total}.",
@@ -256,10 +256,25 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
 }
 
 
+def hungarian_article(number: object) -> str:
+    """ "az" before a number whose Hungarian name starts with a vowel (egy, öt, ötven, ezer),
+    else "a": "az 1. leosztás", "a 2. leosztás", "az 5. leosztás", "a 10. leosztás"."""
+    digits = str(number).strip().lstrip("+-")
+    if not digits.isdigit():
+        return "a"
+    value = int(digits)
+    if value in (1, 5) or 1000 <= value < 2000 or (value >= 10 and str(value)[0] == "5"):
+        return "az"
+    return "a"
+
+
 def render(code: str, lang: Lang, params: dict[str, Any]) -> str:
     """The message for `code` in `lang`, with `params` filled in."""
     english, hungarian = MESSAGES[code]
     template = hungarian if lang == "hu" else english
+    if "deal" in params:
+        article = hungarian_article(params["deal"])
+        params = {**params, "az": article, "Az": article.capitalize()}
     try:
         return template.format(**params)
     except (KeyError, IndexError):
