@@ -9,11 +9,13 @@ unchanged workbook changes nothing, not even its modification time.
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from remi_sheet import formula_results
 from remi_sheet.area import (
     STANDINGS_NAMES,
     Cells,
@@ -115,10 +117,34 @@ def write(notebook: Notebook, plan: Plan, target: Path) -> list[Problem]:
         changed |= _apply(standings, plan.standings)
     if changed or target.resolve() != source.resolve():
         if changed:
-            replace_atomically(target, workbook.save)
+            results = _formula_results(workbook, notebook.grids)
+
+            def save(temporary: Path) -> None:
+                workbook.save(temporary)
+                formula_results.restore(temporary, results)
+
+            replace_atomically(target, save)
         else:
             replace_atomically(target, lambda temporary: _copy(source, temporary))
     return problems
+
+
+def _formula_results(
+    workbook: Workbook, grids: dict[str, Grid]
+) -> dict[str, dict[str, formula_results.Result]]:
+    """The saved result of every formula in the workbook, as read before openpyxl lost it."""
+    found: dict[str, dict[str, formula_results.Result]] = {}
+    for sheet in workbook.worksheets:
+        grid = grids.get(sheet.title)
+        if grid is None:
+            continue
+        for row in sheet.iter_rows():
+            for cell in row:
+                if cell.data_type == "f":
+                    value = grid.value(cell.row - 1, cell.column - 1)
+                    if isinstance(value, str | int | float | bool | dt.date):
+                        found.setdefault(sheet.title, {})[cell.coordinate] = value
+    return found
 
 
 def _copy(source: Path, temporary: Path) -> None:

@@ -398,3 +398,29 @@ def _zip(path: Path, members: dict[str, str]) -> Path:
         for name, text in members.items():
             archive.writestr(name, text)
     return path
+
+
+def test_formulas_keep_their_saved_results_through_score(tmp_path: Path) -> None:
+    import xlsxwriter
+
+    path = tmp_path / "formulas.xlsx"
+    book = xlsxwriter.Workbook(path)
+    sheet = book.add_worksheet("g")
+    sheet.write_row(0, 0, ["Deal", "Anna", "Béla"])
+    sheet.write_row(1, 0, [1, "W"])
+    sheet.write_formula(1, 2, "=20+13", None, 33)
+    sheet.write_formula(2, 0, '="2"', None, "2")
+    sheet.write_formula(2, 1, '=IF(TRUE,"H","W")', None, "H")
+    sheet.write_formula(2, 2, "=10+10", None, 20)
+    notes = book.add_worksheet("Notes")
+    notes.write_formula(0, 0, "=1=1", None, True)
+    book.close()
+    _, before = remi_json("check", path)
+    assert remi("score", path).exit_code == 0
+    _, after = remi_json("check", path)
+    assert after["problems"] == [] and after["games"] == before["games"]
+    assert after["games"][0]["totals"] == {"Anna": -60, "Béla": 70}
+    assert openpyxl.load_workbook(path)["g"]["C2"].value == "=20+13"
+    values = openpyxl.load_workbook(path, data_only=True)
+    assert values["g"]["C2"].value == 33 and values["g"]["B3"].value == "H"
+    assert values["Notes"]["A1"].value is True
