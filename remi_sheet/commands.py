@@ -6,6 +6,7 @@ library reads it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -49,6 +50,29 @@ def run_score(
     lang: Lang | None,
     json_output: bool,
     console: Console,
+    *,
+    backup: bool = True,
+    force: bool = False,
+) -> int:
+    destination = target or path
+    problem = files.sniff(path)
+    if problem is None and destination.resolve() == path.resolve():
+        problem = files.open_elsewhere(path)
+    if problem is not None:
+        raise FileProblem(problem)
+    with files.exclusive(destination, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):
+        return _score(path, destination, overrides, lang, json_output, console, backup, force)
+
+
+def _score(
+    path: Path,
+    destination: Path,
+    overrides: Sequence[tuple[str, str]],
+    lang: Lang | None,
+    json_output: bool,
+    console: Console,
+    backup: bool,
+    force: bool,
 ) -> int:
     from remi_sheet import writeback
 
@@ -59,13 +83,17 @@ def run_score(
         _report(console, notebook, problems, json_output)
         console.print(word("not_written", notebook.lang))
         return 1
-    destination = target or path
     plan = writeback.plan(notebook, notebook.lang)
     if destination == path and writeback.up_to_date(notebook, plan):
         message = word("unchanged", notebook.lang, path=path)
     else:
         try:
-            problems += writeback.write(notebook, plan, destination)
+            problems += writeback.write(notebook, plan, destination, backup=backup, force=force)
+        except writeback.WriteRefused as refused:
+            problems.append(refused.problem)
+            _report(console, notebook, problems, json_output)
+            console.print(word("not_written_safely", notebook.lang), markup=False)
+            return 1
         except OSError as error:
             raise FileProblem(
                 Problem(

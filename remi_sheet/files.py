@@ -12,10 +12,11 @@ import contextlib
 import os
 import tempfile
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from remi_sheet.problems import Problem
+from remi_sheet import package
+from remi_sheet.problems import FileProblem, Problem
 
 _ZIP = b"PK\x03\x04"
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # compound file: .xls, or an encrypted .xlsx
@@ -52,7 +53,16 @@ def _sniff_zip(path: Path) -> Problem | None:
         with zipfile.ZipFile(path) as archive:
             names = set(archive.namelist())
             mimetype = archive.read("mimetype") if "mimetype" in names else b""
-    except (zipfile.BadZipFile, OSError, EOFError) as error:
+            package.check_sizes(archive)
+            sheets = (
+                frozenset(package.sheet_parts(archive).values())
+                if ("xl/workbook.xml" in names and "xl/_rels/workbook.xml.rels" in names)
+                else frozenset()
+            )
+            package.check_no_dtd(archive, skip=sheets)
+    except package.PackageError as error:
+        return Problem(error.code, params={"path": shown, **error.params})
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as error:
         reason = f"the zip archive is damaged ({error})"
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if b"opendocument.spreadsheet" in mimetype:
@@ -63,6 +73,41 @@ def _sniff_zip(path: Path) -> Problem | None:
     return None
 
 
+def open_elsewhere(path: Path) -> Problem | None:
+    """A problem when Excel or LibreOffice has the workbook open (their lock files exist)."""
+    folder, name = path.parent, path.name
+    candidates = [
+        (folder / f"~${name}", "Excel"),
+        (folder / f"~${name[2:]}", "Excel"),  # Excel drops the first two letters of long names
+        (folder / f".~lock.{name}#", "LibreOffice"),
+    ]
+    for lock, program in candidates:
+        if lock.exists():
+            return Problem(
+                "file_open_elsewhere",
+                params={"path": str(path), "lock": lock.name, "program": program},
+            )
+    return None
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, seconds: float) -> Iterator[None]:
+    """Hold remi's own lock on `path`, so that two remi processes write it one at a time."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(path.parent / f".{path.name}.remi-lock")
+    try:
+        lock.acquire(timeout=seconds)
+    except Timeout:
+        raise FileProblem(
+            Problem("file_busy", params={"path": str(path), "seconds": f"{seconds:g}"})
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
     """Call `write(temporary)` and move the result onto `path` in one rename.
 
@@ -71,7 +116,9 @@ def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
     either the old file or the new one.
     """
     folder = path.resolve().parent
-    handle, name = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".remi-tmp", dir=folder)
+    handle, name = tempfile.mkstemp(
+        prefix=f".{path.stem}.", suffix=f".remi-tmp{path.suffix}", dir=folder
+    )
     os.close(handle)
     temporary = Path(name)
     try:

@@ -10,7 +10,6 @@ that openpyxl left without a value, and only results of plain types.
 from __future__ import annotations
 
 import datetime as dt
-import posixpath
 import re
 import shutil
 import tempfile
@@ -20,14 +19,11 @@ from pathlib import Path
 from typing import Final
 from xml.sax.saxutils import escape
 
-from defusedxml import ElementTree
+from remi_sheet.package import sheet_parts
 
 Result = str | float | int | bool | dt.datetime | dt.date
 Results = Mapping[str, Mapping[str, Result]]  # sheet title → A1 address → saved result
 
-_MAIN: Final = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_REL: Final = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_PACKAGE_REL: Final = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 # A formula cell as openpyxl writes it: <c r="C2" s="1"><f>20+13</f><v /></c>
 _EMPTY_FORMULA_CELL: Final = re.compile(
     rb'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*)>(?P<f><f(?:\s[^>]*)?(?:/>|>.*?</f>))'
@@ -43,7 +39,7 @@ def restore(path: Path, results: Results) -> None:
     if not wanted:
         return
     with zipfile.ZipFile(path) as source:
-        parts = _sheet_parts(source)
+        parts = {member: title for title, member in sheet_parts(source).items()}
         handle, name = tempfile.mkstemp(suffix=".xlsx", dir=path.parent)
         with open(handle, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as out:
             for item in source.infolist():
@@ -53,21 +49,6 @@ def restore(path: Path, results: Results) -> None:
                     data = _fill(data, wanted[sheet])
                 out.writestr(item, data)
     shutil.move(name, path)
-
-
-def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Zip member of each worksheet → its title."""
-    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {
-        rel.get("Id"): rel.get("Target", "") for rel in rels.iter(f"{_PACKAGE_REL}Relationship")
-    }
-    parts = {}
-    for sheet in workbook.iter(f"{_MAIN}sheet"):
-        target = targets.get(sheet.get(f"{_REL}id"), "")
-        member = target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
-        parts[posixpath.normpath(member)] = sheet.get("name", "")
-    return parts
 
 
 def _fill(xml: bytes, results: Mapping[str, Result]) -> bytes:

@@ -8,9 +8,14 @@ empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when on
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
+import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Final
+
+from remi_sheet import package
+from remi_sheet.problems import FileProblem, Problem
 
 CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
 
@@ -54,16 +59,38 @@ class Grid:
         return len(self.rows[row]) if row < len(self.rows) else 0
 
 
-def read_grids(path: Path) -> Iterator[Grid]:
-    """Every worksheet of the workbook at `path`, in workbook order."""
+READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit many times over
+
+
+def read_grids(path: Path) -> tuple[list[Grid], list[Problem]]:
+    """The first `READ_ROWS` rows of every worksheet of the workbook at `path`, in workbook
+    order, and a problem for each sheet too big to read safely (see `package`)."""
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
+    grids: list[Grid] = []
+    problems: list[Problem] = []
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = package.sheet_parts(archive)
+            extents = {
+                title: package.extent(archive, member)
+                for title, member in members.items()
+                if member in archive.NameToInfo
+            }
+    except package.PackageError as error:
+        raise FileProblem(Problem(error.code, params={"path": str(path), **error.params})) from None
     with CalamineWorkbook.from_path(str(path)) as workbook:
         for meta in workbook.sheets_metadata:
             if meta.typ != SheetTypeEnum.WorkSheet:
                 continue
+            try:
+                package.check_extent(meta.name, extents.get(meta.name, package.Extent(0, 0, "")))
+            except package.PackageError as error:
+                problems.append(Problem(error.code, meta.name, params=error.params))
+                continue
             sheet = workbook.get_sheet_by_name(meta.name)
-            yield Grid(meta.name, sheet.to_python(skip_empty_area=False))
+            grids.append(Grid(meta.name, sheet.to_python(skip_empty_area=False, nrows=READ_ROWS)))
+    return grids, problems
 
 
 @dataclass

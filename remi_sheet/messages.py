@@ -249,6 +249,60 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} is protected by a password: save a copy without the password and run remi on that.",
         "{path} jelszóval védett: ments egy jelszó nélküli másolatot, és azon futtasd a remit.",
     ),
+    "file_too_big": (
+        "{path} is too big to read safely: {part} would inflate to {size} (limit {limit}).",
+        "{path} túl nagy a biztonságos olvasáshoz: {part} kicsomagolva {size} lenne "
+        "(a határ {limit}).",
+    ),
+    "file_zip_bomb": (
+        "{path} looks like a zip bomb: {part} inflates {ratio} times its packed size "
+        "(limit {limit}×); remi does not unpack it.",
+        "{path} zip-bombának látszik: {part} a tömörített méretének {ratio}-szorosára nőne "
+        "(határ: {limit}×); a remi nem bontja ki.",
+    ),
+    "file_xml_entities": (
+        "{path} declares XML entities in {part}, which no spreadsheet program writes and "
+        "attacks use (billion laughs, external entities); remi does not read it.",
+        "{path} XML-entitásokat deklarál itt: {part}; ilyet táblázatkezelő nem ír, támadások "
+        "viszont használnak (billion laughs, külső entitás); a remi nem olvassa be.",
+    ),
+    "sheet_too_big": (
+        "The sheet reaches cell {cell}, beyond what remi reads ({rows} rows, {columns} "
+        "columns, {cells} cells); it was not read. If it is a game sheet, delete the cells "
+        "far away from the table.",
+        "A lap egészen a(z) {cell} celláig tart, túl azon, amit a remi beolvas ({rows} sor, "
+        "{columns} oszlop, {cells} cella); nem olvastuk be. Ha játszmalap, töröld a "
+        "táblázattól távoli cellákat.",
+    ),
+    "would_lose": (
+        "{path} holds things that saving it with remi would lose or change: {lost}. Nothing "
+        "was written. Use --output NEW.xlsx to write a scored copy, or --force to write in "
+        "place anyway (a .bak copy is kept).",
+        "{path} olyasmit tartalmaz, amit a remi mentése elveszítene vagy megváltoztatna: "
+        "{lost}. Semmi sem íródott ki. Használd a --output ÚJ.xlsx kapcsolót egy pontozott "
+        "másolathoz, vagy a --force kapcsolót a helyben íráshoz (.bak másolat marad).",
+    ),
+    "lost_in_copy": (
+        "{path} lacks what openpyxl cannot keep from the original: {lost}.",
+        "{path} nem tartalmazza, amit az openpyxl nem tud megtartani az eredetiből: {lost}.",
+    ),
+    "readback_failed": (
+        "The new file did not read back as expected (found {found}); it was not put in "
+        "place and the original is unchanged. Please report this.",
+        "Az új fájl visszaolvasva nem az elvártat adta ({found}); nem került a helyére, az "
+        "eredeti változatlan. Kérjük, jelezd ezt nekünk.",
+    ),
+    "file_open_elsewhere": (
+        "{path} is open in {program} ({lock} exists): close it there first, or use --output "
+        "NEW.xlsx.",
+        "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be, vagy használd a "
+        "--output ÚJ.xlsx kapcsolót.",
+    ),
+    "file_busy": (
+        "Another remi is writing {path}; waited {seconds} s for it. Try again when it is done.",
+        "Egy másik remi éppen írja ezt: {path}; {seconds} mp-et vártunk rá. Próbáld újra, "
+        "ha végzett.",
+    ),
     "file_write_failed": (
         "Cannot write {path}: {reason}. The original file is unchanged.",
         "{path} nem írható: {reason}. Az eredeti fájl változatlan.",
@@ -322,6 +376,10 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
     "unchanged": (
         "Nothing to change: {path} already holds these scores.",
         "Nincs mit változtatni: {path} már ezeket a pontokat tartalmazza.",
+    ),
+    "not_written_safely": (
+        "Nothing written: the original file is unchanged.",
+        "Semmi sem íródott ki: az eredeti fájl változatlan.",
     ),
     "not_written": (
         "Nothing written: fix the errors above first.",

@@ -121,9 +121,11 @@ def load_notebook(
 ) -> Notebook:
     """Read and check the notebook at `path`; `overrides` are house rules that win over the
     Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file."""
-    grids = {grid.name: grid for grid in read_grids(path)}
+    read, unreadable = read_grids(path)
+    grids = {grid.name: grid for grid in read}
     probe = probe or FormulaProbe(path)
     rules, problems, rules_lang = read_rules(grids.values(), overrides)
+    problems += unreadable
     layouts = {name: layout for name, grid in grids.items() if (layout := find_game(grid))}
     hinted = [layout.lang for layout in layouts.values() if layout.lang]
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+import warnings
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from remi_sheet import formula_results
+from remi_sheet import formula_results, package
 from remi_sheet.area import (
     STANDINGS_NAMES,
     Cells,
@@ -26,10 +28,10 @@ from remi_sheet.area import (
     standings_sheet_name,
 )
 from remi_sheet.files import replace_atomically
-from remi_sheet.grid import Grid, address, column_letter
+from remi_sheet.grid import Grid, address, column_letter, read_grids
 from remi_sheet.messages import Lang
 from remi_sheet.notebook import Notebook
-from remi_sheet.problems import Problem
+from remi_sheet.problems import Problem, Severity
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -85,24 +87,47 @@ def _values(cells: Cells) -> dict[tuple[int, int], Any]:
     return {key: written.value for key, written in cells.items()}
 
 
-def write(notebook: Notebook, plan: Plan, target: Path) -> list[Problem]:
-    """Put `plan` into the workbook and save it to `target` (atomically); the problems are
-    the games whose area a person's typing is in the way of."""
+class WriteRefused(Exception):
+    """The new workbook was not put in place; `problem` says why. The original is intact."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.code)
+        self.problem = problem
+
+
+Touched = dict[str, set[tuple[int, int]]]  # sheet → cells remi wrote or cleared
+
+
+def write(
+    notebook: Notebook, plan: Plan, target: Path, *, backup: bool = True, force: bool = False
+) -> list[Problem]:
+    """Put `plan` into the workbook and save it to `target` atomically.
+
+    Before the new file replaces anything it is read back: every cell remi did not write
+    must hold what it held, every cell remi wrote what it meant to write. Writing in place
+    is refused (`WriteRefused`) when openpyxl would drop something from the workbook, unless
+    `force`; a copy of the old file is kept as NAME.bak unless `backup` is false. The
+    problems returned are the games whose area a person's typing is in the way of, and what
+    a new file written elsewhere lacks.
+    """
     import openpyxl
 
     source = notebook.path
+    in_place = target.resolve() == source.resolve()
     keep_vba = source.suffix.lower() == ".xlsm"
-    workbook = openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
+    with warnings.catch_warnings():
+        # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
+        warnings.simplefilter("ignore", UserWarning)
+        workbook = openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
     _ensure_styles(workbook)
     problems: list[Problem] = []
-    changed = False
+    written: dict[str, Cells] = {}
     for sheet, (cells, _row, column) in plan.games.items():
         area = f"{column_letter(column)}:{column_letter(column + plan.widths[sheet] - 1)}"
         conflicts = _conflicts(workbook[sheet], cells, area)
-        if conflicts:
-            problems += conflicts
-            continue
-        changed |= _apply(workbook[sheet], cells)
+        problems += conflicts
+        if not conflicts:
+            written[sheet] = cells
     standings = _standings_sheet(workbook, plan.standings_sheet)
     if standings is None:
         problems.append(
@@ -114,19 +139,87 @@ def write(notebook: Notebook, plan: Plan, target: Path) -> list[Problem]:
             )
         )
     else:
-        changed |= _apply(standings, plan.standings)
-    if changed or target.resolve() != source.resolve():
-        if changed:
-            results = _formula_results(workbook, notebook.grids)
-
-            def save(temporary: Path) -> None:
-                workbook.save(temporary)
-                formula_results.restore(temporary, results)
-
-            replace_atomically(target, save)
-        else:
+        written[standings.title] = plan.standings
+    touched = {sheet: _apply(workbook[sheet], cells) for sheet, cells in written.items()}
+    if not any(touched.values()):
+        if not in_place:
             replace_atomically(target, lambda temporary: _copy(source, temporary))
+        return problems
+    results = _formula_results(workbook, notebook.grids)
+
+    def save(temporary: Path) -> None:
+        workbook.save(temporary)
+        formula_results.restore(temporary, results)
+        _check_readback(notebook, temporary, written, touched)
+        lost = _losses(source, temporary)
+        if lost and in_place and not force:
+            raise WriteRefused(
+                Problem("would_lose", params={"path": str(source), "lost": "; ".join(lost)})
+            )
+        if lost:
+            problems.append(
+                Problem(
+                    "lost_in_copy",
+                    severity=Severity.WARNING,
+                    params={"path": str(target), "lost": "; ".join(lost)},
+                )
+            )
+        if in_place and backup:
+            replace_atomically(_backup_path(source), lambda copy: _copy(source, copy))
+
+    replace_atomically(target, save)
     return problems
+
+
+def _backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _check_readback(
+    notebook: Notebook, temporary: Path, written: dict[str, Cells], touched: Touched
+) -> None:
+    """`WriteRefused` unless the saved file reads back to the typed cells it had and the
+    cells remi meant to write."""
+    grids, _ = read_grids(temporary)
+    saved = {grid.name: grid for grid in grids}
+    for name, before in notebook.grids.items():
+        after = saved.get(name)
+        if after is None:
+            raise WriteRefused(_readback_problem(name, None, "the sheet is missing"))
+        cells = written.get(name, {})
+        for row, column in _all_cells(before, after):
+            if (row, column) in cells:
+                expected: Any = cells[(row, column)].value
+            elif (row, column) in touched.get(name, set()):
+                expected = None
+            else:
+                expected = before.value(row, column)
+            if after.value(row, column) != expected:
+                raise WriteRefused(
+                    _readback_problem(name, address(row, column), repr(after.value(row, column)))
+                )
+
+
+def _all_cells(*grids: Grid) -> set[tuple[int, int]]:
+    found: set[tuple[int, int]] = set()
+    for grid in grids:
+        for row in range(grid.height):
+            found.update((row, column) for column in range(grid.width(row)))
+    return found
+
+
+def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
+    return Problem("readback_failed", sheet, cell, params={"found": found})
+
+
+def _losses(source: Path, saved: Path) -> list[str]:
+    with zipfile.ZipFile(source) as before, zipfile.ZipFile(saved) as after:
+        sheets = [
+            before.read(name)
+            for name in package.sheet_parts(before).values()
+            if name in before.NameToInfo
+        ]
+        return package.losses(before.namelist(), after.namelist(), sheets)
 
 
 def _formula_results(
@@ -191,24 +284,24 @@ def _conflicts(sheet: Worksheet, cells: Cells, area: str) -> list[Problem]:
     return problems
 
 
-def _apply(sheet: Worksheet, cells: Cells) -> bool:
-    """Clear remi's cells that `cells` no longer has, write the rest; True if anything
-    changed."""
-    changed = False
+def _apply(sheet: Worksheet, cells: Cells) -> set[tuple[int, int]]:
+    """Clear remi's cells that `cells` no longer has, write the rest; the cells changed."""
+    touched: set[tuple[int, int]] = set()
     for row in sheet.iter_rows():
         for cell in row:
-            if cell.style in _OURS and (cell.row - 1, cell.column - 1) not in cells:
+            key = (cell.row - 1, cell.column - 1)
+            if cell.style in _OURS and key not in cells:
                 cell.value = None
                 cell.style = "Normal"
-                changed = True
-    for (row, column), written in cells.items():
-        cell = sheet.cell(row + 1, column + 1)
+                touched.add(key)
+    for key, written in cells.items():
+        cell = sheet.cell(key[0] + 1, key[1] + 1)
         if cell.value != written.value or cell.style != written.style.value:
             cell.value = written.value
             cell.data_type = "s" if isinstance(written.value, str) else "n"
             cell.style = written.style.value
-            changed = True
-    return changed
+            touched.add(key)
+    return touched
 
 
 def _standings_sheet(workbook: Workbook, name: str) -> Worksheet | None:

@@ -1,0 +1,241 @@
+"""The .xlsx file as a zip package: its parts, their sizes, and what a save would lose.
+
+Spreadsheet libraries trust a workbook's own account of itself. A 5 KB file with one cell at
+A1 and one at XFD1048576 makes python-calamine allocate a grid of 17 billion cells and abort
+the process; a sheet that inflates to gigabytes exhausts memory. `check_package` looks at the
+zip's declared sizes and at every cell reference before any library parses a sheet, and says
+which limit a file exceeds. `losses` compares a workbook with its re-saved copy to list what
+openpyxl would drop or rebuild.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from defusedxml import ElementTree
+
+MAX_PACKAGE_BYTES: Final = 1 << 30  # everything inflated
+MAX_PART_BYTES: Final = 256 << 20  # one part inflated
+MAX_RATIO: Final = 200  # inflated ÷ compressed, for parts above RATIO_FROM bytes
+RATIO_FROM: Final = 1 << 20
+MAX_ROWS: Final = 100_000
+MAX_COLUMNS: Final = 1_000
+MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
+
+_MAIN: Final = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL: Final = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_PACKAGE_REL: Final = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_REFERENCE: Final = re.compile(
+    rb'<(?:c|row|dimension)\b[^>]*?\b(?:r|ref)="([A-Z]*)([0-9]*)'
+    rb'(?::([A-Z]*)([0-9]*))?"'
+)
+_CHUNK: Final = 1 << 20
+
+
+class PackageError(ValueError):
+    """The package is over a limit or damaged; `code` and `params` make the message."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True, slots=True)
+class Extent:
+    """The used range of a sheet: the largest row and column any cell reference names."""
+
+    rows: int
+    columns: int
+    far_cell: str  # the reference that reaches furthest, to tell the user where it is
+
+
+_DTD: Final = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+_PROLOG_BYTES: Final = 4096
+
+
+def check_no_dtd(archive: zipfile.ZipFile, skip: frozenset[str] = frozenset()) -> None:
+    """`PackageError` when an XML part declares a DTD or entities. No Office file does; a
+    billion-laughs or external-entity attack needs one. Worksheets (in `skip`) are checked
+    while `extent` reads them."""
+    for item in archive.infolist():
+        if item.filename in skip or not item.filename.endswith((".xml", ".rels")):
+            continue
+        with archive.open(item) as stream:
+            if _DTD.search(stream.read(_PROLOG_BYTES)):
+                raise PackageError("file_xml_entities", part=item.filename)
+
+
+def check_sizes(archive: zipfile.ZipFile) -> None:
+    """`PackageError` when the zip's declared sizes say it would inflate beyond the limits."""
+    total = 0
+    for item in archive.infolist():
+        total += item.file_size
+        if item.file_size > MAX_PART_BYTES:
+            raise PackageError(
+                "file_too_big",
+                part=item.filename,
+                size=_mb(item.file_size),
+                limit=_mb(MAX_PART_BYTES),
+            )
+        ratio = item.file_size / max(item.compress_size, 1)
+        if item.file_size > RATIO_FROM and ratio > MAX_RATIO:
+            raise PackageError(
+                "file_zip_bomb", part=item.filename, ratio=int(ratio), limit=MAX_RATIO
+            )
+    if total > MAX_PACKAGE_BYTES:
+        raise PackageError(
+            "file_too_big", part="(all parts)", size=_mb(total), limit=_mb(MAX_PACKAGE_BYTES)
+        )
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1 << 20):.0f} MB"
+
+
+def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → zip member of that worksheet, in workbook order."""
+    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
+    relationships = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {
+        rel.get("Id"): rel.get("Target", "")
+        for rel in relationships.iter(f"{_PACKAGE_REL}Relationship")
+    }
+    parts = {}
+    for sheet in workbook.iter(f"{_MAIN}sheet"):
+        target = targets.get(sheet.get(f"{_REL}id"), "")
+        member = target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
+        parts[sheet.get("name", "")] = posixpath.normpath(member)
+    return parts
+
+
+def extent(archive: zipfile.ZipFile, member: str) -> Extent:
+    """The used range of the worksheet in `member`, read in bounded chunks.
+
+    Python's zipfile stops at the declared size and checks the CRC, so a part cannot inflate
+    past what `check_sizes` allowed.
+    """
+    found = Extent(0, 0, "A1")
+    pending = b""
+    with archive.open(member) as stream:
+        while chunk := stream.read(_CHUNK):
+            text = pending + chunk
+            cut = text.rfind(b"<")  # a tag cut by the chunk's end waits for the next chunk
+            scanned, pending = (text[:cut], text[cut:]) if cut > 0 else (text, b"")
+            if _DTD.search(scanned):
+                raise PackageError("file_xml_entities", part=member)
+            found = _widen(found, scanned)
+    return _widen(found, pending)
+
+
+def _widen(found: Extent, xml: bytes) -> Extent:
+    rows, columns, far = found.rows, found.columns, found.far_cell
+    for match in _REFERENCE.finditer(xml):
+        for letters, digits in ((match[1], match[2]), (match[3], match[4])):
+            row = int(digits) if digits else 0
+            column = _column_number(letters) if letters else 0
+            if row > rows or column > columns:
+                rows, columns = max(rows, row), max(columns, column)
+                far = (letters or b"").decode() + (digits or b"").decode()
+    return Extent(rows, columns, far)
+
+
+def check_extent(sheet: str, found: Extent) -> None:
+    if (
+        found.rows > MAX_ROWS
+        or found.columns > MAX_COLUMNS
+        or (found.rows * found.columns > MAX_CELLS)
+    ):
+        raise PackageError(
+            "sheet_too_big",
+            sheet=sheet,
+            cell=found.far_cell,
+            rows=MAX_ROWS,
+            columns=MAX_COLUMNS,
+            cells=MAX_CELLS,
+        )
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - 64
+    return number
+
+
+# What openpyxl cannot keep, by the zip parts that hold it.
+_FEATURES: Final[tuple[tuple[str, str], ...]] = (
+    ("xl/media/", "images"),
+    ("xl/drawings/", "drawings and shapes"),
+    ("xl/charts/", "charts"),
+    ("xl/chartsheets/", "chart sheets"),
+    ("xl/pivotTables/", "pivot tables"),
+    ("xl/pivotCache/", "pivot tables"),
+    ("xl/slicers/", "slicers"),
+    ("xl/slicerCaches/", "slicers"),
+    ("xl/timelines/", "timelines"),
+    ("xl/timelineCaches/", "timelines"),
+    ("xl/externalLinks/", "external links"),
+    ("xl/vbaProject.bin", "VBA macros"),
+    ("xl/ctrlProps/", "form controls"),
+    ("xl/activeX/", "ActiveX controls"),
+    ("xl/threadedComments/", "threaded comments"),
+    ("xl/persons/", "threaded comments"),
+    ("xl/comments", "comments"),
+    ("customXml/", "custom XML data"),
+    ("xl/queryTables/", "query tables"),
+    ("xl/connections.xml", "data connections"),
+)
+# Parts openpyxl writes anew in its own way, under its own names, with nothing lost: the
+# workbook's structure, its sheets, styles, strings, theme and properties.
+_REWRITTEN: Final = (
+    "[Content_Types].xml",
+    "_rels/",
+    "docProps/",
+    "xl/_rels/",
+    "xl/workbook.xml",
+    "xl/worksheets/",
+    "xl/styles.xml",
+    "xl/sharedStrings.xml",
+    "xl/theme/",
+    "xl/calcChain.xml",  # a cache Excel rebuilds on its own
+    "xl/printerSettings/",  # printer-driver settings; the page set-up itself is kept
+)
+# Kept, but rewritten in openpyxl's own way: the user would see them change.
+_REBUILT: Final[tuple[tuple[str, str], ...]] = (
+    ("xl/charts/", "charts (rebuilt: their formatting may change)"),
+    ("xl/comments", "comments (their text formatting and box sizes are lost)"),
+)
+
+
+def losses(
+    original: Iterable[str], saved: Iterable[str], original_sheets: Iterable[bytes] = ()
+) -> list[str]:
+    """What a workbook with parts `original` lost or had rebuilt when saved as `saved`."""
+    kept = set(saved)
+    found: list[str] = []
+    names = set(original)
+    for name in sorted(names - kept):
+        if not name.startswith(_REWRITTEN) and not name.endswith("/"):
+            found.append(_feature(name, _FEATURES) or f"the part {name}")
+    for name in sorted(names & kept):
+        rebuilt = _feature(name, _REBUILT)
+        if rebuilt:
+            found.append(rebuilt)
+    if any(b"<extLst" in xml for xml in original_sheets):
+        found.append(
+            "Excel 2010+ extensions (some data validations, conditional formats, sparklines)"
+        )
+    return list(dict.fromkeys(found))
+
+
+def _feature(name: str, table: tuple[tuple[str, str], ...]) -> str | None:
+    for prefix, feature in table:
+        if name.startswith(prefix):
+            return feature
+    return None
