@@ -146,6 +146,21 @@ def score(
     json_output: JsonOpt = False,
     lang: LangOpt = None,
     rule: RuleOpt = None,
+    backup: Annotated[
+        bool,
+        typer.Option(
+            "--backup/--no-backup",
+            help="Keep the previous version as NOTEBOOK.xlsx.bak when writing in place.",
+        ),
+    ] = True,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write in place even when the workbook holds things openpyxl "
+            "cannot keep (listed when remi refuses).",
+        ),
+    ] = False,
 ) -> None:
     """Check the notebook, then write scores, running totals, ranks and the Standings sheet.
 
@@ -160,7 +175,16 @@ def score(
     chosen: Lang | None = lang.value if lang else None
     overrides = _overrides(rule, chosen or "en")
     try:
-        code = run_score(notebook, output, overrides, chosen, json_output, _console(json_output))
+        code = run_score(
+            notebook,
+            output,
+            overrides,
+            chosen,
+            json_output,
+            _console(json_output),
+            backup=backup,
+            force=force,
+        )
     except FileProblem as stop:
         _fail(stop.problem, chosen or "en", json_output)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
@@ -170,3 +194,8 @@ def score(
 
 def main() -> None:
     app()
+
+
+from remi_sheet.meld_command import meld  # noqa: E402
+
+app.command()(meld)
