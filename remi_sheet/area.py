@@ -79,9 +79,6 @@ def standings_sheet_name(lang: Lang) -> str:
     return word("standings", lang)
 
 
-STANDINGS_NAMES = frozenset({"Standings", "Összesítő"})
-
-
 def standings_area(notebook: Notebook, lang: Lang) -> Cells:
     """The Standings sheet: a title, one row per player, the games not counted, and the
     house rules that differ from the defaults."""

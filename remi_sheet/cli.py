@@ -174,6 +174,8 @@ def score(
 
     chosen: Lang | None = lang.value if lang else None
     overrides = _overrides(rule, chosen or "en")
+    if output is not None and output.suffix.lower() not in (".xlsx", ".xlsm"):
+        _usage_error(f"--output must name an .xlsx (or .xlsm) workbook, not '{output.name}'.")
     try:
         code = run_score(
             notebook,

@@ -57,7 +57,7 @@ def run_score(
     destination = target or path
     problem = files.sniff(path)
     if problem is None and destination.resolve() == path.resolve():
-        problem = files.open_elsewhere(path)
+        problem = files.open_elsewhere(path) or files.read_only(path)
     if problem is not None:
         raise FileProblem(problem)
     with files.exclusive(destination, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):
@@ -88,7 +88,7 @@ def _score(
         message = word("unchanged", notebook.lang, path=path)
     else:
         try:
-            problems += writeback.write(notebook, plan, destination, backup=backup, force=force)
+            outcome = writeback.write(notebook, plan, destination, backup=backup, force=force)
         except writeback.WriteRefused as refused:
             problems.append(refused.problem)
             _report(console, notebook, problems, json_output)
@@ -101,7 +101,9 @@ def _score(
                     params={"path": str(destination), "reason": error.strerror or str(error)},
                 )
             ) from error
-        message = word("written", notebook.lang, path=destination)
+        problems += outcome.problems
+        done = "written" if outcome.written else "not_written_safely"
+        message = word(done, notebook.lang, path=destination)
     _report(console, notebook, problems, json_output)
     console.print(message, markup=False, highlight=False)
     return 1 if has_errors(problems) else 0

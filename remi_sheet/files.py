@@ -90,6 +90,14 @@ def open_elsewhere(path: Path) -> Problem | None:
     return None
 
 
+def read_only(path: Path) -> Problem | None:
+    """A problem when the user may not change the workbook (remi could still replace it by
+    renaming, which would be going behind the file's owner's back)."""
+    if os.access(path, os.W_OK):
+        return None
+    return Problem("file_read_only", params={"path": str(path)})
+
+
 @contextlib.contextmanager
 def exclusive(path: Path, seconds: float) -> Iterator[None]:
     """Hold remi's own lock on `path`, so that two remi processes write it one at a time."""
@@ -111,27 +119,34 @@ def exclusive(path: Path, seconds: float) -> Iterator[None]:
 def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
     """Call `write(temporary)` and move the result onto `path` in one rename.
 
-    The temporary file sits in the same folder (a rename is atomic only within one file
-    system) and is flushed to disk before the rename, so that a crash at any moment leaves
-    either the old file or the new one.
+    The temporary file sits in the same folder as the real file (a rename is atomic only
+    within one file system; a symbolic link is followed, so the link stays a link) and is
+    flushed to disk before the rename, so that a crash at any moment leaves either the old
+    file or the new one. A new file gets the permissions the umask gives; a replaced one
+    keeps its own.
     """
-    folder = path.resolve().parent
-    handle, name = tempfile.mkstemp(
-        prefix=f".{path.stem}.", suffix=f".remi-tmp{path.suffix}", dir=folder
-    )
+    real = path.resolve()
+    folder = real.parent
+    suffix = f".remi-tmp{real.suffix}"  # openpyxl judges a file by its suffix
+    handle, name = tempfile.mkstemp(prefix=f".{real.stem}.", suffix=suffix, dir=folder)
     os.close(handle)
     temporary = Path(name)
     try:
         write(temporary)
         with temporary.open("rb+") as written:
             os.fsync(written.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o7777)
-        os.replace(temporary, path)
+        os.chmod(temporary, real.stat().st_mode & 0o7777 if real.exists() else _new_file_mode())
+        os.replace(temporary, real)
         _fsync_folder(folder)
     finally:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
+
+
+def _new_file_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def _fsync_folder(folder: Path) -> None:

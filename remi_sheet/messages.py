@@ -207,6 +207,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A cellában '{value}' áll, a remi által írt pontterületen ({area}); tedd máshova, "
         "és futtasd újra.",
     ),
+    "area_edited": (
+        "The cell holds '{value}', typed over the {was} remi had written there; remi leaves "
+        "this sheet alone until the cell is cleared (remi then writes it again).",
+        "A cellában '{value}' áll, a remi által oda írt {was} helyett; a remi addig nem nyúl "
+        "ehhez a laphoz, amíg a cellát ki nem törlöd (utána újra kiírja).",
+    ),
     "standings_not_ours": (
         "A sheet called '{sheet}' exists but was not written by remi; rename it, so that remi "
         "can write the standings there.",
@@ -297,6 +303,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "NEW.xlsx.",
         "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be, vagy használd a "
         "--output ÚJ.xlsx kapcsolót.",
+    ),
+    "file_read_only": (
+        "{path} is read-only for you: remi will not replace it. Use --output NEW.xlsx.",
+        "{path} számodra csak olvasható: a remi nem cseréli le. Használd a --output ÚJ.xlsx "
+        "kapcsolót.",
     ),
     "file_busy": (
         "Another remi is writing {path}; waited {seconds} s for it. Try again when it is done.",

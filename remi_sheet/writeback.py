@@ -1,10 +1,9 @@
-"""Writing the scores back: remi's areas and the Standings sheet, and nothing else.
+"""Writing the scores back: remi's areas, the Standings sheet, and nothing else.
 
-Ownership is by cell style: every cell remi writes carries one of its named styles
-(`area.Style`). A cell in remi's way that holds a value without such a style was typed by a
-person; that game's area is then left alone and the cell is reported. When every cell
-already holds what remi would write, the file is not touched at all, so a second run on an
-unchanged workbook changes nothing, not even its modification time.
+Ownership comes from `ownership`'s record of what remi wrote before: a cell is remi's to
+rewrite only while it holds what remi put there. When every cell already holds what remi
+would write, the file is not touched at all, so a second run on an unchanged workbook
+changes nothing, not even its modification time.
 """
 
 from __future__ import annotations
@@ -13,78 +12,91 @@ import datetime as dt
 import shutil
 import warnings
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet import formula_results, package
 from remi_sheet.area import (
-    STANDINGS_NAMES,
     Cells,
     Style,
+    Written,
     area_width,
     game_area,
     standings_area,
     standings_sheet_name,
 )
 from remi_sheet.files import replace_atomically
-from remi_sheet.grid import Grid, address, column_letter, read_grids
+from remi_sheet.grid import CellValue, Grid, address, column_letter, read_grids
 from remi_sheet.messages import Lang
 from remi_sheet.notebook import Notebook
+from remi_sheet.ownership import (
+    STATE_SHEET,
+    Key,
+    Record,
+    claim,
+    read_record,
+    same,
+    state_rows,
+)
 from remi_sheet.problems import Problem, Severity
+from remi_sheet.text import fold
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-_OURS = frozenset(style.value for style in Style)
+_STYLED = frozenset(style.value for style in Style)
 
 
 @dataclass(slots=True)
 class Plan:
-    games: dict[str, tuple[Cells, int, int]]  # sheet → (cells, first row, first column)
+    """Every cell remi means to write, sheet by sheet (the Standings sheet included)."""
+
+    sheets: dict[str, Cells]
+    areas: dict[str, str]  # sheet → the columns of remi's area, for messages
     standings_sheet: str
-    standings: Cells
-    widths: dict[str, int] = field(default_factory=dict)
 
 
 def plan(notebook: Notebook, lang: Lang) -> Plan:
-    """Every cell remi would write into `notebook`."""
-    games = {
-        game.sheet: (game_area(game, lang), game.layout.header_row, game.layout.area_column)
-        for game in notebook.games
-    }
-    widths = {game.sheet: area_width(game) for game in notebook.games}
-    existing = [name for name in notebook.grids if name in STANDINGS_NAMES]
-    sheet = existing[0] if existing else standings_sheet_name(lang)
-    return Plan(games, sheet, standings_area(notebook, lang), widths)
+    sheets: dict[str, Cells] = {}
+    areas: dict[str, str] = {}
+    for game in notebook.games:
+        sheets[game.sheet] = game_area(game, lang)
+        first = game.layout.area_column
+        areas[game.sheet] = f"{column_letter(first)}:{column_letter(first + area_width(game) - 1)}"
+    standings = _standings_name(notebook.grids, lang)
+    sheets[standings] = standings_area(notebook, lang)
+    areas[standings] = standings
+    return Plan(sheets, areas, standings)
+
+
+def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
+    """The Standings sheet remi wrote before (in either language), else the one to make.
+    Sheet names are compared as Excel does, ignoring case."""
+    record = read_record(grids.get(STATE_SHEET)) or {}
+    for name in record:
+        if fold(name) in {fold(standings_sheet_name(other)) for other in ("en", "hu")}:
+            return name
+    wanted = standings_sheet_name(lang)
+    return next((name for name in grids if fold(name) == fold(wanted)), wanted)
 
 
 def up_to_date(notebook: Notebook, plan: Plan) -> bool:
-    """True when the workbook already shows exactly what `plan` would write."""
-    for sheet, (cells, first_row, first_column) in plan.games.items():
-        columns = range(first_column, first_column + plan.widths[sheet])
-        if _present(notebook.grids[sheet], first_row, columns) != _values(cells):
-            return False
-    grid = notebook.grids.get(plan.standings_sheet)
-    if grid is None:
+    """True when the workbook already shows, and remi's record already holds, exactly what
+    `plan` would write."""
+    record = read_record(notebook.grids.get(STATE_SHEET))
+    if record is None or set(record) != set(plan.sheets):
         return False
-    width = max(len(row) for row in grid.rows) if grid.rows else 0
-    return _present(grid, 0, range(width)) == _values(plan.standings)
-
-
-def _present(grid: Grid, first_row: int, columns: range) -> dict[tuple[int, int], Any]:
-    found = {}
-    for row in range(first_row, grid.height):
-        for column in columns:
-            value = grid.value(row, column)
-            if value is not None:
-                found[(row, column)] = value
-    return found
-
-
-def _values(cells: Cells) -> dict[tuple[int, int], Any]:
-    return {key: written.value for key, written in cells.items()}
+    for sheet, cells in plan.sheets.items():
+        grid = notebook.grids.get(sheet)
+        recorded = record[sheet]
+        if grid is None or set(recorded) != set(cells):
+            return False
+        for key, written in cells.items():
+            if not same(recorded[key], written.value) or not same(grid.value(*key), written.value):
+                return False
+    return True
 
 
 class WriteRefused(Exception):
@@ -95,56 +107,60 @@ class WriteRefused(Exception):
         self.problem = problem
 
 
-Touched = dict[str, set[tuple[int, int]]]  # sheet → cells remi wrote or cleared
+@dataclass(slots=True)
+class Outcome:
+    problems: list[Problem]
+    written: bool  # False: the target already held all this, or every sheet was refused
 
 
 def write(
     notebook: Notebook, plan: Plan, target: Path, *, backup: bool = True, force: bool = False
-) -> list[Problem]:
+) -> Outcome:
     """Put `plan` into the workbook and save it to `target` atomically.
 
     Before the new file replaces anything it is read back: every cell remi did not write
     must hold what it held, every cell remi wrote what it meant to write. Writing in place
     is refused (`WriteRefused`) when openpyxl would drop something from the workbook, unless
     `force`; a copy of the old file is kept as NAME.bak unless `backup` is false. The
-    problems returned are the games whose area a person's typing is in the way of, and what
-    a new file written elsewhere lacks.
+    problems are the sheets where a person's typing is in remi's way, and what a new file
+    written elsewhere lacks.
     """
     import openpyxl
 
     source = notebook.path
     in_place = target.resolve() == source.resolve()
-    keep_vba = source.suffix.lower() == ".xlsm"
+    keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
     with warnings.catch_warnings():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
         workbook = openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
     _ensure_styles(workbook)
+    old = read_record(notebook.grids.get(STATE_SHEET))
+    record: Record = {
+        name: cells for name, cells in (old or {}).items() if name in workbook.sheetnames
+    }
     problems: list[Problem] = []
-    written: dict[str, Cells] = {}
-    for sheet, (cells, _row, column) in plan.games.items():
-        area = f"{column_letter(column)}:{column_letter(column + plan.widths[sheet] - 1)}"
-        conflicts = _conflicts(workbook[sheet], cells, area)
-        problems += conflicts
-        if not conflicts:
-            written[sheet] = cells
-    standings = _standings_sheet(workbook, plan.standings_sheet)
-    if standings is None:
-        problems.append(
-            Problem(
-                "standings_not_ours",
-                plan.standings_sheet,
-                "A1",
-                params={"sheet": plan.standings_sheet},
-            )
-        )
-    else:
-        written[standings.title] = plan.standings
-    touched = {sheet: _apply(workbook[sheet], cells) for sheet, cells in written.items()}
+    changes: dict[str, tuple[Cells, set[Key]]] = {}
+    for name, cells in plan.sheets.items():
+        sheet = workbook[name] if name in workbook.sheetnames else workbook.create_sheet(name)
+        recorded = record.get(name) if old is not None else _styled(sheet)
+        decided = claim(name, _reader(sheet), recorded or {}, _values(cells), plan.areas[name])
+        if decided.problems and name == plan.standings_sheet and not recorded:
+            decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
+        problems += decided.problems
+        if not decided.problems:
+            changes[name] = (cells, decided.clear)
+            record[name] = _values(cells)
+    touched = {
+        name: _apply(workbook[name], cells, clear) for name, (cells, clear) in changes.items()
+    }
+    state = _state_cells(record)
+    touched[STATE_SHEET] = _write_state(workbook, state)
     if not any(touched.values()):
         if not in_place:
             replace_atomically(target, lambda temporary: _copy(source, temporary))
-        return problems
+        return Outcome(problems, written=not in_place)
+    written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
     results = _formula_results(workbook, notebook.grids)
 
     def save(temporary: Path) -> None:
@@ -168,7 +184,62 @@ def write(
             replace_atomically(_backup_path(source), lambda copy: _copy(source, copy))
 
     replace_atomically(target, save)
-    return problems
+    return Outcome(problems, written=True)
+
+
+def _values(cells: Cells) -> dict[Key, Any]:
+    return {key: written.value for key, written in cells.items()}
+
+
+def _styled(sheet: Worksheet) -> dict[Key, Any]:
+    """Without a record (a workbook whose record was lost), remi's cells are those in its
+    styles: the best that can be known."""
+    return {
+        (cell.row - 1, cell.column - 1): cell.value
+        for row in sheet.iter_rows()
+        for cell in row
+        if cell.value is not None and cell.style in _STYLED
+    }
+
+
+def _reader(sheet: Worksheet) -> Any:
+    merged = {
+        (row - 1, column - 1): str(cells)
+        for cells in sheet.merged_cells.ranges
+        for row, column in cells.cells
+    }
+
+    def current(key: Key) -> CellValue:
+        if key in merged:
+            return f"({merged[key]})"
+        value: CellValue = sheet.cell(key[0] + 1, key[1] + 1).value
+        return value
+
+    return current
+
+
+def _state_cells(record: Record) -> Cells:
+    return {
+        (row, column): Written(text, Style.COMPUTED)
+        for row, values in enumerate(state_rows(record))
+        for column, text in enumerate(values)
+    }
+
+
+def _write_state(workbook: Workbook, state: Cells) -> set[Key]:
+    """Rewrite remi's record on its very hidden sheet; the cells that changed."""
+    if STATE_SHEET in workbook.sheetnames:
+        sheet = workbook[STATE_SHEET]
+    else:
+        sheet = workbook.create_sheet(STATE_SHEET)
+    sheet.sheet_state = "veryHidden"
+    stale = {
+        (cell.row - 1, cell.column - 1)
+        for row in sheet.iter_rows()
+        for cell in row
+        if cell.value is not None and (cell.row - 1, cell.column - 1) not in state
+    }
+    return _apply(sheet, state, stale)
 
 
 def _backup_path(path: Path) -> Path:
@@ -176,13 +247,14 @@ def _backup_path(path: Path) -> Path:
 
 
 def _check_readback(
-    notebook: Notebook, temporary: Path, written: dict[str, Cells], touched: Touched
+    notebook: Notebook, temporary: Path, written: dict[str, Cells], touched: dict[str, set[Key]]
 ) -> None:
     """`WriteRefused` unless the saved file reads back to the typed cells it had and the
     cells remi meant to write."""
     grids, _ = read_grids(temporary)
     saved = {grid.name: grid for grid in grids}
-    for name, before in notebook.grids.items():
+    for name in set(notebook.grids) | set(written):
+        before = notebook.grids.get(name, Grid(name, []))
         after = saved.get(name)
         if after is None:
             raise WriteRefused(_readback_problem(name, None, "the sheet is missing"))
@@ -194,7 +266,7 @@ def _check_readback(
                 expected = None
             else:
                 expected = before.value(row, column)
-            if after.value(row, column) != expected:
+            if not same(after.value(row, column), expected):
                 raise WriteRefused(
                     _readback_problem(name, address(row, column), repr(after.value(row, column)))
                 )
@@ -268,47 +340,20 @@ def _ensure_styles(workbook: Workbook) -> None:
             )
 
 
-def _conflicts(sheet: Worksheet, cells: Cells, area: str) -> list[Problem]:
-    problems = []
-    for row, column in sorted(cells):
-        cell = sheet.cell(row + 1, column + 1)
-        if cell.value is not None and cell.style not in _OURS:
-            problems.append(
-                Problem(
-                    "area_occupied",
-                    sheet.title,
-                    address(row, column),
-                    params={"value": cell.value, "area": area},
-                )
-            )
-    return problems
-
-
-def _apply(sheet: Worksheet, cells: Cells) -> set[tuple[int, int]]:
-    """Clear remi's cells that `cells` no longer has, write the rest; the cells changed."""
-    touched: set[tuple[int, int]] = set()
-    for row in sheet.iter_rows():
-        for cell in row:
-            key = (cell.row - 1, cell.column - 1)
-            if cell.style in _OURS and key not in cells:
-                cell.value = None
-                cell.style = "Normal"
-                touched.add(key)
+def _apply(sheet: Worksheet, cells: Cells, clear: set[Key]) -> set[Key]:
+    """Clear `clear`, write `cells`; the cells that changed."""
+    touched: set[Key] = set()
+    for key in clear:
+        cell = sheet.cell(key[0] + 1, key[1] + 1)
+        if cell.value is not None or cell.style in _STYLED:
+            cell.value = None
+            cell.style = "Normal"
+            touched.add(key)
     for key, written in cells.items():
         cell = sheet.cell(key[0] + 1, key[1] + 1)
-        if cell.value != written.value or cell.style != written.style.value:
+        if not same(cell.value, written.value) or cell.style != written.style.value:
             cell.value = written.value
             cell.data_type = "s" if isinstance(written.value, str) else "n"
             cell.style = written.style.value
             touched.add(key)
     return touched
-
-
-def _standings_sheet(workbook: Workbook, name: str) -> Worksheet | None:
-    """remi's Standings sheet, created when missing; None when a person's sheet has the name."""
-    if name not in workbook.sheetnames:
-        return workbook.create_sheet(name)
-    sheet = workbook[name]
-    ours = sheet["A1"].style in _OURS
-    empty = all(cell.value is None for row in sheet.iter_rows() for cell in row)
-    return sheet if ours or empty else None

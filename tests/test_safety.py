@@ -229,6 +229,128 @@ def test_vba_in_xlsm_is_kept(tmp_path: Path) -> None:
         assert "xl/vbaProject.bin" in archive.namelist()
 
 
+def test_typing_over_a_remi_cell_keeps_what_was_typed(notebook: Make) -> None:
+    """Excel keeps a cell's style when somebody types into it: the record, not the style,
+    tells remi that the cell is no longer its own."""
+    path = notebook({"g": worked_game()})
+    remi("score", path)
+    book = openpyxl.load_workbook(path)
+    book["g"]["G9"] = "-30 (javítva)"  # remi's Total cell, still in remi's style
+    book.save(path)
+    result = remi("score", path)
+    assert result.exit_code == 1
+    assert "g!G9" in result.stdout and "typed over the -30" in result.stdout
+    assert openpyxl.load_workbook(path)["g"]["G9"].value == "-30 (javítva)"
+    book = openpyxl.load_workbook(path)
+    book["g"]["G9"] = None  # cleared: remi may write it again
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    assert openpyxl.load_workbook(path)["g"]["G9"].value == -30
+
+
+def test_a_pasted_remi_cell_is_a_persons_cell(notebook: Make) -> None:
+    path = notebook({"g": worked_game()})
+    remi("score", path)
+    book = openpyxl.load_workbook(path)
+    book["g"]["B12"] = -30
+    book["g"]["B12"].style = "remi heading"  # pasted with remi's look
+    book["g"]["A12"] = "Anna összesen:"
+    book.save(path)
+    book = openpyxl.load_workbook(path)
+    book["g"]["C5"], book["g"]["A5"], book["g"]["B5"], book["g"]["D5"] = 10, 4, "W", 5
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    assert openpyxl.load_workbook(path)["g"]["B12"].value == -30
+
+
+def test_merged_cells_in_remis_way_are_reported(notebook: Make, tmp_path: Path) -> None:
+    path = notebook({"g": worked_game()})
+    book = openpyxl.load_workbook(path)
+    book["g"].merge_cells("G3:H3")
+    book.save(path)
+    result = remi("score", path, "-o", tmp_path / "out.xlsx")
+    assert result.exit_code == 1
+    assert "g!G3" in result.stdout and "G3:H3" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_a_persons_sheet_named_in_another_case_is_left_alone(notebook: Make) -> None:
+    path = notebook({"g": worked_game(), "standings": [["Mine"]]})
+    for _ in range(2):
+        result = remi("score", path)
+        assert result.exit_code == 1
+        assert "standings!A1" in result.stdout
+    book = openpyxl.load_workbook(path)
+    assert [s for s in book.sheetnames if s != "_remi_state"] == ["g", "standings"]
+    assert book["standings"]["A1"].value == "Mine"
+
+
+def test_the_record_is_very_hidden(notebook: Make) -> None:
+    path = notebook({"g": worked_game()})
+    remi("score", path)
+    book = openpyxl.load_workbook(path)
+    assert book["_remi_state"].sheet_state == "veryHidden"
+    assert book.sheetnames == ["g", "Standings", "_remi_state"]
+
+
+def test_macro_workbook_to_plain_output_drops_the_macros_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "macro.xlsm"
+    book = xlsxwriter.Workbook(path)
+    sheet = book.add_worksheet("g")
+    for row, values in enumerate(worked_game()):
+        sheet.write_row(row, 0, values)
+    project = tmp_path / "vbaProject.bin"
+    project.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504)
+    book.add_vba_project(str(project))
+    book.close()
+    out = tmp_path / "plain.xlsx"
+    result = remi("score", path, "-o", out)
+    assert result.exit_code == 0
+    assert "VBA macros" in result.stdout
+    with zipfile.ZipFile(out) as archive:
+        assert "xl/vbaProject.bin" not in archive.namelist()
+        assert b"macroEnabled" not in archive.read("[Content_Types].xml")
+
+
+def test_a_symbolic_link_stays_a_link(notebook: Make) -> None:
+    real = notebook({"g": worked_game()})
+    link = real.parent / "link.xlsx"
+    link.symlink_to(real)
+    assert remi("score", link).exit_code == 0
+    assert link.is_symlink()
+    assert openpyxl.load_workbook(real)["g"]["F1"].value == "remi ▸ scores"
+
+
+def test_a_new_output_file_gets_ordinary_permissions(notebook: Make, tmp_path: Path) -> None:
+    path = notebook({"g": worked_game()})
+    out = tmp_path / "new.xlsx"
+    previous = os.umask(0o022)
+    try:
+        assert remi("score", path, "-o", out).exit_code == 0
+    finally:
+        os.umask(previous)
+    assert out.stat().st_mode & 0o777 == 0o644
+
+
+def test_output_must_be_a_workbook_name(notebook: Make, tmp_path: Path) -> None:
+    path = notebook({"g": worked_game()})
+    result = remi("score", path, "-o", tmp_path / "out.csv")
+    assert result.exit_code == 2
+
+
+def test_written_is_not_claimed_when_nothing_was_written(notebook: Make) -> None:
+    path = notebook({"g": worked_game()})
+    remi("score", path)
+    book = openpyxl.load_workbook(path)
+    book["g"]["H3"] = "note"
+    book["g"]["H3"].style = "Normal"
+    book.save(path)
+    before = path.read_bytes()
+    result = remi("score", path)
+    assert "Written" not in result.stdout and "Nothing written" in result.stdout
+    assert path.read_bytes() == before
+
+
 # --- hostile files -------------------------------------------------------------------------
 
 
