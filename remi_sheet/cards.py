@@ -100,8 +100,12 @@ def parse_card(text: str) -> Card:
     return cards[0]
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Every card in `text`, in order; `CardError` names the first part that is no card."""
+def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
+    """Every card in `text`, in order; `CardError` names the first part that is no card.
+
+    `suits_required`: every card carries a suit (as in a meld), so a D after a rank letter
+    can only be diamonds; elsewhere "KD" is refused as ambiguous.
+    """
     source = clean(text).lower()
     cards: list[Card] = []
     position = 0
@@ -114,16 +118,20 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         if match is None:
             bad = _SEPARATORS.split(source[position:], maxsplit=1)[0]
             raise CardError("card_unknown", token=bad)
-        cards.append(_card(match))
+        cards.append(_card(match, suits_required))
         position = match.end()
     if not cards:
         raise CardError("card_empty")
     return tuple(cards)
 
 
-def _card(match: re.Match[str]) -> Card:
+def _card(match: re.Match[str], suits_required: bool) -> Card:
     if match["joker"]:
         return Card(JOKER)
+    if match["suit"] == "d" and not match["rank"].isdigit() and not suits_required:
+        # D is both the Hungarian queen (dáma) and the letter of diamonds: "KD" is K♦ to
+        # one player and king + queen to another. Guessing would miscount silently.
+        raise CardError("card_ambiguous_d", token=match[0].upper(), rank=match["rank"].upper())
     suit = _SUITS[match["suit"]] if match["suit"] else None
     return Card(_RANKS[match["rank"]], suit)
 

@@ -17,7 +17,12 @@ from rich.console import Console
 
 from remi_sheet.messages import Lang, render
 from remi_sheet.problems import FileProblem, Problem
-from remi_sheet.rules import RuleError, parse_value, rule_spec
+from remi_sheet.rules import (
+    HouseRules,
+    RuleError,
+    check_consistent,
+    with_rule,
+)
 
 app = typer.Typer(
     name="remi",
@@ -71,17 +76,20 @@ def _console(json_output: bool) -> Console:
 
 
 def _overrides(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
-    """`--rule` options as (name, value) pairs, each checked; a bad one exits with 2."""
+    """`--rule` options as (name, value) pairs, checked alone and together; a bad one is a
+    command-line mistake and exits with 2."""
     pairs = []
-    for option in rules or []:
-        name, equals, value = option.partition("=")
-        try:
+    combined = HouseRules()
+    try:
+        for option in rules or []:
+            name, equals, value = option.partition("=")
             if not equals:
                 raise RuleError("rule_option", value=option)
-            parse_value(rule_spec(name.strip()), value.strip())
-        except RuleError as error:
-            _usage_error(render(error.code, lang, error.params))
-        pairs.append((name.strip(), value.strip()))
+            combined = with_rule(combined, name.strip(), value.strip())
+            pairs.append((name.strip(), value.strip()))
+        check_consistent(combined)
+    except RuleError as error:
+        _usage_error(render(error.code, lang, error.params))
     return pairs
 
 

@@ -119,5 +119,8 @@ def _report(
         return
     if table:
         console.print(output.standings_table(table, lang))
+    rules = output.house_rules_line(notebook, lang)
+    if rules:
+        console.print(rules, markup=False, highlight=False)
     output.print_problems(console, problems, lang)
     console.print(output.summary(notebook, problems, lang), markup=False, highlight=False)

@@ -48,8 +48,10 @@ class EntryError(ValueError):
 _HAND: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
 _WIN: Final = frozenset({"w", "win", "nyert", "nyero"})
 _NOT_DOWN: Final = frozenset({"x"})
-_INTEGER: Final = re.compile(r"[+-]?\d+(?:[.,]0+)?")
-_DECIMAL: Final = re.compile(r"[+-]?\d+[.,]\d+")
+_INTEGER: Final = re.compile(r"[+-]?[0-9]+(?:[.,]0+)?")
+_DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
+# "1.000" is one thousand to a Hungarian reader and 1.0 to an English one.
+_THOUSANDS: Final = re.compile(r"[+-]?[0-9]{1,3}[.,]000")
 _NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
 
 
@@ -71,6 +73,8 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
 
 def _parse_text(text: str, rules: HouseRules) -> Entry:
     word = fold(text)
+    if _THOUSANDS.fullmatch(word):
+        raise EntryError("entry_thousands", value=text)
     if _INTEGER.fullmatch(word):
         return Number(int(float(word.replace(",", "."))))
     if _DECIMAL.fullmatch(word):
@@ -95,6 +99,8 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
 def _points(text: str, rules: HouseRules) -> int:
     """Card points written as a number or as the cards left in hand."""
     word = fold(text)
+    if _THOUSANDS.fullmatch(word):
+        raise EntryError("entry_thousands", value=text)
     if _INTEGER.fullmatch(word):
         points = int(float(word.replace(",", ".")))
     elif _DECIMAL.fullmatch(word):

@@ -33,7 +33,8 @@ def sniff(path: Path) -> Problem | None:
             return Problem("file_is_dir", params={"path": shown})
         with path.open("rb") as handle:
             head = handle.read(8)
-            rest = handle.read(1 << 20) if head == _OLE else b""
+            # The stream directory of a compound file can sit anywhere in it.
+            rest = handle.read(64 << 20) if head == _OLE else b""
     except PermissionError:
         return Problem("file_unreadable", params={"path": shown})
     except OSError as error:

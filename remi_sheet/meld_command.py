@@ -131,7 +131,7 @@ def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: boo
 
 def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bool) -> int:
     try:
-        hand = parse_cards(text)
+        hand = parse_cards(text, suits_required=True)
     except CardError as error:
         return _input_errors([Reason(error.code, error.params)], rules, lang, json_output)
     errors = hand_errors(hand, rules)

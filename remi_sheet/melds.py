@@ -142,7 +142,7 @@ def parse_meld(text: str) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
     cards: list[Card] = []
     pins: list[Card | None] = []
     for number, part in enumerate(_PIN.split(text)):
-        parsed = list(parse_cards(part)) if part.strip() else []
+        parsed = list(parse_cards(part, suits_required=True)) if part.strip() else []
         if number > 0:
             if not parsed or not cards or not cards[-1].is_joker or pins[-1] is not None:
                 raise CardError("meld_pin_bad", text=text.strip())

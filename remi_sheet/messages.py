@@ -20,6 +20,10 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Unknown house rule '{name}'. Known rules: {known}.",
         "Ismeretlen házszabály: '{name}'. Ismert szabályok: {known}.",
     ),
+    "rule_twice": (
+        "The rule {name} is set twice (first in {first}); keep one row.",
+        "A(z) {name} szabály kétszer szerepel (először itt: {first}); egy sor maradjon.",
+    ),
     "rule_bad_choice": (
         "The rule {name} cannot be '{value}'; choose one of: {choices}.",
         "A(z) {name} szabály értéke nem lehet '{value}'; választható: {choices}.",
@@ -57,6 +61,17 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "card_unknown": (
         "'{token}' is not a card. Ranks: 2–10, J/B, Q/D, K, A/Á, Jo; suits ♠♣♥♦ or S C H D.",
         "'{token}' nem lap. Értékek: 2–10, J/B, Q/D, K, A/Á, Jo; színek ♠♣♥♦ vagy S C H D.",
+    ),
+    "card_ambiguous_d": (
+        "'{token}' could be {rank}♦ or {rank} and a D (dáma): write {rank}♦ for the one card, "
+        "or {rank} D with a space for the two.",
+        "'{token}' lehet {rank}♦, de {rank} és D (dáma) is: egy lapnál írd így: {rank}♦, "
+        "kettőnél szóközzel: {rank} D.",
+    ),
+    "entry_thousands": (
+        "'{value}' could be a thousand or the number before the separator: type the number "
+        "without a separator.",
+        "'{value}' lehet ezer is, de az elválasztó előtti szám is: írd elválasztó nélkül.",
     ),
     "cards_too_many": (
         "{count} cards left in hand: a player holds at most {most}.",
@@ -183,6 +198,18 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{Az} {deal}. leosztás egy üres ({gap}.) leosztás után áll: a lejátszott leosztások "
         "hézag nélkül, elöl jönnek.",
     ),
+    "deal_after_blank_row": (
+        "This row looks like a deal, but an empty row (row {gap}) ends the deal table above "
+        "it, so it would be ignored: delete the empty row.",
+        "Ez a sor leosztásnak látszik, de egy üres sor ({gap}. sor) lezárja fölötte a "
+        "leosztások táblázatát, így kimaradna: töröld az üres sort.",
+    ),
+    "player_after_gap": (
+        "'{player}' has an entry in every deal but stands after an empty header cell, so "
+        "remi does not read it as a player: remove the empty column.",
+        "'{player}' minden leosztásban szerepel, de egy üres fejléccella után áll, így a remi "
+        "nem olvassa játékosként: töröld az üres oszlopot.",
+    ),
     "too_many_deals": (
         "Deal {deal} is more than the {most} deals of a game (house rule deals_per_game).",
         "{Az} {deal}. leosztás több, mint egy játszma {most} leosztása (deals_per_game).",
@@ -192,10 +219,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{player}: a beírt összeg {value}, de a leosztások összege {total}.",
     ),
     "formula_no_value": (
-        "The cell holds a formula with no saved result, or with an error: open and save the "
-        "file in Excel or LibreOffice, or type the value instead of the formula.",
-        "A cellában képlet áll mentett eredmény nélkül vagy hibával: nyisd meg és mentsd el a "
-        "fájlt Excelben vagy LibreOffice-ban, vagy írd be az értéket a képlet helyett.",
+        "The cell holds a formula ({value}) whose saved result is missing, empty or an error: "
+        "type the value instead of the formula, or, if the formula is right, open and save "
+        "the file in Excel or LibreOffice.",
+        "A cellában képlet áll ({value}), amelynek mentett eredménye hiányzik, üres vagy hiba: "
+        "írd be az értéket a képlet helyett, vagy ha a képlet jó, nyisd meg és mentsd el a "
+        "fájlt Excelben vagy LibreOffice-ban.",
     ),
     "formula_error": (
         "The cell shows the error {value}: fix the formula or type the value.",

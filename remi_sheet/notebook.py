@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from remi_sheet.entries import Entry, EntryError, Number, parse_entry
+from remi_sheet.entries import Entry, EntryError, Number, Winner, parse_entry
 from remi_sheet.grid import CellValue, FormulaProbe, Grid, address, read_grids
 from remi_sheet.messages import Lang, word
 from remi_sheet.problems import Issue, Problem
-from remi_sheet.rules import HouseRules, RuleError, check_consistent, with_rule
+from remi_sheet.rules import HouseRules, RuleError, check_consistent, rule_spec, with_rule
 from remi_sheet.scoring import DealScore, GameScore, score_game, score_row
 from remi_sheet.text import clean, fold
 
@@ -30,15 +30,19 @@ _HEADER_WORDS: Final[dict[str, Lang | None]] = {
     "#": None,
 }
 _TOTAL_WORDS: Final = frozenset({"total", "totals", "osszesen", "ossz", "osszeg", "sum"})
+_NOTE_WORDS: Final = frozenset(
+    {"megjegyzes", "megjegyzesek", "megj", "jegyzet", "note", "notes", "comment", "comments"}
+)
 _DATE_WORDS: Final = frozenset({"date", "datum"})
 _PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
 _RULES_SHEETS: Final[dict[str, Lang]] = {"rules": "en", "szabalyok": "hu"}
 _RULES_HEADINGS: Final = frozenset({"rule", "name", "szabaly", "nev", "house rule", "hazszabaly"})
+_VALUE_HEADINGS: Final = frozenset({"value", "values", "ertek", "ertekek", "beallitas"})
 _EXCEL_ERRORS: Final = frozenset(
     {"#div/0!", "#n/a", "#value!", "#ref!", "#name?", "#num!", "#null!", "#getting_data"}
 )
 MARKER_PREFIX: Final = "remi ▸"
-_DEAL_NUMBER: Final = re.compile(r"(\d+)\.?")
+_DEAL_NUMBER: Final = re.compile(r"([0-9]+)\.?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +69,8 @@ class GameLayout:
     lang: Lang | None
     date: CellValue = None
     place: CellValue = None
+    stray_row: int | None = None  # a deal-like row below an empty row that ends the table
+    hidden_player: int | None = None  # a player's column after an empty header cell
 
     def player_column(self, index: int) -> int:
         return self.deal_column + 1 + index
@@ -142,6 +148,7 @@ def read_rules(
     rules = HouseRules()
     problems: list[Problem] = []
     lang: Lang | None = None
+    where: dict[str, tuple[str, str]] = {}  # rule → (sheet, cell) that set it
     for grid in grids:
         sheet_lang = _RULES_SHEETS.get(fold(grid.name))
         if sheet_lang is None:
@@ -149,27 +156,37 @@ def read_rules(
         lang = sheet_lang
         for row in range(grid.height):
             name, value = grid.value(row, 0), grid.value(row, 1)
-            if name is None or _is_rules_heading(name):
+            if name is None or _is_rules_heading(name, value):
                 continue
             try:
-                rules = with_rule(rules, str(name), value) if value is not None else rules
+                spec = rule_spec(str(name))
+                if spec.name in where:
+                    raise RuleError("rule_twice", name=spec.name, first=where[spec.name][1])
+                where[spec.name] = (grid.name, address(row, 1))
+                if value is not None:  # an empty value keeps the default
+                    rules = with_rule(rules, spec.name, value)
             except RuleError as error:
-                column = 1 if error.code != "rule_unknown" else 0
+                column = 1 if error.code not in ("rule_unknown", "rule_twice") else 0
                 problems.append(
                     Problem(error.code, grid.name, address(row, column), params=error.params)
                 )
     for name, value in overrides:
         rules = with_rule(rules, name, value)  # the command line checked these already
+        where.pop(rule_spec(name).name, None)
     try:
         check_consistent(rules)
     except RuleError as error:
-        problems.append(Problem(error.code, params=error.params))
+        names: Sequence[str] = error.params.get("rules", ())  # type: ignore[assignment]
+        involved = [where[name] for name in names if name in where]
+        sheet, cell = involved[-1] if involved else (None, None)
+        problems.append(Problem(error.code, sheet, cell, params=error.params))
     return rules, problems, lang
 
 
-def _is_rules_heading(name: CellValue) -> bool:
+def _is_rules_heading(name: CellValue, value: CellValue) -> bool:
     text = fold(str(name))
-    return text in _RULES_HEADINGS or text.startswith("#")
+    heading = fold(str(value)) if value is not None else ""
+    return text in _RULES_HEADINGS or text.startswith("#") or heading in _VALUE_HEADINGS
 
 
 def _filled(value: CellValue) -> bool:
@@ -182,7 +199,9 @@ def find_game(grid: Grid) -> GameLayout | None:
         found = _header_at(grid, header_row)
         if found is not None:
             deal_column, lang = found
-            return _layout(grid, header_row, deal_column, lang)
+            layout = _layout(grid, header_row, deal_column, lang)
+            # "#" also heads lists of members and phone numbers: a game has winners.
+            return layout if lang is not None or _has_winners(layout) else None
     return None
 
 
@@ -198,11 +217,11 @@ def _header_at(grid: Grid, row: int) -> tuple[int, Lang | None] | None:
 def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) -> GameLayout:
     players = []
     column = deal_column + 1
-    while _filled(name := grid.value(header_row, column)) and not _is_marker(name):
+    while _is_player_heading(name := grid.value(header_row, column)):
         players.append(clean(str(name)))
         column += 1
-    rows, total_row = _deal_table(grid, header_row, deal_column, len(players))
-    end_row = rows[-1].row if rows else header_row
+    rows, total_row, stray_row = _deal_table(grid, header_row, deal_column, len(players))
+    end_row = max(rows[-1].row if rows else header_row, total_row or 0)
     date, place = _notes_above(grid, header_row)
     return GameLayout(
         header_row=header_row,
@@ -210,26 +229,76 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
         players=tuple(players),
         rows=tuple(rows),
         total_row=total_row,
-        area_column=_area_column(grid, header_row, max(end_row, total_row or 0), column),
+        area_column=_area_column(grid, header_row, end_row, column),
         lang=lang,
         date=date,
         place=place,
+        stray_row=stray_row,
+        hidden_player=_hidden_player(grid, header_row, column + 1, rows),
+    )
+
+
+def _is_player_heading(value: CellValue) -> bool:
+    return (
+        _filled(value) and not _is_marker(value) and fold(str(value)).rstrip(":") not in _NOTE_WORDS
     )
 
 
 def _deal_table(
     grid: Grid, header_row: int, deal_column: int, width: int
-) -> tuple[list[DealRow], int | None]:
+) -> tuple[list[DealRow], int | None, int | None]:
+    """The deal rows under the header; a typed Total row after them; and the first row
+    below the table's end that looks like one more deal (it would be silently ignored)."""
     rows: list[DealRow] = []
     for row in range(header_row + 1, grid.height):
         number = grid.value(row, deal_column)
-        if _filled(number) and fold(str(number)) in _TOTAL_WORDS:
-            return rows, row
+        if _filled(number) and fold(str(number)).rstrip(":. ") in _TOTAL_WORDS:
+            return rows, row, None
         cells = tuple(grid.value(row, deal_column + 1 + i) for i in range(width))
-        if not _filled(number) and not any(_filled(cell) for cell in cells):
-            break
+        if not any(_filled(cell) for cell in cells) and _deal_number(number) is None:
+            # An empty row, or a note written under the table, ends it.
+            return rows, None, _stray_deal(grid, row + 1, deal_column, width)
         rows.append(DealRow(row, number, cells))
-    return rows, None
+    return rows, None, None
+
+
+def _stray_deal(grid: Grid, start: int, deal_column: int, width: int) -> int | None:
+    for row in range(start, grid.height):
+        filled = sum(_filled(grid.value(row, deal_column + 1 + i)) for i in range(width))
+        numbered = _deal_number(grid.value(row, deal_column)) is not None
+        if filled >= 2 or (numbered and filled):
+            return row
+    return None
+
+
+def _hidden_player(grid: Grid, header_row: int, column: int, rows: Sequence[DealRow]) -> int | None:
+    """The column of a player whose name stands after an empty header cell: every played
+    deal has an entry for them, so they are playing, but the header does not say so."""
+    if not _is_player_heading(grid.value(header_row, column)):
+        return None
+    played = [row for row in rows if row.played]
+    if not played:
+        return None
+    for deal_row in played:
+        try:
+            if parse_entry(grid.value(deal_row.row, column), HouseRules()) is None:
+                return None
+        except EntryError:
+            return None
+    return column
+
+
+def _has_winners(layout: GameLayout) -> bool:
+    played = [row for row in layout.rows if row.played]
+    return not played or any(_is_win(value) for row in played for value in row.cells)
+
+
+def _is_win(value: CellValue) -> bool:
+    try:
+        entry = parse_entry(value, HouseRules())
+    except EntryError:
+        return False
+    return isinstance(entry, Winner) or (isinstance(entry, Number) and entry.value < 0)
 
 
 def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue]:
@@ -269,6 +338,7 @@ def check_game(grid: Grid, layout: GameLayout, rules: HouseRules, probe: Formula
     """Every check of one game sheet, and the scores of every deal that passes them."""
     check = _GameCheck(grid, layout, rules, probe)
     deals = check.deals() if not check.players() else []
+    check.table()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
     game = Game(grid.name, layout, deals, score, check.problems, check.played)
     if layout.total_row is not None and not game.has_errors:
@@ -320,6 +390,22 @@ class _GameCheck:
                 self.at(layout.header_row, index, "player_duplicate")
             seen.add(fold(name))
         return self.problems
+
+    def table(self) -> None:
+        """Typing the table would silently hide: a player after a gap, a deal after one."""
+        layout = self.layout
+        if layout.hidden_player is not None:
+            name = self.grid.value(layout.header_row, layout.hidden_player)
+            self.problems.append(
+                Problem(
+                    "player_after_gap",
+                    self.grid.name,
+                    address(layout.header_row, layout.hidden_player),
+                    params={"player": clean(str(name))},
+                )
+            )
+        if layout.stray_row is not None:
+            self.at(layout.stray_row, None, "deal_after_blank_row", gap=layout.end_row + 2)
 
     def deals(self) -> list[ScoredDeal]:
         deals: list[ScoredDeal] = []

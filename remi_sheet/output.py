@@ -86,6 +86,15 @@ def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
     return table
 
 
+def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:
+    """The house rules that differ from RULES.md's defaults, as every report must say."""
+    changed = notebook.rules.differences()
+    if not changed:
+        return None
+    listed = ", ".join(f"{name} = {value}" for name, value in changed.items())
+    return f"{word('house_rules', lang)}: {listed}"
+
+
 def summary(notebook: Notebook, problems: Sequence[Problem], lang: Lang) -> str:
     errors = sum(p.severity is Severity.ERROR for p in problems)
     warnings = len(problems) - errors

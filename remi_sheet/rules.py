@@ -275,6 +275,11 @@ def check_consistent(rules: HouseRules) -> None:
     """Raise `RuleError` when two rules together make scoring impossible to read back."""
     if rules.hand_win == rules.normal_win:
         # A score row tells a hand from a normal win only by the winner's number.
-        raise RuleError("rule_wins_equal", value=rules.hand_win)
+        raise RuleError("rule_wins_equal", value=rules.hand_win, rules=("hand_win", "normal_win"))
     if rules.low_ace_value > rules.ace_value:
-        raise RuleError("rule_low_ace", low=rules.low_ace_value, high=rules.ace_value)
+        raise RuleError(
+            "rule_low_ace",
+            low=rules.low_ace_value,
+            high=rules.ace_value,
+            rules=("low_ace_value", "ace_value"),
+        )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
 from remi_sheet.scoring import GameScore
@@ -41,8 +42,11 @@ class Standing:
 
     @property
     def average(self) -> float:
-        """Points per game played, to one decimal; lower is better."""
-        return round(self.total / self.games, 1) if self.games else 0.0
+        """Points per game played, to one decimal, halves away from zero; lower is better."""
+        if not self.games:
+            return 0.0
+        exact = Decimal(self.total) / Decimal(self.games)
+        return float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
     def values(self) -> list[str | int | float]:
         """The row in the order of `COLUMNS`."""

@@ -11,17 +11,22 @@ import re
 import unicodedata
 
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\ufe0e\ufe0f"), None)
+# Full-width forms (Ｋ, ３, －) as phones' East Asian keyboards type them, to plain ASCII.
+_FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _SPACES = re.compile(r"[\s\u00a0\u2007\u202f]+")
 
 
 def clean(text: str) -> str:
-    """The text with invisible characters removed and runs of any space made one space."""
-    return _SPACES.sub(" ", text.translate(_INVISIBLE)).strip()
+    """The text composed (A + ◌́ → Á), full-width letters made plain, invisible characters
+    removed and runs of any space made one space."""
+    composed = unicodedata.normalize("NFC", text).translate(_INVISIBLE).translate(_FULL_WIDTH)
+    return _SPACES.sub(" ", composed).strip()
 
 
 def fold(text: str) -> str:
-    """A comparison key: cleaned, accents removed, case folded."""
-    decomposed = unicodedata.normalize("NFKD", clean(text))
+    """A comparison key: cleaned, accents removed, case folded. Canonical decomposition
+    only: the compatibility one would turn "5²" into "52"."""
+    decomposed = unicodedata.normalize("NFD", clean(text))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return stripped.casefold()
 

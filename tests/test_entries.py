@@ -103,3 +103,47 @@ def test_entry_errors(value: object, code: str) -> None:
     with pytest.raises(EntryError) as caught:
         parse_entry(value, DEFAULT)
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        ("KDB", 30),
+        ("DB", 20),
+        ("D B", 20),
+        ("K D", 20),
+        ("10D", 10),
+        ("7D 3", 10),
+        ("K♦", 10),
+        ("ＫＱ", 20),
+        ("A\u0301 K", 20),
+        ("Á K", 20),
+    ],
+)
+def test_hungarian_letters_and_unicode_forms(text: str, points: int) -> None:
+    assert parse_entry(text, DEFAULT) == Loser(laid_down=True, points=points)
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("KD", "card_ambiguous_d"),
+        ("BD", "card_ambiguous_d"),
+        ("DD", "card_ambiguous_d"),
+        ("ÁD 5", "card_ambiguous_d"),
+        ("5²", "entry_unknown"),
+        ("³³", "entry_unknown"),
+        ("1.000", "entry_thousands"),
+        ("1,000", "entry_thousands"),
+        ("X 1.000", "entry_thousands"),
+    ],
+)
+def test_ambiguous_writing_is_refused_not_guessed(text: str, code: str) -> None:
+    with pytest.raises(EntryError) as caught:
+        parse_entry(text, DEFAULT)
+    assert caught.value.code == code
+
+
+def test_full_width_codes() -> None:
+    assert parse_entry("Ｈ", DEFAULT) == Winner(hand=True)
+    assert parse_entry("３３", DEFAULT) == Number(33)

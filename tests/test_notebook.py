@@ -245,3 +245,76 @@ def test_formula_without_a_saved_result_is_a_clear_problem(tmp_path: Path) -> No
     sheet.append([1, "W", "=20+13"])
     book.save(path)
     assert problems(load_notebook(path)) == [("g", "C2", "formula_no_value")]
+
+
+def test_a_deal_below_an_empty_row_is_reported(notebook: Make) -> None:
+    rows = [*worked_game()[:3], [], [None, "3", "X 55", "W"], [None, "W", 5, 5]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == [("g", "A5", "deal_after_blank_row")]
+    assert "row 4" in loaded.all_problems()[0].message("en")
+
+
+def test_notes_under_the_table_are_not_deals(notebook: Make) -> None:
+    rows = [*worked_game(), ["Megjegyzés: Anna hozta a sütit"], [], [None, "szép volt"]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == []
+    assert loaded.games[0].score.totals == (-30, 100, 220)
+
+
+@pytest.mark.parametrize("label", ["Összesen:", "Össz.", "TOTAL", "összesen"])
+def test_total_row_labels(notebook: Make, label: str) -> None:
+    rows = [*worked_game()[:4], [label, -30, 100, 220]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == []
+    assert loaded.games[0].layout.total_row == 4
+
+
+def test_a_player_after_an_empty_header_cell_is_reported(notebook: Make) -> None:
+    rows = [["Deal", "A", "B", None, "C"], [1, "W", 5, None, "H"], [2, "W", 5, None, 7]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == [("g", "E1", "player_after_gap")]
+
+
+def test_a_notes_column_is_not_a_player(notebook: Make) -> None:
+    rows = [["Deal", "A", "B", "Megjegyzés"], [1, "W", 5, "jó kör"], [2, "W", 5, None]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == []
+    assert loaded.games[0].players == ("A", "B")
+    spaced = [["Deal", "A", "B", None, "Notes"], [1, "W", 5, None, "H was close"]]
+    assert problems(load_notebook(notebook({"g": spaced}, name="b.xlsx"))) == []
+
+
+def test_a_hash_header_needs_a_game_to_be_a_game(notebook: Make) -> None:
+    members = [["#", "Név", "Telefon"], [1, "Anna", "06301234567"], [2, "Béla", "0612345"]]
+    fresh = [["#", "Anna", "Béla"], [1], [2]]
+    loaded = load_notebook(notebook({"Tagok": members, "Új": fresh, "g": worked_game()}))
+    assert [game.sheet for game in loaded.games] == ["Új", "g"]
+    assert problems(loaded) == []
+
+
+def test_rules_sheet_layouts_people_make(notebook: Make) -> None:
+    sheets = {"g": [["Deal", "A", "B"], [1, "H", 33]]}
+    path = notebook(
+        sheets, rules={"Szabály neve": "Érték", "opening_minimum": 51, "ace_value": None}
+    )
+    loaded = load_notebook(path)
+    assert problems(loaded) == []
+    assert loaded.rules.opening_minimum == 51 and loaded.rules.ace_value == 10
+
+
+def test_rules_sheet_mistakes_point_at_rows(notebook: Make, tmp_path: Path) -> None:
+    sheets = {"g": [["Deal", "A", "B"], [1, "H", 33]]}
+    unknown = load_notebook(notebook(sheets, rules={"nem létező": None}))
+    assert problems(unknown) == [("Rules", "A2", "rule_unknown")]
+    path = tmp_path / "twice.xlsx"
+    book = openpyxl.Workbook()
+    book.active.title = "g"
+    book["g"].append(["Deal", "A", "B"])
+    rules = book.create_sheet("Rules")
+    for row in (["hand_win", -20], ["opening_minimum", 50], ["opening_minimum", 51]):
+        rules.append(row)
+    book.save(path)
+    assert problems(load_notebook(path)) == [
+        ("Rules", "A3", "rule_twice"),
+        ("Rules", "B1", "rule_wins_equal"),
+    ]
