@@ -76,7 +76,7 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
     if _THOUSANDS.fullmatch(word):
         raise EntryError("entry_thousands", value=text)
     if _INTEGER.fullmatch(word):
-        return Number(int(float(word.replace(",", "."))))
+        return Number(_integer(word))
     if _DECIMAL.fullmatch(word):
         raise EntryError("entry_not_whole", value=text)
     if word in _HAND:
@@ -102,7 +102,7 @@ def _points(text: str, rules: HouseRules) -> int:
     if _THOUSANDS.fullmatch(word):
         raise EntryError("entry_thousands", value=text)
     if _INTEGER.fullmatch(word):
-        points = int(float(word.replace(",", ".")))
+        points = _integer(word)
     elif _DECIMAL.fullmatch(word):
         raise EntryError("entry_not_whole", value=text)
     else:
@@ -115,6 +115,12 @@ def _points(text: str, rules: HouseRules) -> int:
             raise EntryError(error.code, **error.params) from None
         points = cards_value(cards, rules)
     return check_points(points, rules)
+
+
+def _integer(word: str) -> int:
+    """A whole number written with an optional zero fraction ("35", "35.0", "30,0"), exactly:
+    going through float would turn 400 nines into infinity."""
+    return int(re.split(r"[.,]", word)[0])
 
 
 def check_points(points: int, rules: HouseRules) -> int:

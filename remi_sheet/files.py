@@ -55,12 +55,7 @@ def _sniff_zip(path: Path) -> Problem | None:
             names = set(archive.namelist())
             mimetype = archive.read("mimetype") if "mimetype" in names else b""
             package.check_sizes(archive)
-            sheets = (
-                frozenset(package.sheet_parts(archive).values())
-                if ("xl/workbook.xml" in names and "xl/_rels/workbook.xml.rels" in names)
-                else frozenset()
-            )
-            package.check_no_dtd(archive, skip=sheets)
+            package.check_no_dtd(archive)
     except package.PackageError as error:
         return Problem(error.code, params={"path": shown, **error.params})
     except (zipfile.BadZipFile, OSError, EOFError, ValueError) as error:
@@ -68,6 +63,9 @@ def _sniff_zip(path: Path) -> Problem | None:
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if b"opendocument.spreadsheet" in mimetype:
         return Problem("file_ods", params={"path": shown})
+    if "xl/workbook.xml" in names and "xl/_rels/workbook.xml.rels" not in names:
+        reason = "it has no xl/_rels/workbook.xml.rels, so its sheets cannot be found"
+        return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if "xl/workbook.xml" not in names:
         reason = "it has no xl/workbook.xml (a Word or other zip file?)"
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})

@@ -83,8 +83,15 @@ def read_grids(path: Path) -> tuple[list[Grid], list[Problem]]:
         for meta in workbook.sheets_metadata:
             if meta.typ != SheetTypeEnum.WorkSheet:
                 continue
+            found = extents.get(meta.name)
+            if found is None:
+                # calamine found a sheet the size checks did not: refuse rather than trust it.
+                reason = f"the sheet '{meta.name}' has no part of its own"
+                raise FileProblem(
+                    Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
+                )
             try:
-                package.check_extent(meta.name, extents.get(meta.name, package.Extent(0, 0, "")))
+                package.check_extent(meta.name, found)
             except package.PackageError as error:
                 problems.append(Problem(error.code, meta.name, params=error.params))
                 continue
@@ -110,7 +117,10 @@ class FormulaProbe:
     def _load(self, sheet: str) -> dict[tuple[int, int], tuple[str, str]]:
         import openpyxl
 
-        workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
+        try:
+            workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
+        except Exception:  # noqa: BLE001 - a probe that cannot read proves nothing
+            return {}
         try:
             found = {}
             for row in workbook[sheet].iter_rows():
@@ -119,5 +129,7 @@ class FormulaProbe:
                     if kind in ("f", "e"):
                         found[(cell.row - 1, cell.column - 1)] = (kind, str(cell.value))
             return found
+        except Exception:  # noqa: BLE001 - the same: the cell stays an empty cell
+            return {}
         finally:
             workbook.close()

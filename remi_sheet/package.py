@@ -15,7 +15,7 @@ import re
 import zipfile
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from defusedxml import ElementTree
 
@@ -27,9 +27,6 @@ MAX_ROWS: Final = 100_000
 MAX_COLUMNS: Final = 1_000
 MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
 
-_MAIN: Final = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_REL: Final = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-_PACKAGE_REL: Final = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _REFERENCE: Final = re.compile(
     rb'<(?:c|row|dimension)\b[^>]*?\b(?:r|ref)="([A-Z]*)([0-9]*)'
     rb'(?::([A-Z]*)([0-9]*))?"'
@@ -59,12 +56,12 @@ _DTD: Final = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _PROLOG_BYTES: Final = 4096
 
 
-def check_no_dtd(archive: zipfile.ZipFile, skip: frozenset[str] = frozenset()) -> None:
+def check_no_dtd(archive: zipfile.ZipFile) -> None:
     """`PackageError` when an XML part declares a DTD or entities. No Office file does; a
-    billion-laughs or external-entity attack needs one. Worksheets (in `skip`) are checked
-    while `extent` reads them."""
+    billion-laughs or external-entity attack needs one, and XML allows it only in the
+    prolog, before the first element."""
     for item in archive.infolist():
-        if item.filename in skip or not item.filename.endswith((".xml", ".rels")):
+        if not item.filename.endswith((".xml", ".rels")):
             continue
         with archive.open(item) as stream:
             if _DTD.search(stream.read(_PROLOG_BYTES)):
@@ -99,19 +96,38 @@ def _mb(size: int) -> str:
 
 
 def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet title → zip member of that worksheet, in workbook order."""
+    """Sheet title → zip member of that worksheet, in workbook order.
+
+    Elements and attributes are matched by their local names, whatever namespace they are
+    in: calamine reads a workbook whose namespaces are wrong, so the size checks must find
+    its sheets too.
+    """
     workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
     relationships = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
     targets = {
-        rel.get("Id"): rel.get("Target", "")
-        for rel in relationships.iter(f"{_PACKAGE_REL}Relationship")
+        _attribute(rel, "Id"): _attribute(rel, "Target")
+        for rel in relationships.iter()
+        if _local(rel.tag) == "Relationship"
     }
     parts = {}
-    for sheet in workbook.iter(f"{_MAIN}sheet"):
-        target = targets.get(sheet.get(f"{_REL}id"), "")
+    for sheet in workbook.iter():
+        if _local(sheet.tag) != "sheet":
+            continue
+        target = targets.get(_attribute(sheet, "id"), "")
         member = target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
-        parts[sheet.get("name", "")] = posixpath.normpath(member)
+        parts[_attribute(sheet, "name")] = posixpath.normpath(member)
     return parts
+
+
+def _local(name: str) -> str:
+    return name.rsplit("}", 1)[-1]
+
+
+def _attribute(element: Any, name: str) -> str:
+    for key, value in element.attrib.items():
+        if _local(key) == name:
+            return str(value)
+    return ""
 
 
 def extent(archive: zipfile.ZipFile, member: str) -> Extent:
