@@ -116,25 +116,10 @@ class Outcome:
 def write(
     notebook: Notebook, plan: Plan, target: Path, *, backup: bool = True, force: bool = False
 ) -> Outcome:
-    """Put `plan` into the workbook and save it to `target` atomically.
-
-    Before the new file replaces anything it is read back: every cell remi did not write
-    must hold what it held, every cell remi wrote what it meant to write. Writing in place
-    is refused (`WriteRefused`) when openpyxl would drop something from the workbook, unless
-    `force`; a copy of the old file is kept as NAME.bak unless `backup` is false. The
-    problems are the sheets where a person's typing is in remi's way, and what a new file
-    written elsewhere lacks.
-    """
-    import openpyxl
-
+    """Put `plan` into the workbook and save it to `target` with `save_safely`. The problems
+    are the sheets where a person's typing is in remi's way, and what `save_safely` found."""
     source = notebook.path
-    in_place = target.resolve() == source.resolve()
-    keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
-    with warnings.catch_warnings():
-        # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
-        warnings.simplefilter("ignore", UserWarning)
-        workbook = openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
-    _ensure_styles(workbook)
+    workbook = open_workbook(source, target)
     old = read_record(notebook.grids.get(STATE_SHEET))
     record: Record = {
         name: cells for name, cells in (old or {}).items() if name in workbook.sheetnames
@@ -156,18 +141,60 @@ def write(
     }
     state = _state_cells(record)
     touched[STATE_SHEET] = _write_state(workbook, state)
+    in_place = target.resolve() == source.resolve()
     if not any(touched.values()):
         if not in_place:
             replace_atomically(target, lambda temporary: _copy(source, temporary))
         return Outcome(problems, written=not in_place)
     written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
-    results = _formula_results(workbook, notebook.grids)
+    problems += save_safely(
+        workbook, notebook.grids, source, target, written, touched, backup=backup, force=force
+    )
+    return Outcome(problems, written=True)
+
+
+def open_workbook(source: Path, target: Path) -> Workbook:
+    """The workbook at `source`, loaded for writing to `target`, with remi's cell styles."""
+    import openpyxl
+
+    keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
+    with warnings.catch_warnings():
+        # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
+        warnings.simplefilter("ignore", UserWarning)
+        workbook = openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
+    _ensure_styles(workbook)
+    return workbook
+
+
+def save_safely(
+    workbook: Workbook,
+    grids: dict[str, Grid],
+    source: Path | None,
+    target: Path,
+    written: dict[str, Cells],
+    touched: dict[str, set[Key]],
+    *,
+    backup: bool = True,
+    force: bool = False,
+) -> list[Problem]:
+    """Save `workbook` (read from `source`, whose cells were `grids`; None for a new file)
+    to `target` atomically, after reading it back.
+
+    Every cell not in `touched` must read back as it was in `grids`, every cell in
+    `written` as written, the others in `touched` empty; formulas keep their saved results.
+    Writing over `source` is refused (`WriteRefused`) when openpyxl would drop something
+    from it, unless `force`; the old file is kept as NAME.bak unless `backup` is false. The
+    problems say what a file written elsewhere lacks.
+    """
+    problems: list[Problem] = []
+    in_place = source is not None and target.resolve() == source.resolve()
+    results = _formula_results(workbook, grids)
 
     def save(temporary: Path) -> None:
         workbook.save(temporary)
         formula_results.restore(temporary, results)
-        _check_readback(notebook, temporary, written, touched)
-        lost = _losses(source, temporary)
+        _check_readback(grids, temporary, written, touched)
+        lost = _losses(source, temporary) if source is not None else []
         if lost and in_place and not force:
             raise WriteRefused(
                 Problem("would_lose", params={"path": str(source), "lost": "; ".join(lost)})
@@ -180,11 +207,12 @@ def write(
                     params={"path": str(target), "lost": "; ".join(lost)},
                 )
             )
-        if in_place and backup:
-            replace_atomically(_backup_path(source), lambda copy: _copy(source, copy))
+        if in_place and backup and source is not None:
+            original = source
+            replace_atomically(_backup_path(original), lambda copy: _copy(original, copy))
 
     replace_atomically(target, save)
-    return Outcome(problems, written=True)
+    return problems
 
 
 def _values(cells: Cells) -> dict[Key, Any]:
@@ -247,14 +275,17 @@ def _backup_path(path: Path) -> Path:
 
 
 def _check_readback(
-    notebook: Notebook, temporary: Path, written: dict[str, Cells], touched: dict[str, set[Key]]
+    grids: dict[str, Grid],
+    temporary: Path,
+    written: dict[str, Cells],
+    touched: dict[str, set[Key]],
 ) -> None:
     """`WriteRefused` unless the saved file reads back to the typed cells it had and the
     cells remi meant to write."""
-    grids, _ = read_grids(temporary)
-    saved = {grid.name: grid for grid in grids}
-    for name in set(notebook.grids) | set(written):
-        before = notebook.grids.get(name, Grid(name, []))
+    read, _ = read_grids(temporary)
+    saved = {grid.name: grid for grid in read}
+    for name in set(grids) | set(written):
+        before = grids.get(name, Grid(name, []))
         after = saved.get(name)
         if after is None:
             raise WriteRefused(_readback_problem(name, None, "the sheet is missing"))
