@@ -206,6 +206,11 @@ def main() -> None:
     app()
 
 
+from remi_sheet.report_command import report  # noqa: E402
+
+app.command()(report)
+
+
 from remi_sheet.meld_command import meld  # noqa: E402
 
 app.command()(meld)

@@ -1,0 +1,151 @@
+"""Geometry of the scorecard's line charts: running totals per player, across deals or games.
+
+Pure: numbers in, coordinates out; the templates draw the SVG from a `Chart`. Every player
+gets a colour *and* a dash pattern *and* a marker shape, so the chart still reads when it is
+printed in black and white or photocopied.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+# Okabe–Ito colours (safe for colour blindness), darkened so that they stay distinct greys
+# on a black-and-white printer. The dash patterns and markers carry the distinction there.
+COLOURS: Final = ("#1f4e9c", "#b3410e", "#08775a", "#7a2f8f", "#8a6d00", "#333333")
+DASHES: Final = ("", "7 3", "2 2.5", "9 3 2 3", "4 4", "1 4")
+MARKERS: Final = ("circle", "square", "triangle", "diamond", "cross", "ring")
+
+
+@dataclass(frozen=True, slots=True)
+class XTick:
+    at: float
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class YTick:
+    at: float
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    name: str
+    path: str  # SVG path data, "M x,y L x,y …"
+    marks: tuple[tuple[float, float], ...]  # where the markers go (thinned on long lines)
+    end: tuple[float, float] | None  # the last point, always marked
+    colour: str
+    dash: str
+    marker: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    width: float
+    height: float
+    left: float
+    top: float
+    right: float
+    bottom: float
+    x_ticks: tuple[XTick, ...]
+    y_ticks: tuple[YTick, ...]
+    zero: float  # the y of the zero line: everybody starts there
+    series: tuple[Series, ...]
+
+
+def style(index: int) -> tuple[str, str, str]:
+    """Colour, dash pattern and marker of the `index`-th player. Past six players the
+    markers shift against the dashes, so that no two players share all three."""
+    size = len(MARKERS)
+    return COLOURS[index % size], DASHES[index % size], MARKERS[(index + index // size) % size]
+
+
+def nice_ticks(low: int, high: int, most: int = 8) -> list[int]:
+    """Round values (steps of 1, 2 or 5 × 10ⁿ) covering `low`…`high`: the finest step that
+    needs at most `most` ticks."""
+    for exponent in itertools.count():
+        for base in (1, 2, 5):
+            step = base * 10**exponent
+            first = math.floor(low / step) * step
+            last = math.ceil(high / step) * step
+            if (last - first) // step + 1 <= most:
+                return list(range(first, last + 1, step))
+    raise AssertionError("unreachable: some power of ten covers any range")
+
+
+def line_chart(
+    names: Sequence[str],
+    values: Sequence[Sequence[int | None]],
+    x_labels: Sequence[str],
+    *,
+    width: float = 680,
+    height: float = 230,
+    most_labels: int = 20,
+    most_marks: int = 16,
+) -> Chart:
+    """A chart of one line per name; `values[p][i]` is player p's value at point i (None:
+    no point there, the line goes on to the next one). Points are evenly spaced."""
+    left, right, top, bottom = 44.0, width - 8.0, 10.0, height - 24.0
+    present = [v for row in values for v in row if v is not None]
+    lowest = min([0, *present])
+    ticks = nice_ticks(lowest, max([lowest + 1, *present]))
+    low, high = ticks[0], ticks[-1]
+    count = max(len(x_labels), 2)
+
+    def x(i: int) -> float:
+        return round(left + (right - left) * i / (count - 1), 2)
+
+    def y(value: int) -> float:
+        return round(bottom - (bottom - top) * (value - low) / max(high - low, 1), 2)
+
+    series = tuple(
+        _series(name, row, index, x, y, most_marks)
+        for index, (name, row) in enumerate(zip(names, values, strict=True))
+    )
+    every = max(1, math.ceil(len(x_labels) / most_labels))
+    x_ticks = tuple(
+        XTick(x(i), label)
+        for i, label in enumerate(x_labels)
+        if label and (i % every == 0 or i == len(x_labels) - 1)
+    )
+    return Chart(
+        width=width,
+        height=height,
+        left=left,
+        top=top,
+        right=right,
+        bottom=bottom,
+        x_ticks=x_ticks,
+        y_ticks=tuple(YTick(y(value), value) for value in ticks),
+        zero=y(0),
+        series=series,
+    )
+
+
+def _series(
+    name: str,
+    row: Sequence[int | None],
+    index: int,
+    x: Callable[[int], float],
+    y: Callable[[int], float],
+    most_marks: int,
+) -> Series:
+    points = [(x(i), y(value)) for i, value in enumerate(row) if value is not None]
+    path = " ".join(f"{'M' if n == 0 else 'L'}{px:g},{py:g}" for n, (px, py) in enumerate(points))
+    # The starting zero is everybody's; marking it would pile every marker on one spot.
+    marked = points[1:]
+    every = max(1, math.ceil(len(marked) / most_marks))
+    colour, dash, marker = style(index)
+    return Series(
+        name=name,
+        path=path,
+        marks=tuple(marked[::every]),
+        end=marked[-1] if marked else None,
+        colour=colour,
+        dash=dash,
+        marker=marker,
+    )

@@ -1,0 +1,528 @@
+"""`remi report`: the PDF scorecard, read back as text, and the rules it must keep.
+
+The PDFs are checked through the text pypdf extracts (names, totals, ranks, Hungarian
+glyphs), never through pixels, so that the tests need no poppler and no reference images.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import http.server
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from remi_sheet.cli import app
+from remi_sheet.report import default_template_dir, inside
+
+runner = CliRunner()
+ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+
+Sheet = tuple[Sequence[Sequence[Any]], dt.date | None, str | None]
+
+# A complete game, worked out by hand with the default rules (RULES.md):
+#   deal 1: H 27 X 14      → −40  60 200  20
+#   deal 2: 12 W "K 9 Jo" 33 → 10 −20  40  30
+#   deal 3: 3 "X 55" W 8   →   0  60 −20  10
+#   deal 4: W 22 41 5      → −20  20  40  10
+#   deal 5: 17 H 30 X      →  40 −40  60 200
+#   deal 6: 45 8 12 W      →  50  10  10 −20
+#   deal 7: X 19 H 25      → 200  40 −40  60
+#   totals                   240 130 290 310 → places 2, 1, 3, 4
+FULL_GAME = [
+    ["Leosztás", "Anna", "Béla", "Győző", "Őrsi Ödön"],
+    [1, "H", 27, "X", 14],
+    [2, 12, "W", "K 9 Jo", 33],
+    [3, 3, "X 55", "W", 8],
+    [4, "W", 22, 41, 5],
+    [5, 17, "H", 30, "X"],
+    [6, 45, 8, 12, "W"],
+    [7, "X", 19, "H", 25],
+]
+# The worked game of RULES.md, three deals of seven: −30, 100, 220.
+WORKED_GAME = [
+    ["Leosztás", "Anna", "Béla", "Csaba"],
+    [1, "H", "27", "X"],
+    [2, 12, "W", "K 9 Jo"],
+    [3, "3", "X 55", "W"],
+    [4],
+    [5],
+    [6],
+    [7],
+]
+# Anna −20 + 20 = 0, Béla 20 + 20 = 40, Csaba 20 − 20 = 0: Anna and Csaba share first place.
+TIED_GAME = [["Leosztás", "Anna", "Béla", "Csaba"], [1, "W", 20, 20], [2, 20, 20, "W"]]
+BROKEN_GAME = [["Leosztás", "Anna", "Béla"], [1, "W", "W"], [2, 10, "W"]]
+
+
+def make_notebook(
+    path: Path, sheets: dict[str, Sheet], rules: dict[str, Any] | None = None
+) -> Path:
+    """An .xlsx with one game sheet per entry: rows typed from the top, a Date and a Place
+    row above the header when given, text kept as text."""
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, (rows, date, place) in sheets.items():
+        sheet = book.create_sheet(name)
+        if date is not None:
+            sheet.append(["Dátum", date])
+        if place is not None:
+            sheet.append(["Helyszín", place])
+        for row in rows:
+            sheet.append(list(row))
+            for cell in sheet[sheet.max_row]:
+                if isinstance(cell.value, str):
+                    cell.data_type = "s"
+    if rules:
+        sheet = book.create_sheet("Rules")
+        for key, value in rules.items():
+            sheet.append([key, value])
+    book.save(path)
+    return path
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    """The report's sample: a complete game, the worked game, a tie."""
+    return make_notebook(
+        tmp_path / "klub.xlsx",
+        {
+            "Klub #1": (FULL_GAME, dt.date(2026, 11, 29), "Kőbánya, Fűzfa utca 8."),
+            "Klub #2": (WORKED_GAME, dt.date(2026, 11, 30), None),
+            "Döntetlen": (TIED_GAME, None, None),
+        },
+    )
+
+
+def remi(*args: str | Path) -> Any:
+    return runner.invoke(app, [str(a) for a in args], env=ENV)
+
+
+def pages(pdf: Path) -> list[str]:
+    """Each page's text, with runs of white space made one space."""
+    return [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
+
+
+def copy_templates(tmp_path: Path) -> Path:
+    folder = tmp_path / "my-templates"
+    shutil.copytree(default_template_dir(), folder, ignore=shutil.ignore_patterns("__*"))
+    return folder
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# ------------------------------------------------------------------ the sample, two languages
+
+
+def test_english_report_shows_totals_ranks_and_names(club: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / "card.pdf"
+    result = remi("report", club, "-o", pdf, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert f"Written: {pdf}" in result.stdout
+    first, second, tied, standings = pages(pdf)  # one page a game, then the standings
+
+    assert "Klub #1" in first
+    assert "Date: 2026-11-29 · Place: Kőbánya, Fűzfa utca 8." in first
+    assert "Anna Béla Győző Őrsi Ödön" in first
+    assert "7. 200 240 40 130 −40 290 60 310" in first  # the last deal: score, Σ per player
+    assert "Total 240 130 290 310" in first
+    assert "Rank 2. ★ 1. 3. 4." in first
+    assert "7/7 deals · complete" in first
+    assert "Winner: Béla" in first
+
+    assert "Total −30 100 220" in second
+    assert "Rank ★ 1. 2. 3." in second
+    assert "3/7 deals · not finished" in second
+    assert "Leading: Anna" in second
+
+    assert "Rank ★ 1. (tied) 3. ★ 1. (tied)" in tied
+    assert "2/7 deals" in tied
+
+    assert "Standings" in standings
+    assert "Games: 3" in standings
+    # Most wins first: Béla won the only complete game. The tie was not finished: no wins.
+    assert "1. Béla 3 1 1 12 270 90 1 0 2. Anna 3 1 0 12 210 70 2 1" in standings
+
+
+def test_hungarian_report_uses_hungarian_words_and_glyphs(club: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / "lap.pdf"
+    result = remi("report", club, "-o", pdf, "--lang", "hu")
+    assert result.exit_code == 0, result.output
+    assert f"Kiírva: {pdf}" in result.stdout
+    first, second, _, standings = pages(pdf)
+    assert "Dátum: 2026-11-29 · Helyszín: Kőbánya, Fűzfa utca 8." in first
+    assert "Győző Őrsi Ödön" in first  # ő, Ő, ű survive the fonts and the text layer
+    assert "Összesen 240 130 290 310" in first
+    assert "Helyezés 2. ★ 1. 3. 4." in first
+    assert "7/7 leosztás · kész" in first
+    assert "Győztes: Béla" in first
+    assert "Összesen −30 100 220" in second
+    assert "3/7 leosztás · nincs befejezve" in second
+    assert "Összesítő" in standings
+    assert "Átlag játszmánként" in standings
+
+
+def test_notebook_language_is_the_default(club: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / "lap.pdf"
+    assert remi("report", club, "-o", pdf).exit_code == 0
+    assert "Összesen 240 130 290 310" in pages(pdf)[0]
+
+
+def test_chosen_games_only_and_no_standings_for_one(club: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / "one.pdf"
+    result = remi("report", club, "-o", pdf, "--game", "Klub #2", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    (only,) = pages(pdf)
+    assert "Total −30 100 220" in only
+
+
+def test_unknown_game_is_a_usage_error(club: Path, tmp_path: Path) -> None:
+    result = remi("report", club, "-o", tmp_path / "x.pdf", "--game", "Nope", "--lang", "en")
+    assert result.exit_code == 2
+    assert "No game sheet called 'Nope'. The games are: Klub #1, Klub #2, Döntetlen." in (
+        result.stderr
+    )
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_house_rules_that_differ_are_in_a_footnote(tmp_path: Path) -> None:
+    path = make_notebook(
+        tmp_path / "r.xlsx", {"G": (WORKED_GAME, None, None)}, rules={"opening_minimum": 51}
+    )
+    pdf = tmp_path / "r.pdf"
+    assert remi("report", path, "-o", pdf, "--lang", "en").exit_code == 0
+    assert (
+        "House rules differing from the defaults: opening_minimum = 51 (default: 50)"
+        in (pages(pdf)[0])
+    )
+
+
+def test_deals_per_game_decides_completeness(tmp_path: Path) -> None:
+    path = make_notebook(tmp_path / "r.xlsx", {"G": (WORKED_GAME[:4], None, None)})
+    pdf = tmp_path / "r.pdf"
+    assert remi("report", path, "-o", pdf, "-r", "deals_per_game=3", "--lang", "en").exit_code == 0
+    assert "3/3 deals · complete" in pages(pdf)[0]
+    assert "Winner: Anna" in pages(pdf)[0]
+
+
+# ------------------------------------------------------------------ errors in the notebook
+
+
+def test_broken_game_lists_its_problems_instead_of_numbers(tmp_path: Path) -> None:
+    path = make_notebook(
+        tmp_path / "b.xlsx",
+        {"Good": (WORKED_GAME, None, None), "Bad": (BROKEN_GAME, None, None)},
+    )
+    pdf = tmp_path / "b.pdf"
+    result = remi("report", path, "-o", pdf, "--lang", "en")
+    assert result.exit_code == 1
+    assert "Bad!C2: Deal 1 has two winners (Anna and Béla)" in result.stdout
+    assert "1 game(s) printed with their errors instead of scores." in result.stdout
+    good, bad, standings = pages(pdf)
+    assert "Total −30 100 220" in good
+    assert "This game has errors and is not scored" in bad
+    assert "C2 Deal 1 has two winners (Anna and Béla): only one player can go out." in bad
+    assert "Total" not in bad and "Rank" not in bad
+    assert "Not counted (errors): Bad" in standings
+
+
+def test_wrong_house_rules_print_nothing(tmp_path: Path) -> None:
+    path = make_notebook(
+        tmp_path / "r.xlsx", {"G": (WORKED_GAME, None, None)}, rules={"opening_minimum": "sok"}
+    )
+    result = remi("report", path, "-o", tmp_path / "r.pdf", "--lang", "en")
+    assert result.exit_code == 1
+    assert "Nothing printed: fix the errors above first." in result.stdout
+    assert not (tmp_path / "r.pdf").exists()
+
+
+def test_missing_notebook_is_one_clear_line(tmp_path: Path) -> None:
+    result = remi("report", tmp_path / "nincs.xlsx", "-o", tmp_path / "x.pdf", "--lang", "en")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: File not found:")
+    assert "Traceback" not in result.output
+
+
+def test_notebook_or_blank_is_needed(tmp_path: Path) -> None:
+    result = remi("report", "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 2
+    assert "Give the notebook to print, or --blank" in result.stderr
+
+
+# ------------------------------------------------------------------ escaping and file access
+
+
+def test_values_are_escaped_and_print_as_typed(tmp_path: Path) -> None:
+    rows = [["Deal", "<b>Béla</b>", "Anna & <i>Co</i>"], [1, "W", 12]]
+    path = make_notebook(tmp_path / "e.xlsx", {"<script>x": (rows, None, "<img src=x>")})
+    pdf, html = tmp_path / "e.pdf", tmp_path / "e.html"
+    result = remi("report", path, "-o", pdf, "--html", html, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    source = html.read_text(encoding="utf-8")
+    assert "&lt;b&gt;Béla&lt;/b&gt;" in source
+    assert "Anna &amp; &lt;i&gt;Co&lt;/i&gt;" in source
+    assert "&lt;script&gt;x" in source
+    assert "<b>Béla" not in source and "<script>" not in source and "<img src=x>" not in source
+    (text,) = pages(pdf)
+    assert "<b>Béla</b> Anna & <i>Co</i>" in text
+    assert "<script>x" in text
+    assert "Place: <img src=x>" in text
+
+
+def test_only_files_inside_the_template_folder_are_allowed(tmp_path: Path) -> None:
+    folder = tmp_path / "t"
+    (folder / "img").mkdir(parents=True)
+    (folder / "img" / "logo.svg").write_text("<svg/>")
+    secret = tmp_path / "secret.css"
+    secret.write_text("body {}")
+    (folder / "link.css").symlink_to(secret)
+    assert inside((folder / "img" / "logo.svg").as_uri(), folder) == folder / "img" / "logo.svg"
+    assert inside(folder.as_uri() + "/img/../img/logo.svg", folder) is not None
+    assert inside(folder.as_uri() + "/../secret.css", folder) is None
+    assert inside(secret.as_uri(), folder) is None
+    assert inside((folder / "link.css").as_uri(), folder) is None  # a link out of the folder
+    assert inside("file:///etc/passwd", folder) is None
+    assert inside("file://otherhost" + str(folder / "img" / "logo.svg"), folder) is None
+    assert inside("http://127.0.0.1/x.png", folder) is None
+    assert inside("https://example.com/x.css", folder) is None
+    assert inside("data:text/css,body{}", folder) is None
+    assert inside((folder / "missing.css").as_uri(), folder) is None
+
+
+@pytest.fixture
+def web() -> Iterator[tuple[str, list[str]]]:
+    """A local web server that records every request made to it."""
+    requests: list[str] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            requests.append(self.path)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/css")
+            self.end_headers()
+            self.wfile.write(b'body::after { content: "FROM-THE-NETWORK"; }')
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", requests
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_renderer_loads_nothing_outside_the_template_folder(
+    club: Path, tmp_path: Path, web: tuple[str, list[str]]
+) -> None:
+    url, requests = web
+    folder = copy_templates(tmp_path)
+    (folder / "extra.css").write_text('body::before { content: "INSIDE-LOADED"; }')
+    outside = tmp_path / "outside.css"
+    outside.write_text('body::after { content: "OUTSIDE-LOADED"; }')
+    edit(
+        folder / "scorecard.html",
+        "</head>",
+        '<link rel="stylesheet" href="extra.css">'
+        '<link rel="stylesheet" href="../outside.css">'
+        f'<link rel="stylesheet" href="{outside.as_uri()}">'
+        f'<link rel="stylesheet" href="{url}/net.css">'
+        '<link rel="stylesheet" href="data:text/css,body::after{content:%22DATA-LOADED%22}">'
+        '</head><body><img src="file:///etc/hostname" alt="">',
+    )
+    pdf = tmp_path / "c.pdf"
+    result = remi("report", club, "-o", pdf, "--template", folder, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert requests == []
+    text = " ".join(pages(pdf))
+    assert "INSIDE-LOADED" in text
+    assert "OUTSIDE-LOADED" not in text and "FROM-THE-NETWORK" not in text
+    assert "DATA-LOADED" not in text
+    for refused in (outside.as_uri(), f"{url}/net.css", "file:///etc/hostname"):
+        assert f"warning: Not loaded: {refused}" in result.stderr
+    assert "Total 240 130 290 310" in text
+
+
+# ------------------------------------------------------------------ templates
+
+
+def test_template_syntax_error_names_template_and_line(club: Path, tmp_path: Path) -> None:
+    folder = copy_templates(tmp_path)
+    lines = (folder / "scorecard.html").read_text(encoding="utf-8").splitlines()
+    lines.insert(5, "{% for game in %}")
+    (folder / "scorecard.html").write_text("\n".join(lines), encoding="utf-8")
+    pdf = tmp_path / "c.pdf"
+    result = remi("report", club, "-o", pdf, "--template", folder, "--lang", "en")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: The template scorecard.html, line 6: ")
+    assert "Traceback" not in result.output
+    assert not pdf.exists()
+
+
+def test_error_in_an_imported_template_names_that_one(club: Path, tmp_path: Path) -> None:
+    folder = copy_templates(tmp_path)
+    edit(folder / "parts.html", "{% macro sample(series) -%}", "{% macro sample(series) -%}{{ }")
+    result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", folder, "--lang", "en")
+    assert result.exit_code == 1
+    assert re.match(r"error: The template parts\.html, line \d+: ", result.stderr)
+
+
+def test_unknown_name_in_a_template_names_the_line(club: Path, tmp_path: Path) -> None:
+    folder = copy_templates(tmp_path)
+    edit(folder / "scorecard.html", "<h1>{{ game.sheet }}</h1>", "<h1>{{ game.nickname }}</h1>")
+    result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", folder, "--lang", "hu")
+    assert result.exit_code == 1
+    assert re.match(r"error: Hibás sablon: scorecard\.html, \d+\. sor: .*nickname", result.stderr)
+
+
+def test_templates_run_sandboxed(club: Path, tmp_path: Path) -> None:
+    folder = copy_templates(tmp_path)
+    edit(folder / "scorecard.html", "<h1>{{ game.sheet }}</h1>", "{{ doc.__class__.__mro__ }}")
+    result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", folder, "--lang", "en")
+    assert result.exit_code == 1
+    assert "scorecard.html" in result.stderr
+
+
+def test_missing_template_folder_is_a_usage_error(club: Path, tmp_path: Path) -> None:
+    result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", tmp_path / "nope")
+    assert result.exit_code == 2
+    assert "does not exist or is not a folder" in result.stderr
+
+
+def test_missing_template_file_says_which(club: Path, tmp_path: Path) -> None:
+    folder = copy_templates(tmp_path)
+    (folder / "parts.html").unlink()
+    result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", folder, "--lang", "en")
+    assert result.exit_code == 1
+    assert "has no parts.html" in result.stderr
+
+
+def test_html_is_written_and_everything_is_one_document(
+    club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import weasyprint  # type: ignore[import-untyped]
+
+    made: list[object] = []
+    original = weasyprint.HTML
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        made.append(kwargs.get("base_url"))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(weasyprint, "HTML", counting)
+    html = tmp_path / "c.html"
+    result = remi("report", club, "-o", tmp_path / "c.pdf", "--html", html)
+    assert result.exit_code == 0, result.output
+    assert len(made) == 1  # three games and the standings, laid out in one pass
+    assert html.read_text(encoding="utf-8").count('<section class="page') == 4
+
+
+# ------------------------------------------------------------------ the blank card
+
+
+def test_blank_card_has_a_row_per_deal_and_the_legend(tmp_path: Path) -> None:
+    pdf = tmp_path / "blank.pdf"
+    result = remi("report", "--blank", "-p", "Anna", "-p", "Béla", "-p", "Őrsi Ödön", "-o", pdf)
+    assert result.exit_code == 0, result.output
+    (text,) = pages(pdf)
+    assert "Rummy scorecard" in text
+    assert "Anna Béla Őrsi Ödön" in text
+    assert "1. 2. 3. 4. 5. 6. 7. Total Rank" in text
+    assert "HOW TO SCORE" in text  # a small heading, in capitals
+    assert "H — went out all at once from hand: −40" in text
+    assert "W — went out, had laid down before: −20" in text
+    assert "×2 for those who had laid down, 200 for those who had not" in text
+    assert "7 deals; the lowest total wins" in text
+
+
+def test_blank_card_follows_house_rules_and_language(tmp_path: Path) -> None:
+    pdf = tmp_path / "blank.pdf"
+    result = remi(
+        "report", "--blank", "-p", "Anna", "-p", "Béla", "-o", pdf,
+        "-r", "deals_per_game=5", "-r", "hand_win=-50", "--lang", "hu",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (text,) = pages(pdf)
+    assert "Römi pontozólap" in text
+    assert "1. 2. 3. 4. 5. Összesen Helyezés" in text
+    assert "kézből (egyszerre) rakott ki: −50" in text
+    assert "5 leosztás; a legkisebb összpontszám nyer" in text
+    assert "deals_per_game = 5 (alap: 7)" in text
+
+
+def test_blank_card_with_six_long_names_is_one_page(tmp_path: Path) -> None:
+    names = [f"{n} Szentgyörgyi-Kővári Őrsike" for n in ("Első", "Második", "Harmadik")]
+    names += ["Bartholomew Featherstonehaugh", "Zsű", "Anna"]
+    pdf = tmp_path / "blank.pdf"
+    args = [a for name in names for a in ("-p", name)]
+    assert remi("report", "--blank", *args, "-o", pdf).exit_code == 0
+    assert len(PdfReader(pdf).pages) == 1
+
+
+def test_blank_card_needs_players(tmp_path: Path) -> None:
+    result = remi("report", "--blank", "-p", "Anna", "-o", tmp_path / "b.pdf")
+    assert result.exit_code == 2
+    assert "--blank needs 2 to 6 players" in result.stderr
+    result = remi("report", "--player", "Anna", "-o", tmp_path / "b.pdf")
+    assert result.exit_code == 2
+
+
+# ------------------------------------------------------------------ fitting and speed
+
+
+def test_six_players_with_long_names_fit_one_page(tmp_path: Path) -> None:
+    names = ["Szentgyörgyi-Kővári Őrsike", "Bartholomew Featherstonehaugh", "Űrhajós Ödön Ferenc"]
+    names += ["Anna", "Béla", "Zsófi"]
+    rows = [["Deal", *names]] + [
+        [n, *(["H" if i == n % 6 else 30 for i in range(6)])] for n in range(1, 8)
+    ]
+    path = make_notebook(tmp_path / "six.xlsx", {"Hat": (rows, None, None)})
+    pdf = tmp_path / "six.pdf"
+    assert remi("report", path, "-o", pdf, "--lang", "en").exit_code == 0
+    (text,) = pages(pdf)
+    assert "7/7 deals · complete" in text
+
+
+def test_long_games_repeat_the_header_on_every_page(tmp_path: Path) -> None:
+    rows = [["Deal", "Anna", "Béla"]] + [[n, "W", 10] for n in range(1, 41)]
+    path = make_notebook(tmp_path / "long.xlsx", {"Long": (rows, None, None)})
+    pdf = tmp_path / "long.pdf"
+    result = remi("report", path, "-o", pdf, "-r", "deals_per_game=40", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    texts = pages(pdf)
+    assert len(texts) >= 2
+    assert all("Anna Béla pts Σ pts Σ" in text for text in texts[:2])
+    assert "Total −800 400" in " ".join(texts)
+
+
+def test_weasyprint_is_not_imported_at_start_up() -> None:
+    code = (
+        "import sys, remi_sheet.cli;"
+        "print(sorted(m for m in ('weasyprint', 'jinja2', 'remi_sheet.report') "
+        "if m in sys.modules))"
+    )
+    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "[]"
+
+
+def test_the_help_ends_with_an_example() -> None:
+    result = remi("report", "--help")
+    assert result.exit_code == 0
+    assert "Example: remi report klub.xlsx -o klub.pdf --lang hu" in result.stdout
