@@ -202,6 +202,95 @@ def score(
     raise typer.Exit(code)
 
 
+@app.command()
+def new(
+    notebook: Annotated[
+        Path,
+        typer.Argument(
+            help="The notebook to make (.xlsx), or with --add-game the one to add a game to.",
+            show_default=False,
+        ),
+    ],
+    player: Annotated[
+        list[str] | None,
+        typer.Option("--player", "-p", help="A player's name; repeat for each player (2 to 6)."),
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, max=100, help="How many empty game sheets.")] = 1,
+    deals: Annotated[
+        int | None,
+        typer.Option(min=1, max=50, help="Deals per game (house rule deals_per_game; default 7)."),
+    ] = None,
+    add_game: Annotated[
+        bool,
+        typer.Option(
+            "--add-game",
+            help="Add the next game sheet to an existing notebook, with the last "
+            "game's players unless --player is given.",
+        ),
+    ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Replace an existing file (with --add-game: write even when the "
+            "workbook holds things openpyxl cannot keep).",
+        ),
+    ] = False,
+    backup: Annotated[
+        bool,
+        typer.Option(
+            "--backup/--no-backup",
+            help="With --add-game: keep the previous version as NOTEBOOK.xlsx.bak.",
+        ),
+    ] = True,
+    lang: LangOpt = None,
+    rule: RuleOpt = None,
+) -> None:
+    """Make a fresh notebook that helps while people type and scores itself live.
+
+    Each game sheet has the deal numbers ready, checks every entry as it is typed, marks a
+    row with no winner or two, and shows scores, running totals, totals and ranks as
+    formulas that Excel and LibreOffice compute; a Rules sheet holds every house rule.
+
+    Example: remi new klub.xlsx -p Anna -p Béla -p Csaba --lang hu
+    """
+    import datetime as dt
+
+    from remi_sheet.commands import run_add_game, run_new
+    from remi_sheet.new_notebook import NewNotebookError, check_players
+
+    chosen: Lang | None = lang.value if lang else None
+    overrides = _overrides(rule, chosen or "en")
+    if deals is not None:
+        overrides.append(("deals_per_game", str(deals)))
+    if add_game and (rule or deals is not None or games != 1):
+        _usage_error(
+            "--add-game keeps the notebook's own house rules and adds one game: "
+            "leave out --rule, --deals and --games."
+        )
+    console = _console(False)
+    try:
+        if add_game:
+            code = run_add_game(
+                notebook, player or [], chosen, console, dt.date.today(), backup=backup, force=force
+            )
+        else:
+            rules = HouseRules()
+            for name, value in overrides:
+                rules = with_rule(rules, name, value)
+            names = check_players(player or [], rules)
+            code = run_new(
+                notebook, names, games, chosen or "en", rules, force, console, dt.date.today()
+            )
+    except NewNotebookError as error:
+        _usage_error(render(error.code, chosen or "en", error.params))
+    except FileProblem as stop:
+        _fail(stop.problem, chosen or "en", False)
+    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
+        _unexpected(error, notebook, chosen or "en", False)
+    raise typer.Exit(code)
+
+
 def main() -> None:
     app()
 

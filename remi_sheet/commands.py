@@ -6,9 +6,13 @@ library reads it.
 
 from __future__ import annotations
 
+import contextlib
+import datetime as dt
 import os
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
@@ -16,7 +20,11 @@ from remi_sheet import files, output
 from remi_sheet.messages import Lang, word
 from remi_sheet.notebook import Notebook, load_notebook
 from remi_sheet.problems import FileProblem, Problem, has_errors
+from remi_sheet.rules import HouseRules
 from remi_sheet.standings import Standing, standings
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
 
 
 def open_notebook(path: Path, overrides: Sequence[tuple[str, str]], lang: Lang | None) -> Notebook:
@@ -60,7 +68,7 @@ def run_score(
         problem = files.open_elsewhere(path) or files.read_only(path)
     if problem is not None:
         raise FileProblem(problem)
-    with files.exclusive(destination, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):
+    with _locked(destination):
         return _score(path, destination, overrides, lang, json_output, console, backup, force)
 
 
@@ -83,7 +91,7 @@ def _score(
         _report(console, notebook, problems, json_output)
         console.print(word("not_written", notebook.lang))
         return 1
-    plan = writeback.plan(notebook, notebook.lang)
+    plan = writeback.plan(notebook, notebook.lang, live=False if overrides else None)
     if destination == path and writeback.up_to_date(notebook, plan):
         message = word("unchanged", notebook.lang, path=path)
     else:
@@ -124,3 +132,93 @@ def _report(
         console.print(rules, markup=False, highlight=False)
     output.print_problems(console, problems, lang)
     console.print(output.summary(notebook, problems, lang), markup=False, highlight=False)
+
+
+def run_new(
+    path: Path,
+    players: Sequence[str],
+    games: int,
+    lang: Lang,
+    rules: HouseRules,
+    force: bool,
+    console: Console,
+    day: dt.date,
+) -> int:
+    """Make a fresh notebook at `path`; the players were checked by the caller."""
+    from remi_sheet import new_notebook, writeback
+
+    if path.exists() and not force:
+        raise FileProblem(Problem("new_exists", params={"path": str(path)}))
+    if path.exists() and path.is_dir():
+        raise FileProblem(Problem("file_is_dir", params={"path": str(path)}))
+    workbook = _blank_workbook()
+    for _ in range(games):
+        title = new_notebook.game_title(day, workbook.sheetnames)
+        game = new_notebook.GameSheet(title, tuple(players), rules.deals_per_game)
+        new_notebook.add_game_sheet(workbook, game, day, lang)
+    new_notebook.add_rules_sheet(workbook, rules, lang)
+    with _locked(path), tempfile.TemporaryDirectory(dir=path.resolve().parent) as folder:
+        typed = Path(folder) / path.name
+        workbook.save(typed)
+        notebook = load_notebook(typed, lang=lang)
+        plan = writeback.plan(notebook, lang, live=True)
+        writeback.write(notebook, plan, path, backup=False, force=True)
+    console.print(word("created", lang, path=path, games=games), markup=False, highlight=False)
+    return 0
+
+
+def run_add_game(
+    path: Path,
+    players: Sequence[str],
+    lang: Lang | None,
+    console: Console,
+    day: dt.date,
+    *,
+    backup: bool = True,
+    force: bool = False,
+) -> int:
+    """Add the next game sheet to the notebook at `path`, touching no other sheet."""
+    from remi_sheet import new_notebook, writeback
+    from remi_sheet.grid import FormulaProbe, Grid
+    from remi_sheet.notebook import check_game, find_game
+
+    problem = files.sniff(path) or files.open_elsewhere(path) or files.read_only(path)
+    if problem is not None:
+        raise FileProblem(problem)
+    with _locked(path):
+        notebook = open_notebook(path, (), lang)
+        lang = lang or notebook.lang
+        names = list(players) or (list(notebook.games[-1].players) if notebook.games else [])
+        names = new_notebook.check_players(names, notebook.rules)
+        workbook = writeback.open_workbook(path, path)
+        title = new_notebook.game_title(day, workbook.sheetnames)
+        game = new_notebook.GameSheet(title, tuple(names), notebook.rules.deals_per_game)
+        sheet = new_notebook.add_game_sheet(workbook, game, day, lang)
+        last_game = max((workbook.sheetnames.index(g.sheet) for g in notebook.games), default=-1)
+        workbook.move_sheet(sheet, offset=last_game + 1 - workbook.sheetnames.index(title))
+        grid = Grid(title, new_notebook.typed_rows(game, day, lang))  # type: ignore[arg-type]
+        layout = find_game(grid)
+        assert layout is not None
+        added = check_game(grid, layout, notebook.rules, FormulaProbe(path))
+        notebook.grids[title] = grid
+        notebook.games.append(added)
+        plan = writeback.plan(notebook, lang, live=True, only={title})
+        outcome = writeback.write(
+            notebook, plan, path, backup=backup, force=force, workbook=workbook
+        )
+    output.print_problems(console, outcome.problems, lang)
+    console.print(word("game_added", lang, path=path, sheet=title), markup=False, highlight=False)
+    return 1 if has_errors(outcome.problems) else 0
+
+
+def _locked(path: Path) -> contextlib.AbstractContextManager[None]:
+    """remi's own lock on `path`, waiting REMI_LOCK_SECONDS (30) for another remi."""
+    return files.exclusive(path, float(os.environ.get("REMI_LOCK_SECONDS", "30")))
+
+
+def _blank_workbook() -> Workbook:
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    workbook.remove(workbook.active)
+    return workbook

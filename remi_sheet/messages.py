@@ -343,6 +343,20 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Egy másik remi éppen írja ezt: {path}; {seconds} mp-et vártunk rá. Próbáld újra, "
         "ha végzett.",
     ),
+    "new_exists": (
+        "{path} already exists: choose another name, or add --force to replace it (or use "
+        "remi new --add-game {path} to add a game to it).",
+        "{path} már létezik: válassz más nevet, vagy add meg a --force kapcsolót a cseréhez "
+        "(vagy remi new --add-game {path} új játszmát ad hozzá).",
+    ),
+    "new_player_count": (
+        "A game needs 2 to {most} players; {count} given with --player.",
+        "Egy játszmához 2–{most} játékos kell; a --player kapcsolóval {count} van megadva.",
+    ),
+    "new_player_name": (
+        "'{player}' cannot be a player's name: at most {most} characters, no control characters.",
+        "'{player}' nem lehet játékosnév: legfeljebb {most} karakter, vezérlőkarakter nélkül.",
+    ),
     "file_write_failed": (
         "Cannot write {path}: {reason}. The original file is unchanged.",
         "{path} nem írható: {reason}. Az eredeti fájl változatlan.",
@@ -413,6 +427,16 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
         "{games} játszma, {deals} leosztás ellenőrizve: {errors} hiba, {warnings} figyelmeztetés.",
     ),
     "written": ("Written: {path}", "Kiírva: {path}"),
+    "created": (
+        "Created {path} with {games} game sheet(s). Open it, type the deals, and run remi "
+        "score to check them.",
+        "Elkészült: {path}, {games} játszmalappal. Nyisd meg, írd be a leosztásokat, majd a "
+        "remi score ellenőrzi őket.",
+    ),
+    "game_added": (
+        "Added the game sheet '{sheet}' to {path}.",
+        "Új játszmalap: '{sheet}' ({path}).",
+    ),
     "unchanged": (
         "Nothing to change: {path} already holds these scores.",
         "Nincs mit változtatni: {path} már ezeket a pontokat tartalmazza.",

@@ -12,11 +12,11 @@ import datetime as dt
 import shutil
 import warnings
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from remi_sheet import formula_results, package
+from remi_sheet import formula_results, formulas, package
 from remi_sheet.area import (
     Cells,
     Style,
@@ -56,19 +56,39 @@ class Plan:
     sheets: dict[str, Cells]
     areas: dict[str, str]  # sheet → the columns of remi's area, for messages
     standings_sheet: str
+    names: dict[str, str] = field(default_factory=dict)  # defined names live formulas need
 
 
-def plan(notebook: Notebook, lang: Lang) -> Plan:
+def plan(
+    notebook: Notebook, lang: Lang, *, live: bool | None = None, only: set[str] | None = None
+) -> Plan:
+    """Every cell remi would write into `notebook` (only into the game sheets `only`, and
+    then not into the Standings sheet, when given).
+
+    `live`: None keeps the areas that hold formulas live and the others values (see
+    `area.game_area`); True makes every area live (a new notebook); False writes values
+    only (house rules from the command line, which formulas cannot see).
+    """
+    record = read_record(notebook.grids.get(STATE_SHEET)) or {}
     sheets: dict[str, Cells] = {}
     areas: dict[str, str] = {}
     for game in notebook.games:
-        sheets[game.sheet] = game_area(game, lang)
+        if only is not None and game.sheet not in only:
+            continue
+        was_live = any(
+            isinstance(value, str) and value.startswith("=")
+            for value in record.get(game.sheet, {}).values()
+        )
+        sheets[game.sheet] = game_area(game, lang, live=was_live if live is None else live)
         first = game.layout.area_column
         areas[game.sheet] = f"{column_letter(first)}:{column_letter(first + area_width(game) - 1)}"
     standings = _standings_name(notebook.grids, lang)
-    sheets[standings] = standings_area(notebook, lang)
-    areas[standings] = standings
-    return Plan(sheets, areas, standings)
+    if only is None:
+        sheets[standings] = standings_area(notebook, lang)
+        areas[standings] = standings
+    needed = any(w.formula for cells in sheets.values() for w in cells.values())
+    names = formulas.constants(notebook.rules) if needed else {}
+    return Plan(sheets, areas, standings, names)
 
 
 def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
@@ -94,7 +114,7 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
         if grid is None or set(recorded) != set(cells):
             return False
         for key, written in cells.items():
-            if not same(recorded[key], written.value) or not same(grid.value(*key), written.value):
+            if not same(recorded[key], written.value) or not same(grid.value(*key), written.shows):
                 return False
     return True
 
@@ -114,12 +134,21 @@ class Outcome:
 
 
 def write(
-    notebook: Notebook, plan: Plan, target: Path, *, backup: bool = True, force: bool = False
+    notebook: Notebook,
+    plan: Plan,
+    target: Path,
+    *,
+    backup: bool = True,
+    force: bool = False,
+    workbook: Workbook | None = None,
 ) -> Outcome:
     """Put `plan` into the workbook and save it to `target` with `save_safely`. The problems
-    are the sheets where a person's typing is in remi's way, and what `save_safely` found."""
+    are the sheets where a person's typing is in remi's way, and what `save_safely` found.
+
+    `workbook`: the notebook already open and changed (a game sheet added), whose new
+    sheets' typed cells are in `notebook.grids`."""
     source = notebook.path
-    workbook = open_workbook(source, target)
+    workbook = workbook or open_workbook(source, target)
     old = read_record(notebook.grids.get(STATE_SHEET))
     record: Record = {
         name: cells for name, cells in (old or {}).items() if name in workbook.sheetnames
@@ -139,10 +168,12 @@ def write(
     touched = {
         name: _apply(workbook[name], cells, clear) for name, (cells, clear) in changes.items()
     }
+    names_changed = define_names(workbook, plan.names)
     state = _state_cells(record)
     touched[STATE_SHEET] = _write_state(workbook, state)
     in_place = target.resolve() == source.resolve()
-    if not any(touched.values()):
+    added = set(workbook.sheetnames) - set(read_sheet_names(source))
+    if not any(touched.values()) and not names_changed and not added:
         if not in_place:
             replace_atomically(target, lambda temporary: _copy(source, temporary))
         return Outcome(problems, written=not in_place)
@@ -151,6 +182,11 @@ def write(
         workbook, notebook.grids, source, target, written, touched, backup=backup, force=force
     )
     return Outcome(problems, written=True)
+
+
+def read_sheet_names(path: Path) -> list[str]:
+    with zipfile.ZipFile(path) as archive:
+        return list(package.sheet_parts(archive))
 
 
 def open_workbook(source: Path, target: Path) -> Workbook:
@@ -189,6 +225,14 @@ def save_safely(
     problems: list[Problem] = []
     in_place = source is not None and target.resolve() == source.resolve()
     results = _formula_results(workbook, grids)
+    for sheet, cells in written.items():
+        mine = results.setdefault(sheet, {})
+        for (row, column), cell in cells.items():
+            if cell.formula:
+                key = address(row, column)
+                mine.pop(key, None)  # the old saved result belongs to the old formula
+                if cell.result is not None:
+                    mine[key] = cell.result
 
     def save(temporary: Path) -> None:
         workbook.save(temporary)
@@ -213,6 +257,23 @@ def save_safely(
 
     replace_atomically(target, save)
     return problems
+
+
+def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
+    """Give the workbook the defined names live formulas read the house rules through.
+    A name that refers to cells (a Rules sheet made by `remi new`) is the players' to
+    change and is kept; a constant is set to `names`. True if anything changed."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    changed = False
+    for name, value in names.items():
+        present = workbook.defined_names.get(name)
+        if present is not None and "!" in (present.attr_text or ""):
+            continue
+        if present is None or present.attr_text != value:
+            workbook.defined_names[name] = DefinedName(name, attr_text=value)
+            changed = True
+    return changed
 
 
 def _values(cells: Cells) -> dict[Key, Any]:
@@ -292,7 +353,7 @@ def _check_readback(
         cells = written.get(name, {})
         for row, column in _all_cells(before, after):
             if (row, column) in cells:
-                expected: Any = cells[(row, column)].value
+                expected: Any = cells[(row, column)].shows
             elif (row, column) in touched.get(name, set()):
                 expected = None
             else:
@@ -384,7 +445,8 @@ def _apply(sheet: Worksheet, cells: Cells, clear: set[Key]) -> set[Key]:
         cell = sheet.cell(key[0] + 1, key[1] + 1)
         if not same(cell.value, written.value) or cell.style != written.style.value:
             cell.value = written.value
-            cell.data_type = "s" if isinstance(written.value, str) else "n"
+            if not written.formula:  # a name like "=1+1" stays text
+                cell.data_type = "s" if isinstance(written.value, str) else "n"
             cell.style = written.style.value
             touched.add(key)
     return touched
