@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
+from remi_sheet.problems import CodedError
 from remi_sheet.rules import HouseRules
 from remi_sheet.text import clean
 
@@ -83,13 +84,8 @@ _TOKEN: Final = re.compile(
 _SEPARATORS: Final = re.compile(r"[\s,;+]+")
 
 
-class CardError(ValueError):
-    """Text that is not a list of cards; `code` is a message key of `messages`."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+class CardError(CodedError):
+    """Text that is not a list of cards."""
 
 
 def parse_card(text: str) -> Card:

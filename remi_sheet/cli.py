@@ -303,3 +303,8 @@ app.command()(report)
 from remi_sheet.meld_command import meld  # noqa: E402
 
 app.command()(meld)
+
+
+from remi_sheet.import_command import import_records  # noqa: E402
+
+app.command("import")(import_records)

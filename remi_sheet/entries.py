@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from remi_sheet.cards import CardError, cards_value, check_hand, max_hand_points, parse_cards
+from remi_sheet.problems import CodedError
 from remi_sheet.rules import HouseRules
 from remi_sheet.text import clean, fold
 
@@ -36,13 +37,8 @@ class Number:
 Entry = Winner | Loser | Number
 
 
-class EntryError(ValueError):
-    """A cell that is no entry; `code` is a message key of `messages`."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+class EntryError(CodedError):
+    """A cell that is no entry."""
 
 
 _HAND: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})

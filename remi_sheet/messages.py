@@ -376,13 +376,26 @@ def hungarian_article(number: object) -> str:
     return "a"
 
 
+def register(catalogue: dict[str, tuple[str, str]]) -> None:
+    """Add a feature's messages (records, melds, …) to the one catalogue `render` reads, so
+    that every `Problem` can be told, whichever module found it."""
+    clashes = MESSAGES.keys() & catalogue.keys()
+    if any(MESSAGES[key] != catalogue[key] for key in clashes):
+        raise ValueError(f"message keys defined twice: {sorted(clashes)}")
+    MESSAGES.update(catalogue)
+
+
 def render(code: str, lang: Lang, params: dict[str, Any]) -> str:
     """The message for `code` in `lang`, with `params` filled in."""
+    if code not in MESSAGES:
+        return f"{code}: {params}"  # never hide a problem behind a missing message
     english, hungarian = MESSAGES[code]
     template = hungarian if lang == "hu" else english
-    if "deal" in params:
-        article = hungarian_article(params["deal"])
-        params = {**params, "az": article, "Az": article.capitalize()}
+    params = dict(params)
+    for key, suffix in (("deal", ""), ("expected", "_expected")):
+        if key in params:
+            article = hungarian_article(params[key])
+            params[f"az{suffix}"], params[f"Az{suffix}"] = article, article.capitalize()
     try:
         return template.format(**params)
     except (KeyError, IndexError):
@@ -450,6 +463,14 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
         "Semmi sem íródott ki: előbb javítsd a fenti hibákat.",
     ),
 }
+
+
+def register_words(words: dict[str, tuple[str, str]]) -> None:
+    """Add a feature's words to the ones `word` knows; a key means one thing only."""
+    clashes = WORDS.keys() & words.keys()
+    if any(WORDS[key] != words[key] for key in clashes):
+        raise ValueError(f"word keys defined twice: {sorted(clashes)}")
+    WORDS.update(words)
 
 
 def word(key: str, lang: Lang, **params: Any) -> str:

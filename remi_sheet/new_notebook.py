@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Final
 from remi_sheet import formulas
 from remi_sheet.grid import address, column_letter
 from remi_sheet.messages import Lang
+from remi_sheet.problems import CodedError
 from remi_sheet.rules import RULES, HouseRules, Rounding, RuleSpec
 from remi_sheet.text import fold
 
@@ -61,13 +62,8 @@ def text(key: str, lang: Lang) -> str:
     return hungarian if lang == "hu" else english
 
 
-class NewNotebookError(ValueError):
-    """Players that cannot make a game; `code` is a message key of `messages`."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+class NewNotebookError(CodedError):
+    """Players that cannot make a game."""
 
 
 def check_players(players: Sequence[str], rules: HouseRules) -> list[str]:

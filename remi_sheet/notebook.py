@@ -23,13 +23,13 @@ from remi_sheet.scoring import DealScore, GameScore, score_game, score_row
 from remi_sheet.text import clean, fold
 
 HEADER_ROWS: Final = 10
-_HEADER_WORDS: Final[dict[str, Lang | None]] = {
+HEADER_WORDS: Final[dict[str, Lang | None]] = {
     "deal": "en",
     "leosztas": "hu",
     "osztas": "hu",
     "#": None,
 }
-_TOTAL_WORDS: Final = frozenset({"total", "totals", "osszesen", "ossz", "osszeg", "sum"})
+TOTAL_WORDS: Final = frozenset({"total", "totals", "osszesen", "ossz", "osszeg", "sum"})
 _NOTE_WORDS: Final = frozenset(
     {"megjegyzes", "megjegyzesek", "megj", "jegyzet", "note", "notes", "comment", "comments"}
 )
@@ -53,7 +53,7 @@ class DealRow:
 
     @property
     def played(self) -> bool:
-        return any(_filled(cell) for cell in self.cells)
+        return any(filled(cell) for cell in self.cells)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +189,8 @@ def _is_rules_heading(name: CellValue, value: CellValue) -> bool:
     return text in _RULES_HEADINGS or text.startswith("#") or heading in _VALUE_HEADINGS
 
 
-def _filled(value: CellValue) -> bool:
+def filled(value: CellValue) -> bool:
+    """True for a cell holding something other than empty or blank text."""
     return value is not None and value != "" and (not isinstance(value, str) or bool(clean(value)))
 
 
@@ -208,9 +209,9 @@ def find_game(grid: Grid) -> GameLayout | None:
 def _header_at(grid: Grid, row: int) -> tuple[int, Lang | None] | None:
     for column in range(grid.width(row)):
         value = grid.value(row, column)
-        if _filled(value):
+        if filled(value):
             key = fold(str(value))
-            return (column, _HEADER_WORDS[key]) if key in _HEADER_WORDS else None
+            return (column, HEADER_WORDS[key]) if key in HEADER_WORDS else None
     return None
 
 
@@ -240,7 +241,7 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
 
 def _is_player_heading(value: CellValue) -> bool:
     return (
-        _filled(value) and not _is_marker(value) and fold(str(value)).rstrip(":") not in _NOTE_WORDS
+        filled(value) and not _is_marker(value) and fold(str(value)).rstrip(":") not in _NOTE_WORDS
     )
 
 
@@ -252,10 +253,10 @@ def _deal_table(
     rows: list[DealRow] = []
     for row in range(header_row + 1, grid.height):
         number = grid.value(row, deal_column)
-        if _filled(number) and fold(str(number)).rstrip(":. ") in _TOTAL_WORDS:
+        if filled(number) and fold(str(number)).rstrip(":. ") in TOTAL_WORDS:
             return rows, row, None
         cells = tuple(grid.value(row, deal_column + 1 + i) for i in range(width))
-        if not any(_filled(cell) for cell in cells) and _deal_number(number) is None:
+        if not any(filled(cell) for cell in cells) and deal_number(number) is None:
             # An empty row, or a note written under the table, ends it.
             return rows, None, _stray_deal(grid, row + 1, deal_column, width)
         rows.append(DealRow(row, number, cells))
@@ -264,9 +265,9 @@ def _deal_table(
 
 def _stray_deal(grid: Grid, start: int, deal_column: int, width: int) -> int | None:
     for row in range(start, grid.height):
-        filled = sum(_filled(grid.value(row, deal_column + 1 + i)) for i in range(width))
-        numbered = _deal_number(grid.value(row, deal_column)) is not None
-        if filled >= 2 or (numbered and filled):
+        entries = sum(filled(grid.value(row, deal_column + 1 + i)) for i in range(width))
+        numbered = deal_number(grid.value(row, deal_column)) is not None
+        if entries >= 2 or (numbered and entries):
             return row
     return None
 
@@ -304,7 +305,7 @@ def _is_win(value: CellValue) -> bool:
 def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue]:
     date = place = None
     for row in range(header_row):
-        values = [v for c in range(grid.width(row)) if _filled(v := grid.value(row, c))]
+        values = [v for c in range(grid.width(row)) if filled(v := grid.value(row, c))]
         if len(values) < 2:
             continue
         key = fold(str(values[0])).rstrip(":")
@@ -328,7 +329,7 @@ def _area_column(grid: Grid, header_row: int, end_row: int, after_players: int) 
     last = after_players - 1
     for row in range(header_row, min(end_row + 1, grid.height)):
         for column in range(grid.width(row) - 1, last, -1):
-            if _filled(grid.value(row, column)):
+            if filled(grid.value(row, column)):
                 last = column
                 break
     return last + 2
@@ -434,7 +435,7 @@ class _GameCheck:
 
     def deal_number(self, deal_row: DealRow, number: int) -> None:
         value = deal_row.number
-        if _filled(value) and _deal_number(value) != number:
+        if filled(value) and deal_number(value) != number:
             self.at(deal_row.row, None, "deal_number_wrong", deal=number, value=value)
 
     def deal(self, deal_row: DealRow, number: int) -> DealScore | None:
@@ -491,7 +492,7 @@ class _GameCheck:
                 self.at(row, index, "total_mismatch", value=typed, total=total)
 
 
-def _deal_number(value: CellValue) -> int | None:
+def deal_number(value: CellValue) -> int | None:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return int(value) if float(value).is_integer() else None
     match = _DEAL_NUMBER.fullmatch(clean(str(value)))
@@ -504,7 +505,7 @@ def date_text(value: CellValue) -> str | None:
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
-    return clean(str(value)) if _filled(value) else None
+    return clean(str(value)) if filled(value) else None
 
 
 def status_word(game: Game, rules: HouseRules, lang: Lang) -> str:

@@ -19,6 +19,8 @@ from typing import Any, Final
 
 from defusedxml import ElementTree
 
+from remi_sheet.problems import CodedError
+
 MAX_PACKAGE_BYTES: Final = 1 << 30  # everything inflated
 MAX_PART_BYTES: Final = 256 << 20  # one part inflated
 MAX_RATIO: Final = 200  # inflated ÷ compressed, for parts above RATIO_FROM bytes
@@ -34,13 +36,8 @@ _REFERENCE: Final = re.compile(
 _CHUNK: Final = 1 << 20
 
 
-class PackageError(ValueError):
-    """The package is over a limit or damaged; `code` and `params` make the message."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+class PackageError(CodedError):
+    """The package is over a limit or damaged."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,16 @@ def has_errors(problems: list[Problem]) -> bool:
     return any(p.severity is Severity.ERROR for p in problems)
 
 
+class CodedError(ValueError):
+    """A mistake in what the user gave, told by a message key of `messages` (`code`) and
+    the parameters its message needs; the pure modules raise their own kinds of it."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
 class FileProblem(Exception):
     """The file itself cannot be used (missing, a folder, not a workbook): nothing to check."""
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
+from remi_sheet.problems import CodedError
 from remi_sheet.text import fold, fold_name
 
 
@@ -53,13 +54,8 @@ def _plain(value: object) -> int | bool | str:
     return value
 
 
-class RuleError(ValueError):
-    """A rule name or value that cannot be used; `code` is a message key of `messages`."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+class RuleError(CodedError):
+    """A rule name or value that cannot be used."""
 
 
 @dataclass(frozen=True, slots=True)

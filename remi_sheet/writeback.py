@@ -39,7 +39,7 @@ from remi_sheet.ownership import (
     same,
     state_rows,
 )
-from remi_sheet.problems import Problem, Severity
+from remi_sheet.problems import FileProblem, Problem, Severity
 from remi_sheet.text import fold
 
 if TYPE_CHECKING:
@@ -119,12 +119,8 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     return True
 
 
-class WriteRefused(Exception):
+class WriteRefused(FileProblem):
     """The new workbook was not put in place; `problem` says why. The original is intact."""
-
-    def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.code)
-        self.problem = problem
 
 
 @dataclass(slots=True)

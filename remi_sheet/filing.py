@@ -1,0 +1,246 @@
+"""Filing checked paper records into the notebook: one new game sheet per good game.
+
+`plan_filing` decides, without touching a file, what becomes of each game: filed on a new
+sheet, skipped because the notebook already holds it (same name, same rows), refused because
+the notebook holds a different game of that name, or left out for its errors. `file_games`
+adds the new sheets and saves through `writeback.save_safely` (atomic, read back, a .bak of
+the old file), so that nothing else in the notebook changes. Every text cell is written as
+text: a name like `=HYPERLINK(…)` stays the literal text, never a formula.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from remi_sheet.area import Cells, Style, Written
+from remi_sheet.grid import CellValue, Grid
+from remi_sheet.messages import Lang
+from remi_sheet.notebook import find_game
+from remi_sheet.ownership import STATE_SHEET
+from remi_sheet.problems import Problem
+from remi_sheet.records import RecordGame, game_key, sheet_rows
+from remi_sheet.records_messages import word
+from remi_sheet.rules import RULES, HouseRules
+from remi_sheet.text import clean, fold
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+
+TITLE_MOST: Final = 31  # Excel's limit for a sheet's name
+# Excel refuses these in a sheet's name; the look-alikes keep dates readable (2019/03/02).
+_TITLE_CHARACTERS: Final = str.maketrans(
+    {"[": "(", "]": ")", ":": "-", "/": "-", "\\": "-", "*": "_", "?": "_"}
+)
+# Sheets that mean something else to remi or to Excel: a game filed under one of these names
+# would be read as house rules or overwritten by the standings.
+_RESERVED: Final = frozenset(
+    fold(name) for name in ("Rules", "Szabályok", "Standings", "Összesítő", "History", STATE_SHEET)
+)
+
+
+class Status(StrEnum):
+    FILED = "filed"  # written now
+    TO_FILE = "to_file"  # would be written (a dry run, or the write was refused)
+    ALREADY_FILED = "already_filed"
+    CONFLICT = "conflict"
+    ERRORS = "errors"
+
+
+@dataclass(slots=True)
+class Placement:
+    game: RecordGame
+    status: Status
+    sheet: str | None  # the sheet it is (or would be, or already was) filed on
+    problem: Problem | None = None
+
+
+def plan_filing(games: Sequence[RecordGame], grids: dict[str, Grid]) -> list[Placement]:
+    """What becomes of each game, given the notebook's sheets (`grids`, empty for a new one)."""
+    existing = existing_games(grids)
+    taken = {title.casefold() for title in grids}
+    placements = []
+    for game in games:
+        if game.has_errors:
+            placements.append(Placement(game, Status.ERRORS, None))
+            continue
+        sheet = existing.get(game.key)
+        if sheet is not None:
+            placements.append(_against(game, sheet, grids[sheet]))
+            continue
+        title = sheet_title(game.name, taken)
+        taken.add(title.casefold())
+        placements.append(Placement(game, Status.TO_FILE, title))
+    return placements
+
+
+def _against(game: RecordGame, sheet: str, grid: Grid) -> Placement:
+    if same_game(grid, game):
+        return Placement(game, Status.ALREADY_FILED, sheet)
+    problem = Problem(
+        "records_game_conflict",
+        game.place.sheet,
+        game.place.cell,
+        params={"game": game.name, "sheet": sheet},
+    )
+    return Placement(game, Status.CONFLICT, sheet, problem)
+
+
+def existing_games(grids: dict[str, Grid]) -> dict[str, str]:
+    """Game key → sheet, for every game sheet of the notebook. A sheet remi filed carries the
+    game's full name above its header; any other game sheet is known by its title."""
+    found: dict[str, str] = {}
+    for title, grid in grids.items():
+        if find_game(grid) is None:
+            continue
+        label, name = grid.value(0, 0), grid.value(0, 1)
+        named = isinstance(label, str) and fold(label) in {
+            fold(word("game", "en")),
+            fold(word("game", "hu")),
+        }
+        found.setdefault(
+            game_key(str(name)) if named and name is not None else game_key(title), title
+        )
+    return found
+
+
+def same_game(grid: Grid, game: RecordGame) -> bool:
+    """True when `grid` holds `game`'s players, deals and paper totals, whatever language
+    its labels are in and whatever remi has written beside them since."""
+    layout = find_game(grid)
+    if layout is None or layout.players != game.players or len(layout.rows) != len(game.deals):
+        return False
+    for row, deal in zip(layout.rows, game.deals, strict=True):
+        if not _equal(row.number, deal.number) or not all(
+            _equal(a, b) for a, b in zip(row.cells, deal.cells, strict=True)
+        ):
+            return False
+    if layout.total_row is None or game.totals is None:
+        return layout.total_row is None and game.totals is None
+    typed = [
+        grid.value(layout.total_row, layout.player_column(i)) for i in range(len(game.players))
+    ]
+    return all(_equal(a, b) for a, b in zip(typed, game.totals, strict=True))
+
+
+def _equal(found: CellValue, expected: CellValue) -> bool:
+    found = None if found == "" else found
+    if isinstance(found, int | float) and isinstance(expected, int | float):
+        return float(found) == float(expected)
+    if isinstance(found, str) and isinstance(expected, str):
+        return clean(found) == clean(expected)
+    return found == expected
+
+
+def sheet_title(name: str, taken: set[str]) -> str:
+    """A sheet name for the game `name`: Excel's forbidden characters replaced, at most 31
+    characters, not a name remi or Excel reserves, and unique ignoring case among `taken`."""
+    title = "".join(
+        ch for ch in clean(name).translate(_TITLE_CHARACTERS) if unicodedata.category(ch)[0] != "C"
+    )
+    title = title.strip().strip("'").strip()[:TITLE_MOST].strip() or "Game"
+    number = 1
+    candidate = title
+    while candidate.casefold() in taken or fold(candidate) in _RESERVED:
+        number += 1
+        suffix = f" ({number})"
+        candidate = title[: TITLE_MOST - len(suffix)].rstrip() + suffix
+    return candidate
+
+
+def file_games(
+    target: Path,
+    placements: Sequence[Placement],
+    grids: dict[str, Grid],
+    lang: Lang,
+    rules: HouseRules | None,
+    *,
+    backup: bool = True,
+    force: bool = False,
+) -> list[Problem]:
+    """Add the sheets of the games to file to the notebook at `target` and save it safely.
+    `rules` is given for a notebook that does not exist yet: it is created with these games
+    and a Rules sheet holding `rules`. The problems are what `save_safely` reports; it raises
+    `writeback.WriteRefused` when the notebook cannot be written without losing anything."""
+    from remi_sheet import writeback
+
+    creating = rules is not None
+    if creating:
+        import openpyxl
+
+        workbook = openpyxl.Workbook()
+        workbook.remove(workbook.active)
+    else:
+        workbook = writeback.open_workbook(target, target)
+    written: dict[str, Cells] = {}
+    for placement in placements:
+        if placement.status is Status.TO_FILE and placement.sheet is not None:
+            rows = sheet_rows(placement.game, lang)
+            written[placement.sheet] = _write_sheet(workbook, placement.sheet, rows, header=1)
+    if rules is not None:
+        name = word("rules_sheet", lang)
+        written[name] = _write_sheet(workbook, name, rules_rows(rules, lang), header=0)
+    touched = {name: set(cells) for name, cells in written.items()}
+    return writeback.save_safely(
+        workbook,
+        {} if creating else grids,
+        None if creating else target,
+        target,
+        written,
+        touched,
+        backup=backup,
+        force=force,
+    )
+
+
+def rules_rows(rules: HouseRules, lang: Lang) -> list[list[CellValue]]:
+    """A Rules sheet as `remi new` writes it: every house rule, its value and what it means."""
+    rows: list[list[CellValue]] = [[word("rule", lang), word("value", lang), word("meaning", lang)]]
+    for spec in RULES:
+        value = getattr(rules, spec.name)
+        shown: CellValue
+        if isinstance(value, bool):
+            shown = word("yes" if value else "no", lang)
+        elif isinstance(value, StrEnum):
+            shown = value.value
+        else:
+            shown = value
+        rows.append([spec.name, shown, spec.help_hu if lang == "hu" else spec.help_en])
+    return rows
+
+
+def _write_sheet(workbook: Workbook, title: str, rows: list[list[CellValue]], header: int) -> Cells:
+    """Write `rows` from A1 on a new sheet; the cells written, for the read-back check."""
+    from openpyxl.styles import Font
+
+    sheet = workbook.create_sheet(title)
+    cells: Cells = {}
+    for r, values in enumerate(rows):
+        for c, value in enumerate(values):
+            if value is None:
+                continue
+            assert isinstance(value, str | int | float) and not isinstance(value, bool)
+            cell = sheet.cell(r + 1, c + 1)
+            cell.value = value
+            if isinstance(value, str):
+                cell.data_type = "s"  # openpyxl would make "=…" a formula
+            if r == header:
+                cell.font = Font(bold=True)
+            cells[(r, c)] = Written(value, Style.COMPUTED)
+    _fit_columns(sheet, rows)
+    return cells
+
+
+def _fit_columns(sheet: Any, rows: list[list[CellValue]]) -> None:
+    """Columns as wide as their names, within reason, so that the sheet reads at a glance."""
+    from openpyxl.utils import get_column_letter
+
+    for c in range(max(map(len, rows), default=0)):
+        width = max(
+            (len(str(row[c])) for row in rows if c < len(row) and row[c] is not None), default=0
+        )
+        sheet.column_dimensions[get_column_letter(c + 1)].width = min(max(width + 2, 8), 40)

@@ -1,0 +1,430 @@
+"""Reading paper records: encodings, delimiters, damaged names, every check and its place."""
+
+from __future__ import annotations
+
+import codecs
+from typing import Any
+
+import ftfy
+import pytest
+
+from remi_sheet.filing import Status, plan_filing, sheet_title
+from remi_sheet.grid import Grid
+from remi_sheet.problems import Problem
+from remi_sheet.records import (
+    Records,
+    RecordsError,
+    Table,
+    decode,
+    read_csv,
+    read_tables,
+    repair_text,
+    sheet_rows,
+    sniff_delimiter,
+)
+from remi_sheet.records_messages import render
+from remi_sheet.rules import HouseRules
+
+RULES = HouseRules()
+
+ROWS = [
+    ["Játszma", "Leosztás", "Kovács Ödön", "Szűcs Éva", "Kőműves Győző", "Bíró Ilona"],
+    ["2019-03-02 #1", "1", "-40", "60", "200", ""],
+    ["2019-03-02 #1", "2", "10", "-20", "40", ""],
+    ["2019-03-02 #1", "Összesen", "-30", "40", "240", ""],
+    ["2019-03-02 #2", "1", "", "H", "27", "X"],
+    ["2019-03-02 #2", "2", "", "12", "W", "K 9 Jo"],
+]
+
+
+def csv_bytes(rows: list[list[str]], delimiter: str = ";", encoding: str = "utf-8") -> bytes:
+    """Rows as a spreadsheet program saves them: quoted where needed, CRLF line ends."""
+    lines = []
+    for row in rows:
+        cells = [
+            f'"{cell.replace(chr(34), chr(34) * 2)}"'
+            if any(ch in cell for ch in (delimiter, '"', "\n"))
+            else cell
+            for cell in row
+        ]
+        lines.append(delimiter.join(cells))
+    return ("\r\n".join(lines) + "\r\n").encode(encoding)
+
+
+def read(rows: list[list[str]], **kwargs: Any) -> Records:
+    return read_csv(csv_bytes(rows), "papir.csv", RULES, **kwargs)
+
+
+def codes(records: Records) -> list[str]:
+    return [p.code for p in records.all_problems()]
+
+
+def only(records: Records, code: str) -> Problem:
+    found = [p for p in records.all_problems() if p.code == code]
+    assert len(found) == 1, records.all_problems()
+    return found[0]
+
+
+def summary(records: Records) -> list[tuple[str, tuple[str, ...], list[list[Any]]]]:
+    return [(g.name, g.players, sheet_rows(g, "hu")) for g in records.games]
+
+
+# -- encodings and delimiters -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("delimiter", [";", ",", "\t"])
+@pytest.mark.parametrize(
+    ("encoding", "label"),
+    [
+        ("utf-8", "UTF-8"),
+        ("utf-8-sig", "UTF-8 with BOM"),
+        ("cp1250", "Windows-1250"),
+        ("iso8859_2", "Windows-1250"),  # the same bytes for every Hungarian letter
+        ("utf-16", "UTF-16"),  # Excel's "Unicode text"
+    ],
+)
+def test_round_trip_in_every_encoding_and_delimiter(
+    encoding: str, label: str, delimiter: str
+) -> None:
+    records = read_csv(csv_bytes(ROWS, delimiter, encoding), "papir.csv", RULES)
+    assert records.encoding == label
+    assert records.delimiter == delimiter
+    assert records.all_problems() == []
+    assert summary(records) == summary(read(ROWS))
+    first, second = records.games
+    assert first.players == ("Kovács Ödön", "Szűcs Éva", "Kőműves Győző")
+    assert second.players == ("Szűcs Éva", "Kőműves Győző", "Bíró Ilona")
+    assert first.score is not None and first.score.totals == (-30, 40, 240)
+    assert second.score is not None and second.score.totals == (-30, 40, 240)
+
+
+def test_ambiguous_bytes_are_read_as_hungarian() -> None:
+    """ "Győző" in Windows-1250 is also valid Windows-1252 ("Gyõzõ"): Hungarian wins."""
+    rows = [["Game", "Deal", "Győző", "Bob"], ["A", "1", "-20", "30"]]
+    records = read_csv(csv_bytes(rows, encoding="cp1250"), "p.csv", RULES)
+    assert records.encoding == "Windows-1250"
+    assert records.games[0].players == ("Győző", "Bob")
+    assert records.lang == "en"
+
+
+def test_latin2_with_a_latin2_only_letter() -> None:
+    data = csv_bytes([*ROWS[:2], ["x", "2", "ő", "ű", "Ő", "Ű"]], encoding="iso8859_2")
+    assert decode(data).text.startswith("Játszma;Leosztás;Kovács Ödön")
+
+
+def test_encoding_option_overrides_detection() -> None:
+    data = csv_bytes(ROWS, encoding="cp1250")
+    forced = read_csv(data, "p.csv", RULES, encoding="latin-1", repair=False)
+    assert forced.games[0].players[2] == "Kõmûves Gyõzõ"  # as the user asked
+    with pytest.raises(RecordsError) as stop:
+        decode(data, "utf-8", "p.csv")
+    assert stop.value.code == "records_wrong_encoding"
+    assert stop.value.params["byte"] == "0xE1"
+
+
+def test_binary_file_is_not_records() -> None:
+    with pytest.raises(RecordsError) as stop:
+        decode(bytes(range(256)) * 40, path="kep.png")
+    assert stop.value.code == "records_not_text"
+
+
+def test_excel_sep_line_quotes_newlines_and_crlf() -> None:
+    text = (
+        'sep=,\r\nGame,Deal,"Kiss, Anna","Béla ""Öreg"" Nagy"\r\n'
+        '"A, the first",1,-20,"30,0"\r\n,2,"10",-20\r\n'
+    )
+    records = read_csv(text.encode("utf-8"), "p.csv", RULES)
+    assert records.delimiter == ","
+    assert records.all_problems() == []
+    game = records.games[0]
+    assert game.name == "A, the first"
+    assert game.players == ("Kiss, Anna", 'Béla "Öreg" Nagy')
+    assert [deal.cells for deal in game.deals] == [(-20, 30), (10, -20)]  # numbers as numbers
+    assert records.games[0].deals[1].row == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [("Game;Deal;Kiss, Anna;Béla", ";"), ("Game,Deal,Anna", ","), ("Game\tDeal\tA", "\t")],
+)
+def test_sniff_delimiter(line: str, expected: str) -> None:
+    assert sniff_delimiter(line + "\n")[0] == expected
+
+
+def test_broken_quotes_are_reported_with_their_line() -> None:
+    data = b'Game;Deal;A;B\nx;1;-20;30\nx;2;"-20;30\nx;3;W;4\n'
+    records = read_csv(data, "p.csv", RULES)
+    problem = only(records, "records_csv_broken")
+    assert problem.cell == "line 3"
+    assert "never closed" in render(problem.code, "en", problem.params)
+    assert len(records.games[0].deals) == 1
+
+
+# -- damaged names ----------------------------------------------------------------------
+
+NAMES = [
+    "Kovács Ödön",
+    "KOVÁCS ÖDÖN",
+    "Kőműves Győző",
+    "Szűcs Éva",
+    "Tóth Ármin",
+    "Zsófi",
+    "Pál",
+    "Kő",
+    "Úr Ubul",
+    "Bíró Ilona",
+    "Ürögi Ödön",
+    "Őry Űrsula",
+]
+
+
+def misread(name: str, codec: str) -> str:
+    """`name` saved as UTF-8 and opened as `codec`; an undefined byte shows as its own code
+    point, as Windows does."""
+    return "".join(
+        bytes([byte]).decode(codec, errors="ignore") or chr(byte) for byte in name.encode()
+    )
+
+
+@pytest.mark.parametrize("codec", ["cp1250", "iso8859_2", "latin_1", "cp1252"])
+@pytest.mark.parametrize("name", NAMES)
+def test_utf8_read_as_a_single_byte_code_page_is_repaired(name: str, codec: str) -> None:
+    assert repair_text(misread(name, codec)) == name
+
+
+def test_the_issue_example_needs_more_than_ftfy() -> None:
+    damaged = "KovĂĄcs Ă–dĂ¶n"  # Latin-2 and Windows-1250 artefacts mixed
+    assert ftfy.fix_encoding(damaged) != "Kovács Ödön"  # ftfy alone says "Kovåcs Ödön"
+    assert repair_text(damaged) == "Kovács Ödön"
+
+
+@pytest.mark.parametrize(
+    ("damaged", "name"),
+    [("Gõz Ödön", "Gőz Ödön"), ("Szûcs", "Szűcs"), ("ÕRY ÛRSULA", "ŐRY ŰRSULA")],
+)
+def test_latin2_read_as_latin1_is_repaired(damaged: str, name: str) -> None:
+    assert repair_text(damaged) == name
+
+
+def test_twice_damaged_name_is_repaired() -> None:
+    twice = misread(misread("Kovács Ödön", "cp1250"), "cp1250")
+    assert repair_text(twice) == "Kovács Ödön"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [*NAMES, "Bălan Ștefan", "Müller", "José Muñoz", "Łukasz Wójcik", "Ångström", "Anna", "Čížek"],
+)
+def test_sound_names_are_left_alone(name: str) -> None:
+    assert repair_text(name) == name
+
+
+def test_repaired_names_are_listed_with_their_place() -> None:
+    rows = [["Játszma", "Leosztás", "KovĂĄcs Ă–dĂ¶n", "Béla"], ["SzĹ±cs kupa", "1", "-20", "30"]]
+    records = read(rows)
+    assert [(r.original, r.repaired, r.place.cell) for r in records.repairs] == [
+        ("KovĂĄcs Ă–dĂ¶n", "Kovács Ödön", "line 1"),
+        ("SzĹ±cs kupa", "Szűcs kupa", "line 2"),
+    ]
+    assert records.games[0].name == "Szűcs kupa"
+    kept = read(rows, repair=False)
+    assert kept.repairs == [] and kept.games[0].players[0] == "KovĂĄcs Ă–dĂ¶n"
+
+
+# -- checks -----------------------------------------------------------------------------
+
+
+def game_rows(*deals: list[str], total: list[str] | None = None) -> list[list[str]]:
+    rows = [["Game", "Deal", "Anna", "Béla", "Csaba"]]
+    rows += [["G", str(n), *deal] for n, deal in enumerate(deals, start=1)]
+    if total is not None:
+        rows.append(["G", "Total", *total])
+    return rows
+
+
+def test_paper_total_against_the_deals() -> None:
+    records = read(game_rows(["-20", "30", "40"], ["20", "-40", "200"], total=["0", "0", "240"]))
+    problem = only(records, "records_total_mismatch")
+    assert (problem.sheet, problem.cell) == ("papir.csv", "line 4")
+    assert problem.params["game"] == "G" and problem.params["player"] == "Béla"
+    assert render(problem.code, "en", problem.params) == "Béla: paper total 0, deals add up to -10."
+    assert render(problem.code, "hu", problem.params) == (
+        "Béla: a papíron 0 az összeg, de a leosztások összege -10."
+    )
+    assert records.games[0].has_errors
+
+
+def test_a_good_paper_total_is_kept() -> None:
+    records = read(game_rows(["-20", "30", "40"], total=["-20", "30", "40"]))
+    assert records.all_problems() == []
+    assert records.games[0].totals == (-20, 30, 40)
+
+
+@pytest.mark.parametrize(
+    ("deal", "code", "line", "player"),
+    [
+        (["-20", "35", "40"], "score_not_ten", "line 2", "Béla"),
+        (["-20", "200", "40"], "score_200_without_hand", "line 2", "Béla"),
+        (["-20", "-40", "40"], "two_winners", "line 2", "Béla"),
+        (["W", "Z", "4"], "entry_unknown", "line 2", "Béla"),
+        (["10", "30", "40"], "no_winner", "line 2", None),
+        (["-20", "W", "40"], "row_mixed", "line 2", "Anna"),
+        (["-20", "30,5", "40"], "entry_not_whole", "line 2", "Béla"),
+    ],
+)
+def test_every_row_is_checked_by_the_rules(
+    deal: list[str], code: str, line: str, player: str | None
+) -> None:
+    records = read(game_rows(deal))
+    problem = only(records, code)
+    assert (problem.sheet, problem.cell) == ("papir.csv", line)
+    assert problem.params["game"] == "G"
+    assert problem.params.get("player") == player
+    assert records.games[0].has_errors
+
+
+def test_deals_out_of_order_and_twice() -> None:
+    rows = game_rows(["-20", "30", "40"], ["10", "-40", "200"], ["W", "3", "4"])
+    rows[2][1], rows[3][1] = "3", "2"
+    records = read(rows)
+    problem = only(records, "records_deal_out_of_order")
+    assert (problem.cell, problem.params["deal"], problem.params["expected"]) == ("line 3", 3, 2)
+    assert render(problem.code, "hu", problem.params).startswith(
+        "A 3. leosztás áll ott, ahol a 2. következne"
+    )
+    rows[3][1] = "1"
+    twice = only(read(rows), "records_deal_twice")
+    assert (twice.cell, twice.params["deal"], twice.params["first"]) == ("line 4", 1, "line 2")
+
+
+def test_deal_number_must_be_a_number() -> None:
+    rows = game_rows(["-20", "30", "40"])
+    rows[1][1] = "első"
+    assert only(read(rows), "records_deal_not_number").params["value"] == "első"
+
+
+def test_deal_after_total_and_second_total() -> None:
+    rows = game_rows(["-20", "30", "40"], total=["-20", "30", "40"])
+    rows += [["G", "2", "10", "-20", "30"], ["G", "Total", "1", "2", "3"]]
+    records = read(rows)
+    assert only(records, "records_deal_after_total").cell == "line 4"
+    assert only(records, "records_total_twice").params["first"] == "line 3"
+
+
+def test_the_same_player_twice_in_a_game() -> None:
+    rows = [
+        ["Game", "Deal", "Kovács Ödön", "Béla", "KovĂĄcs Ă–dĂ¶n"],
+        ["G", "1", "-20", "30", "40"],
+        ["H", "1", "-20", "30", ""],  # another game using one column of the two: fine
+    ]
+    records = read(rows)
+    problem = only(records, "records_player_twice")
+    assert (problem.cell, problem.params["game"], problem.params["player"]) == (
+        "line 1",
+        "G",
+        "Kovács Ödön",
+    )
+    assert not records.games[1].has_errors
+
+
+def test_too_few_players_and_a_game_without_a_name() -> None:
+    rows = [["Game", "Deal", "Anna", "Béla"], ["", "1", "-20", "30"], ["G", "1", "-20", ""]]
+    records = read(rows)
+    assert only(records, "records_game_missing").cell == "line 2"
+    assert only(records, "records_players_too_few").params["count"] == 1
+
+
+def test_long_names_and_control_characters_are_refused() -> None:
+    long = "A" * 61
+    rows = [["Game", "Deal", long, "Bé\x07la", "Csaba"], ["G", "1", "-20", "30", "40"]]
+    records = read(rows)
+    too_long = only(records, "records_name_too_long")
+    assert too_long.params["length"] == 61 and too_long.params["game"] == "G"
+    control = only(records, "records_name_control")
+    assert control.params["found"] == "U+0007"
+    assert "control characters (U+0007)" in render(control.code, "en", control.params)
+    assert records.games[0].has_errors
+    sixty = read([["Game", "Deal", "A" * 60, "B"], ["G", "1", "-20", "30"]])
+    assert sixty.all_problems() == []
+
+
+def test_values_in_a_column_without_a_name() -> None:
+    rows = [["Game", "Deal", "Anna", "Béla", ""], ["G", "1", "-20", "30", "megj."]]
+    problem = only(read(rows), "records_unnamed_column")
+    assert problem.params["column"] == 5
+
+
+def test_no_header() -> None:
+    records = read([["Név", "Pont"], ["Anna", "3"]])
+    assert codes(records) == ["records_no_header"]
+
+
+def test_xlsx_grids_name_sheet_and_cell() -> None:
+    rows = [
+        ["Régi jegyzőkönyv"],
+        ["Játszma", "Leosztás", "Anna", "Béla"],
+        ["G", 1.0, -20.0, 35.0],
+    ]
+    records = read_tables(
+        [Table("Jegyzet", [["csak megjegyzés"]]), Table("1998", rows)], "regi.xlsx", RULES
+    )
+    problem = only(records, "score_not_ten")
+    assert (problem.sheet, problem.cell, problem.params["game"]) == ("1998", "D3", "G")
+    assert records.lang == "hu"
+
+
+def test_game_names_are_unique_across_sheets() -> None:
+    rows = [["Game", "Deal", "A", "B"], ["G", 1, -20, 30]]
+    records = read_tables([Table("a", rows), Table("b", rows)], "r.xlsx", RULES)
+    assert only(records, "records_game_twice").sheet == "b"
+
+
+# -- filing -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "taken", "title"),
+    [
+        ("2019/03/02 [döntő]: 1?", set(), "2019-03-02 (döntő)- 1_"),
+        ("x" * 40, set(), "x" * 31),
+        ("G", {"g"}, "G (2)"),
+        ("x" * 40, {"x" * 31}, "x" * 27 + " (2)"),
+        ("Szabályok", set(), "Szabályok (2)"),
+        ("standings", set(), "standings (2)"),
+        ("'quoted'", set(), "quoted"),
+        ("", set(), "Game"),
+    ],
+)
+def test_sheet_titles(name: str, taken: set[str], title: str) -> None:
+    assert sheet_title(name, taken) == title
+
+
+def test_plan_skips_the_same_game_and_refuses_a_different_one() -> None:
+    records = read(game_rows(["-20", "30", "40"], total=["-20", "30", "40"]))
+    game = records.games[0]
+    grids = {"G": Grid("G", sheet_rows(game, "en"))}
+    assert [p.status for p in plan_filing(records.games, grids)] == [Status.ALREADY_FILED]
+    other = read(game_rows(["-20", "30", "50"], total=["-20", "30", "50"]))
+    placement = plan_filing(other.games, grids)[0]
+    assert placement.status is Status.CONFLICT
+    assert placement.problem is not None and placement.problem.code == "records_game_conflict"
+    assert plan_filing(other.games, {})[0].status is Status.TO_FILE
+
+
+def test_every_message_has_both_languages_and_its_parameters() -> None:
+    from remi_sheet.records_messages import RECORDS_MESSAGES
+
+    for code, (english, hungarian) in RECORDS_MESSAGES.items():
+        names = {part.split("}")[0] for part in english.split("{")[1:]}
+        assert names == {part.split("}")[0] for part in hungarian.split("{")[1:]} - {
+            "az",
+            "Az",
+            "az_expected",
+        }, code
+
+
+def test_encoding_names_are_real_codecs() -> None:
+    from remi_sheet.records import ENCODINGS
+
+    for name in ENCODINGS:
+        codecs.lookup(name)
