@@ -8,6 +8,7 @@ see the traceback of an unexpected failure.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -118,6 +119,20 @@ def _unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> 
     _fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
 
 
+def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: bool) -> NoReturn:
+    """Do a command's work and exit with its code. A file that cannot be used is one clear
+    line (exit 1), never a traceback."""
+    try:
+        code = action()
+    except typer.Exit:
+        raise
+    except FileProblem as stop:
+        _fail(stop.problem, lang, json_output)
+    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
+        _unexpected(error, path, lang, json_output)
+    raise typer.Exit(code)
+
+
 @app.command()
 def check(
     notebook: NotebookArg,
@@ -135,13 +150,12 @@ def check(
 
     chosen: Lang | None = lang.value if lang else None
     overrides = _overrides(rule, chosen or "en")
-    try:
-        code = run_check(notebook, overrides, chosen, json_output, _console(json_output))
-    except FileProblem as stop:
-        _fail(stop.problem, chosen or "en", json_output)
-    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        _unexpected(error, notebook, chosen or "en", json_output)
-    raise typer.Exit(code)
+    run_guarded(
+        lambda: run_check(notebook, overrides, chosen, json_output, _console(json_output)),
+        notebook,
+        chosen or "en",
+        json_output,
+    )
 
 
 @app.command()
@@ -184,8 +198,8 @@ def score(
     overrides = _overrides(rule, chosen or "en")
     if output is not None and output.suffix.lower() not in (".xlsx", ".xlsm"):
         _usage_error(f"--output must name an .xlsx (or .xlsm) workbook, not '{output.name}'.")
-    try:
-        code = run_score(
+    run_guarded(
+        lambda: run_score(
             notebook,
             output,
             overrides,
@@ -194,12 +208,11 @@ def score(
             _console(json_output),
             backup=backup,
             force=force,
-        )
-    except FileProblem as stop:
-        _fail(stop.problem, chosen or "en", json_output)
-    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        _unexpected(error, notebook, chosen or "en", json_output)
-    raise typer.Exit(code)
+        ),
+        notebook,
+        chosen or "en",
+        json_output,
+    )
 
 
 @app.command()
@@ -269,26 +282,24 @@ def new(
             "leave out --rule, --deals and --games."
         )
     console = _console(False)
-    try:
+
+    def make() -> int:
         if add_game:
-            code = run_add_game(
+            return run_add_game(
                 notebook, player or [], chosen, console, dt.date.today(), backup=backup, force=force
             )
-        else:
-            rules = HouseRules()
-            for name, value in overrides:
-                rules = with_rule(rules, name, value)
+        rules = HouseRules()
+        for name, value in overrides:
+            rules = with_rule(rules, name, value)
+        try:
             names = check_players(player or [], rules)
-            code = run_new(
-                notebook, names, games, chosen or "en", rules, force, console, dt.date.today()
-            )
-    except NewNotebookError as error:
-        _usage_error(render(error.code, chosen or "en", error.params))
-    except FileProblem as stop:
-        _fail(stop.problem, chosen or "en", False)
-    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        _unexpected(error, notebook, chosen or "en", False)
-    raise typer.Exit(code)
+        except NewNotebookError as error:
+            _usage_error(render(error.code, chosen or "en", error.params))
+        return run_new(
+            notebook, names, games, chosen or "en", rules, force, console, dt.date.today()
+        )
+
+    run_guarded(make, notebook, chosen or "en", False)
 
 
 def main() -> None:
@@ -308,3 +319,8 @@ app.command()(meld)
 from remi_sheet.import_command import import_records  # noqa: E402
 
 app.command("import")(import_records)
+
+
+from remi_sheet.stats_command import stats  # noqa: E402
+
+app.command()(stats)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
-from remi_sheet.cli import LangOpt, _console, _fail, _overrides, _unexpected, _usage_error
+from remi_sheet.cli import LangOpt, _console, _overrides, _usage_error, run_guarded
 from remi_sheet.grid import Grid
 from remi_sheet.messages import Lang
 from remi_sheet.problems import FileProblem, Problem, Severity, has_errors
@@ -128,13 +128,12 @@ def import_records(
     if overrides and into.exists():
         _usage_error(render("records_rules_of_notebook", chosen or "en", {"path": str(into)}))
     options = Options(dry_run, encoding, repair, backup, force)
-    try:
-        code = run_import(records, into, overrides, chosen, options, json_output)
-    except FileProblem as stop:
-        _fail(stop.problem, chosen or "en", json_output)
-    except Exception as error:  # noqa: BLE001 - a damaged file can fail anywhere in a library
-        _unexpected(error, records, chosen or "en", json_output)
-    raise typer.Exit(code)
+    run_guarded(
+        lambda: run_import(records, into, overrides, chosen, options, json_output),
+        records,
+        chosen or "en",
+        json_output,
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,101 @@
+"""Reading the date of a game (`remi_sheet.dates`): every accepted form, and the rest refused."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from remi_sheet.dates import DateUnreadable, parse_date, parse_option
+
+DAY = dt.date(2026, 11, 29)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        # a real Excel date, read as a date or a datetime
+        DAY,
+        dt.datetime(2026, 11, 29, 19, 30),
+        # Hungarian
+        "2026. 11. 29.",
+        "2026.11.29.",
+        "2026. 11. 29",
+        " 2026. 11. 29.\u00a0",
+        "2026. 11. 29. 19:30",
+        "2026. nov. 29.",
+        "2026. november 29.",
+        "2026. November 29",
+        # ISO
+        "2026-11-29",
+        "2026-11-29T19:30:00",
+        "2026-11-29 19:30",
+        # day first
+        "29/11/2026",
+        "29.11.2026",
+        "29. 11. 2026.",
+        # an Excel date whose format was lost: the day count
+        46355,
+        46355.0,
+    ],
+)
+def test_accepted_forms(value: object) -> None:
+    assert parse_date(value) == DAY
+
+
+@pytest.mark.parametrize(
+    ("value", "day"),
+    [
+        ("2026. 1. 5.", dt.date(2026, 1, 5)),
+        ("2026. márc. 1.", dt.date(2026, 3, 1)),
+        ("2026. MÁRCIUS 1.", dt.date(2026, 3, 1)),
+        ("2026. szept. 30.", dt.date(2026, 9, 30)),
+        ("5/1/2026", dt.date(2026, 1, 5)),  # day first, always
+        ("2024-02-29", dt.date(2024, 2, 29)),
+    ],
+)
+def test_more_days(value: str, day: dt.date) -> None:
+    assert parse_date(value) == day
+
+
+@pytest.mark.parametrize("value", [None, "", "   ", "\u00a0"])
+def test_an_empty_cell_has_no_date(value: object) -> None:
+    assert parse_date(value) is None
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "11/29/2026",  # month first: there is no month 29
+        "2026. 02. 30.",  # no such day
+        "2025-02-29",  # not a leap year
+        "tegnap",
+        "2026. smarch 3.",
+        "29/11/26",  # a two-digit year could be any century
+        "0026-11-29",  # a typo, not the year 26
+        "2026-11-29 és 30",
+        True,
+        7,  # a stray number, not a day count
+        46355.5,
+        dt.time(19, 30),
+    ],
+)
+def test_unreadable_dates_are_refused_with_the_value(value: object) -> None:
+    with pytest.raises(DateUnreadable) as refused:
+        parse_date(value)
+    assert refused.value.value in (value, str(value).strip())
+
+
+def test_the_refusal_keeps_the_text_as_typed() -> None:
+    with pytest.raises(DateUnreadable) as refused:
+        parse_date("  11/29/2026 ")
+    assert refused.value.value == "11/29/2026"
+
+
+def test_command_line_dates() -> None:
+    assert parse_option("2026-11-29") == DAY
+    assert parse_option("2026. 11. 29.") == DAY
+    with pytest.raises(DateUnreadable):
+        parse_option("")
+    with pytest.raises(DateUnreadable):
+        parse_option("november")

@@ -1,0 +1,318 @@
+"""`remi stats` as users run it: tables, --json, --csv, the season PDF, exit codes."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from remi_sheet.cli import app
+from tests.conftest import build_notebook
+from tests.test_season import CLUB, TWO_DEALS, sheet
+
+runner = CliRunner()
+ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+
+
+def remi(*args: str | Path) -> Any:
+    return runner.invoke(app, [str(a) for a in args], env=ENV)
+
+
+def remi_json(*args: str | Path) -> tuple[int, dict[str, Any]]:
+    result = remi(*args, "--json")
+    return result.exit_code, json.loads(result.stdout)
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    """The season of test_season: G1–G3 complete, G4 unfinished (two deals a game)."""
+    return build_notebook(tmp_path / "klub.xlsx", CLUB, TWO_DEALS)
+
+
+@pytest.fixture
+def second(tmp_path: Path) -> Path:
+    """A second notebook, a later season, with Béla spelled two other ways; Anna wins."""
+    return build_notebook(
+        tmp_path / "tavasz.xlsx",
+        {
+            "T1": sheet("2026. 03. 01.", ["Anna", "Bela "], ["W", 10], ["W", 20]),
+            "T2": sheet("02/03/2026", ["BÉLA", "Anna"], [10, "W"], [20, "W"]),
+        },
+        TWO_DEALS,
+    )
+
+
+# ------------------------------------------------------------------ the terminal
+
+
+def test_terminal_shows_the_tables_and_the_unfinished_game(club: Path) -> None:
+    result = remi("stats", club, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Season standings" in out
+    assert "Head to head" in out
+    assert "Best and worst games" in out
+    assert "Not finished (no wins, places or rating): G4" in out
+    assert "4 game(s) in 1 notebook(s): 4 counted, 3 complete and rated." in out
+    # Anna first by rating, with her figures: 4 games, 3 complete, 2 wins, places 2·1·0.
+    anna = next(line for line in out.splitlines() if "│ Anna" in line)
+    cells = [cell.strip() for cell in anna.split("│")[1:-1]]
+    assert cells[0:2] == ["1.", "Anna"]
+    assert cells[4:] == ["4", "3", "2", "2·1·0", "-80", "-20.0", "-11.4", "1", "0", "2"]
+    # Head to head: Anna was ahead of Béla twice, behind once; shared G3 with Csaba.
+    row = next(line for line in out.splitlines() if line.startswith("│ Anna ") and "–" in line)
+    assert "2–1" in row
+    assert "1–0 (=1)" in row
+
+
+def test_hungarian_notebook_speaks_hungarian(tmp_path: Path) -> None:
+    game = [["Leosztás", "Anna", "Győző"], [1, "W", 10], [2, 10, "W"]]
+    path = build_notebook(tmp_path / "hu.xlsx", {"Első": game}, TWO_DEALS)
+    result = remi("stats", path)
+    assert result.exit_code == 0, result.output
+    assert "Szezon összesítő" in result.stdout
+    assert "Értékszám" in result.stdout
+    assert "Egymás ellen" in result.stdout
+    assert "Győző" in result.stdout
+    assert "Ennek a játszmának nincs dátuma" in result.stdout
+    assert "1 játszma, 1 munkafüzet: 1 számolva, 1 befejezett és értékelt." in result.stdout
+
+
+def test_history_table(club: Path) -> None:
+    result = remi("stats", club, "--history", "--lang", "en")
+    assert result.exit_code == 0
+    assert "Rating after each game" in result.stdout
+    assert "│ G2   │ 2026-01-02 │" in result.stdout
+
+
+def test_errors_are_listed_and_exit_1(club: Path, tmp_path: Path) -> None:
+    sheets = {**CLUB, "Bad": sheet("2026-01-05", ["Anna", "Béla"], ["W", "W"])}
+    path = build_notebook(tmp_path / "bad.xlsx", sheets, TWO_DEALS)
+    result = remi("stats", path, "--lang", "en")
+    assert result.exit_code == 1
+    assert "Not counted (errors): Bad" in result.stdout
+    assert "error: Bad!C3: Deal 1 has two winners (Anna and Béla)" in result.stdout
+
+
+# ------------------------------------------------------------------ --json and --csv
+
+
+def test_json_schema_and_values(club: Path) -> None:
+    code, doc = remi_json("stats", club)
+    assert code == 0
+    assert {"players", "head_to_head", "games", "incomplete", "not_counted", "problems"} <= set(doc)
+    names = [player["name"] for player in doc["players"]]
+    assert names[0] == "Anna"
+    assert set(names) == {"Anna", "Béla", "Csaba", "Dénes"}
+    required = {"name", "games", "complete_games", "wins", "total", "average", "hands"}
+    required |= {"plus200", "rating", "uncertainty", "places", "rating_history"}
+    for player in doc["players"]:
+        assert required <= set(player)
+        assert isinstance(player["rating"], float)
+    anna = doc["players"][0]
+    assert (anna["games"], anna["complete_games"], anna["wins"], anna["total"]) == (4, 3, 2, -80)
+    assert (anna["average"], anna["hands"], anna["plus200"]) == (-20.0, 1, 0)
+    assert anna["places"] == {"1": 2, "2": 1, "3": 0}
+    assert anna["best_game"] == {"game": "G2", "date": "2026-01-02", "total": -60, "place": 1}
+    assert anna["longest_streak"] == 2
+    assert [step["game"] for step in anna["rating_history"]] == ["G1", "G2", "G3"]
+    assert anna["rating_history"][-1]["rating"] == anna["rating"]
+    h2h = doc["head_to_head"]
+    assert h2h["Anna"]["Béla"] == [2, 1]
+    assert h2h["Béla"]["Anna"] == [1, 2]
+    assert h2h["Anna"]["Csaba"] == [1, 0]
+    assert doc["head_to_head_ties"]["Anna"]["Csaba"] == 1
+    assert "Dénes" not in h2h["Csaba"]
+    assert doc["incomplete"] == ["G4"]
+    assert doc["not_counted"] == []
+
+
+def test_csv_header_and_rows(club: Path) -> None:
+    result = remi("stats", club, "--csv")
+    assert result.exit_code == 0
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0] == [
+        "name",
+        "games",
+        "complete_games",
+        "wins",
+        "deals",
+        "total",
+        "average",
+        "average_per_deal",
+        "hands",
+        "plus200",
+        "rating",
+        "uncertainty",
+        "mu",
+        "longest_streak",
+        "best_game",
+        "best_total",
+        "worst_game",
+        "worst_total",
+        "place_1",
+        "place_2",
+        "place_3",
+        "place_4",
+        "place_5",
+        "place_6",
+    ]
+    anna = dict(zip(rows[0], rows[1], strict=True))
+    assert (anna["name"], anna["total"], anna["place_1"], anna["place_4"]) == (
+        "Anna",
+        "-80",
+        "2",
+        "0",
+    )
+    assert (anna["best_game"], anna["best_total"]) == ("G2", "-60")
+    assert len(rows) == 5
+
+
+def test_two_notebooks_merge_spellings_and_report_them(club: Path, second: Path) -> None:
+    code, doc = remi_json("stats", club, second, "--lang", "en")
+    assert code == 0
+    bela = next(p for p in doc["players"] if p["name"] == "Béla")
+    assert bela["games"] == 6
+    assert set(bela["spellings"]) == {"Béla", "Bela", "BÉLA"}
+    messages = [p["message"] for p in doc["problems"]]
+    assert any(m.startswith("'Béla' is written 3 ways") for m in messages)
+    assert [g["game"] for g in doc["games"]][-2:] == ["tavasz · T1", "tavasz · T2"]
+    anna = doc["players"][0]
+    assert anna["name"] == "Anna"
+    assert anna["longest_streak"] == 4  # G2, G3, T1, T2 (G4 unfinished does not break it)
+
+
+def test_since_until_and_player(club: Path, second: Path) -> None:
+    code, doc = remi_json(
+        "stats", club, second, "--since", "2026. 01. 02.", "--until", "01/03/2026", "-p", "anna"
+    )
+    assert code == 0
+    assert [g["game"] for g in doc["games"]] == [
+        "klub · G2",
+        "klub · G3",
+        "klub · G4",
+        "tavasz · T1",
+    ]
+    assert [p["name"] for p in doc["players"]] == ["Anna"]
+    assert doc["head_to_head"] == {"Anna": {}}
+    assert (doc["since"], doc["until"]) == ("2026-01-02", "2026-03-01")
+
+
+def test_the_same_file_twice_counts_once(club: Path) -> None:
+    _, doc = remi_json("stats", club, club)
+    assert len(doc["games"]) == 4
+
+
+# ------------------------------------------------------------------ the command line
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--json", "--csv"], "--json and --csv both write to standard output: choose one."),
+        (["--since", "tegnap"], "--since takes a date such as 2026. 11. 29., 2026-11-29"),
+        (
+            ["--since", "2026-02-01", "--until", "2026-01-01"],
+            "--since 2026-02-01 is after --until 2026-01-01",
+        ),
+        (["-p", "Zoltán"], "No player called 'Zoltán' in the games counted. The players are: "),
+        (["-o", "season.txt"], "--output must name a .pdf file, not 'season.txt'."),
+        (["--sort", "luck"], "Invalid value for '--sort'"),
+    ],
+)
+def test_command_line_mistakes_exit_2(club: Path, args: list[str], message: str) -> None:
+    result = remi("stats", club, "--lang", "en", *args)
+    assert result.exit_code == 2
+    assert message in " ".join(result.stderr.split())
+
+
+def test_a_missing_file_is_one_clear_line(tmp_path: Path) -> None:
+    result = remi("stats", tmp_path / "nope.xlsx", "--lang", "en")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"error: File not found: {tmp_path / 'nope.xlsx'}"
+
+
+def test_sort_by_name(club: Path) -> None:
+    _, doc = remi_json("stats", club, "--sort", "name")
+    assert [p["name"] for p in doc["players"]] == ["Anna", "Béla", "Csaba", "Dénes"]
+
+
+# ------------------------------------------------------------------ the season PDF
+
+
+def pages(pdf: Path) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
+
+
+def test_season_pdf(club: Path, second: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / "szezon.pdf"
+    result = remi("stats", club, second, "-o", pdf, "--lang", "hu")
+    assert result.exit_code == 0, result.output
+    assert f"Kiírva: {pdf}" in result.stdout
+    table, versus = pages(pdf)
+    assert "Szezon összesítő" in table
+    assert "klub.xlsx, tavasz.xlsx" in table
+    assert "1. Anna" in table
+    assert "Átlag játszmánként" in table
+    assert "Legjobb játszma" in table
+    assert "Nincs befejezve (nem számít győzelembe, helyezésbe, értékszámba): klub · G4" in table
+    assert "Egymás ellen" in versus
+    assert "ÉRTÉKSZÁM JÁTSZMÁRÓL JÁTSZMÁRA" in versus
+    assert "1. 2026-01-01 klub · G1" in versus
+    assert "4–1" in versus  # Anna ahead of Béla in G2, G3, T1, T2; behind in G1
+
+
+def test_pdf_with_json(club: Path, tmp_path: Path) -> None:
+    pdf = tmp_path / "s.pdf"
+    result = remi("stats", club, "-o", pdf, "--json", "--lang", "en")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["players"][0]["name"] == "Anna"
+    assert f"Written: {pdf}" in result.stderr
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+
+# ------------------------------------------------------------------ the installed command
+
+
+REMI = Path(sys.executable).with_name("remi")
+
+
+@pytest.mark.skipif(not REMI.exists(), reason="remi is not installed beside this Python")
+def test_installed_remi_stats(club: Path) -> None:
+    remi_bin = REMI
+    help_text = subprocess.run(
+        [remi_bin, "stats", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"COLUMNS": "200"},
+    ).stdout
+    assert "Example: remi stats" in help_text
+    done = subprocess.run(
+        [remi_bin, "stats", club, "--json"], check=False, capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["players"][0]["name"] == "Anna"
+
+
+def test_wrong_house_rules_leave_the_notebook_out(club: Path, tmp_path: Path) -> None:
+    game = sheet("2026-02-01", ["Anna", "Béla"], ["W", 10], ["W", 10])
+    bad = build_notebook(tmp_path / "rossz.xlsx", {"R1": game}, {"deals_per_game": "sok"})
+    result = remi("stats", club, bad, "--lang", "en")
+    assert result.exit_code == 1
+    assert "Not counted (errors): rossz · R1" in result.stdout
+    # With several notebooks every problem names its notebook.
+    assert "error: rossz · Rules!B2: The rule deals_per_game needs a whole number" in (
+        result.stdout
+    )
+    assert "error: rossz.xlsx: The house rules of this notebook have errors" in result.stdout
+    assert "4 game(s) in 2 notebook(s)" not in result.stdout
+    assert "5 game(s) in 2 notebook(s): 4 counted, 3 complete and rated." in result.stdout
