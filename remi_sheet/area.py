@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from remi_sheet import formulas
 from remi_sheet.grid import CellValue, address
@@ -19,7 +20,9 @@ from remi_sheet.messages import Lang, word
 from remi_sheet.notebook import Game, Notebook
 from remi_sheet.problems import Severity
 from remi_sheet.scoring import DealScore
-from remi_sheet.standings import COLUMNS, standings
+
+if TYPE_CHECKING:
+    from remi_sheet.season import RatingHistory
 
 
 class Style(StrEnum):
@@ -209,18 +212,33 @@ def standings_sheet_name(lang: Lang) -> str:
     return word("standings", lang)
 
 
-def standings_area(notebook: Notebook, lang: Lang) -> Cells:
-    """The Standings sheet: a title, one row per player, the games not counted, and the
-    house rules that differ from the defaults."""
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A rectangle of cells (0-based, inclusive): the rating history the chart draws."""
+
+    top: int
+    left: int
+    bottom: int
+    right: int
+
+
+def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]:
+    """The Standings sheet: a title, one row per player (best rating first) with the
+    season's figures, the games not counted, the house rules that differ from the
+    defaults, and each player's rating after every complete game, which the sheet's line
+    chart draws (the block returned; None before any complete game)."""
+    from remi_sheet.season import SEASON_COLUMNS, compute, gather_games
+    from remi_sheet.season_words import season_word
+
+    season = compute(gather_games(notebook.games))
     cells: Cells = {(0, 0): Written(word("standings", lang), Style.HEADING)}
-    for column, key in enumerate(COLUMNS):
-        cells[(2, column)] = Written(word(key, lang), Style.HEADING)
-    counted = [game.score for game in notebook.games if not game.has_errors]
+    for column, key in enumerate(SEASON_COLUMNS):
+        cells[(2, column)] = Written(season_word(key, lang), Style.HEADING)
     row = 3
-    for row, standing in enumerate(standings(counted), start=3):
-        values = standing.values()
-        for column, value in enumerate(values):
-            cells[(row, column)] = Written(value, Style.COMPUTED)
+    for row, season_row in enumerate(season.rows, start=3):
+        for column, value in enumerate(season_row.values()):
+            if value is not None and value != "":
+                cells[(row, column)] = Written(value, Style.COMPUTED)
     row += 2
     broken = [game.sheet for game in notebook.games if game.has_errors]
     if broken:
@@ -234,7 +252,26 @@ def standings_area(notebook: Notebook, lang: Lang) -> Cells:
         for offset, (name, value) in enumerate(changed.items(), start=1):
             cells[(row + offset, 0)] = Written(name, Style.COMPUTED)
             cells[(row + offset, 1)] = Written(_cell_text(value), Style.COMPUTED)
-    return cells
+        row += len(changed) + 2
+    return cells, _rating_block(cells, season.history, row, lang)
+
+
+def _rating_block(cells: Cells, history: RatingHistory, row: int, lang: Lang) -> Block | None:
+    """Each player's rating after every complete game, from `row` down, for the chart."""
+    from remi_sheet.season_words import season_word
+
+    if not history.games:
+        return None
+    cells[(row, 0)] = Written(season_word("rating", lang), Style.HEADING)
+    for column, player in enumerate(history.players, start=1):
+        cells[(row, column)] = Written(player, Style.HEADING)
+    for offset, game in enumerate(history.games, start=1):
+        cells[(row + offset, 0)] = Written(game, Style.COMPUTED)
+        for column, ratings in enumerate(history.ratings, start=1):
+            rating = ratings[offset - 1]
+            if rating is not None:  # two decimals, as the table shows it
+                cells[(row + offset, column)] = Written(round(rating, 2), Style.COMPUTED)
+    return Block(row, 0, row + len(history.games), len(history.players))
 
 
 def _cell_text(value: int | bool | str) -> int | str:

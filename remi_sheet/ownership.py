@@ -12,6 +12,7 @@ decisions out.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -30,10 +31,11 @@ Record = dict[str, dict[Key, Any]]  # sheet → cell → the value remi wrote th
 def same(current: CellValue, recorded: Any) -> bool:
     """Equal as a person would see it: 30 and 30.0 are the same number."""
     if isinstance(current, int | float) and not isinstance(current, bool):
+        # A float written and read back may differ in its last bit, never more.
         return (
             isinstance(recorded, int | float)
             and not isinstance(recorded, bool)
-            and float(current) == float(recorded)
+            and math.isclose(current, recorded, rel_tol=1e-12, abs_tol=1e-12)
         )
     return bool(current == recorded)
 

@@ -226,13 +226,41 @@ _REBUILT: Final[tuple[tuple[str, str], ...]] = (
 )
 
 
+def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
+    """Every part hanging off the part `member` through relationships (a sheet's drawing,
+    the drawing's charts, the charts' styles), followed to the end."""
+    found: set[str] = set()
+    pending = [member]
+    while pending:
+        part = pending.pop()
+        folder, name = posixpath.split(part)
+        rels = posixpath.join(folder, "_rels", f"{name}.rels")
+        if rels not in archive.NameToInfo:
+            continue
+        for rel in ElementTree.fromstring(archive.read(rels)).iter():
+            target = _attribute(rel, "Target")
+            external = _attribute(rel, "TargetMode") == "External"
+            if _local(rel.tag) != "Relationship" or not target or external:
+                continue
+            base = "" if target.startswith("/") else folder
+            resolved = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
+            if resolved not in found:
+                found.add(resolved)
+                pending.append(resolved)
+    return found
+
+
 def losses(
-    original: Iterable[str], saved: Iterable[str], original_sheets: Iterable[bytes] = ()
+    original: Iterable[str],
+    saved: Iterable[str],
+    original_sheets: Iterable[bytes] = (),
+    exempt: Iterable[str] = (),
 ) -> list[str]:
-    """What a workbook with parts `original` lost or had rebuilt when saved as `saved`."""
+    """What a workbook with parts `original` lost or had rebuilt when saved as `saved`;
+    parts in `exempt` (remi's own chart) do not count."""
     kept = set(saved)
     found: list[str] = []
-    names = set(original)
+    names = set(original) - set(exempt)
     for name in sorted(names - kept):
         if not name.startswith(_REWRITTEN) and not name.endswith("/"):
             found.append(_feature(name, _FEATURES) or f"the part {name}")

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from remi_sheet import formula_results, formulas, package
 from remi_sheet.area import (
+    Block,
     Cells,
     Style,
     Written,
@@ -57,6 +58,7 @@ class Plan:
     areas: dict[str, str]  # sheet → the columns of remi's area, for messages
     standings_sheet: str
     names: dict[str, str] = field(default_factory=dict)  # defined names live formulas need
+    chart: Block | None = None  # the rating history on the Standings sheet, drawn as a chart
 
 
 def plan(
@@ -83,12 +85,13 @@ def plan(
         first = game.layout.area_column
         areas[game.sheet] = f"{column_letter(first)}:{column_letter(first + area_width(game) - 1)}"
     standings = _standings_name(notebook.grids, lang)
+    chart = None
     if only is None:
-        sheets[standings] = standings_area(notebook, lang)
+        sheets[standings], chart = standings_area(notebook, lang)
         areas[standings] = standings
     needed = any(w.formula for cells in sheets.values() for w in cells.values())
     names = formulas.constants(notebook.rules) if needed else {}
-    return Plan(sheets, areas, standings, names)
+    return Plan(sheets, areas, standings, names, chart)
 
 
 def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
@@ -165,6 +168,8 @@ def write(
         name: _apply(workbook[name], cells, clear) for name, (cells, clear) in changes.items()
     }
     names_changed = define_names(workbook, plan.names)
+    if plan.standings_sheet in changes:
+        _draw_ratings(workbook[plan.standings_sheet], plan.chart)
     state = _state_cells(record)
     touched[STATE_SHEET] = _write_state(workbook, state)
     in_place = target.resolve() == source.resolve()
@@ -175,7 +180,15 @@ def write(
         return Outcome(problems, written=not in_place)
     written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
     problems += save_safely(
-        workbook, notebook.grids, source, target, written, touched, backup=backup, force=force
+        workbook,
+        notebook.grids,
+        source,
+        target,
+        written,
+        touched,
+        backup=backup,
+        force=force,
+        own=plan.standings_sheet,
     )
     return Outcome(problems, written=True)
 
@@ -208,6 +221,7 @@ def save_safely(
     *,
     backup: bool = True,
     force: bool = False,
+    own: str | None = None,
 ) -> list[Problem]:
     """Save `workbook` (read from `source`, whose cells were `grids`; None for a new file)
     to `target` atomically, after reading it back.
@@ -216,7 +230,8 @@ def save_safely(
     `written` as written, the others in `touched` empty; formulas keep their saved results.
     Writing over `source` is refused (`WriteRefused`) when openpyxl would drop something
     from it, unless `force`; the old file is kept as NAME.bak unless `backup` is false. The
-    problems say what a file written elsewhere lacks.
+    problems say what a file written elsewhere lacks. What hangs off the sheet `own` is
+    remi's own (the rating chart) and may be rebuilt.
     """
     problems: list[Problem] = []
     in_place = source is not None and target.resolve() == source.resolve()
@@ -234,7 +249,7 @@ def save_safely(
         workbook.save(temporary)
         formula_results.restore(temporary, results)
         _check_readback(grids, temporary, written, touched)
-        lost = _losses(source, temporary) if source is not None else []
+        lost = _losses(source, temporary, own) if source is not None else []
         if lost and in_place and not force:
             raise WriteRefused(
                 Problem("would_lose", params={"path": str(source), "lost": "; ".join(lost)})
@@ -253,6 +268,35 @@ def save_safely(
 
     replace_atomically(target, save)
     return problems
+
+
+def _draw_ratings(sheet: Worksheet, block: Block | None) -> None:
+    """The Standings sheet's one chart: each player's rating across the complete games, a
+    native Excel line chart drawn from the rating history block."""
+    from openpyxl.chart import LineChart, Reference
+
+    sheet._charts.clear()  # remi's own chart, drawn anew from the new figures
+    if block is None:
+        return
+    chart = LineChart()
+    chart.title = sheet.cell(block.top + 1, block.left + 1).value
+    chart.height, chart.width = 9, 18
+    chart.display_blanks = "span"  # a game a player sat out does not break their line
+    data = Reference(
+        sheet,
+        min_col=block.left + 2,
+        max_col=block.right + 1,
+        min_row=block.top + 1,
+        max_row=block.bottom + 1,
+    )
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(
+        Reference(sheet, min_col=block.left + 1, min_row=block.top + 2, max_row=block.bottom + 1)
+    )
+    for number, series in enumerate(chart.series):
+        series.marker.symbol = ("circle", "square", "triangle", "diamond", "x", "star")[number % 6]
+        series.smooth = False
+    sheet.add_chart(chart, f"{column_letter(block.right + 2)}{block.top + 1}")
 
 
 def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
@@ -372,14 +416,14 @@ def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
     return Problem("readback_failed", sheet, cell, params={"found": found})
 
 
-def _losses(source: Path, saved: Path) -> list[str]:
+def _losses(source: Path, saved: Path, own: str | None) -> list[str]:
+    """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
+    hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
     with zipfile.ZipFile(source) as before, zipfile.ZipFile(saved) as after:
-        sheets = [
-            before.read(name)
-            for name in package.sheet_parts(before).values()
-            if name in before.NameToInfo
-        ]
-        return package.losses(before.namelist(), after.namelist(), sheets)
+        members = package.sheet_parts(before)
+        sheets = [before.read(name) for name in members.values() if name in before.NameToInfo]
+        exempt = package.attached(before, members[own]) if own in members else set()
+        return package.losses(before.namelist(), after.namelist(), sheets, exempt)
 
 
 def _formula_results(

@@ -491,3 +491,19 @@ def test_kill_at_any_moment_leaves_the_old_or_the_new_file(tmp_path: Path) -> No
             leftover.unlink()
     assert "original" in outcomes and "new" in outcomes, outcomes
     os.sync()
+
+
+def test_the_standings_chart_is_remis_own_and_does_not_stop_a_write(tmp_path: Path) -> None:
+    path = tmp_path / "klub.xlsx"
+    shutil.copyfile(Path(__file__).parent.parent / "samples" / "klub.xlsx", path)
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    (chart,) = book["Összesítő"]._charts
+    assert chart.tagname == "lineChart" and len(chart.series) == 4
+    third = book.worksheets[2]
+    third["B8"], third["C8"], third["D8"] = "W", 12, 3
+    book.save(path)
+    result = remi("score", path)
+    assert result.exit_code == 0, result.stdout
+    assert "Kiírva" in result.stdout
+    assert remi("score", path).stdout.count("Nincs mit változtatni") == 1
