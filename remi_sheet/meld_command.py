@@ -255,7 +255,7 @@ def meld_line(meld: Meld, lang: Lang) -> Text:
         return Text.assemble(("✗ ", "bold red"), f"{_written(meld)}: {reason}")
     parts = [
         f"{word(best.kind.value, lang)} {' '.join(map(str, best.cards))}",
-        word("value", lang, value=best.value),
+        word("meld_value", lang, value=best.value),
     ]
     names = _joker_names(len(best.stand_ins))
     parts += [

@@ -7,10 +7,9 @@ parser's, e.g. `card_unknown`) are looked up in `messages`.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from remi_sheet import messages
-from remi_sheet.messages import Lang
 
 MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # one meld
@@ -102,7 +101,7 @@ MELD_WORDS: Final[dict[str, tuple[str, str]]] = {
     "set": ("set", "csoport"),
     "run": ("run", "sor"),
     "invalid": ("invalid", "hibás"),
-    "value": ("value {value}", "érték: {value}"),
+    "meld_value": ("value {value}", "érték: {value}"),
     "stands_for": ("{joker} = {card}", "{joker} = {card}"),
     "ambiguous_one": (
         "the joker could also stand for {others}; the reading worth most counts, the "
@@ -145,19 +144,7 @@ MELD_WORDS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-def render(code: str, lang: Lang, params: dict[str, Any]) -> str:
-    """The message for `code` in `lang`; the card parser's codes come from `messages`."""
-    if code not in MELD_MESSAGES:
-        return messages.render(code, lang, params)
-    english, hungarian = MELD_MESSAGES[code]
-    template = hungarian if lang == "hu" else english
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError):
-        # A message must never hide the problem it reports; show what we have instead.
-        return f"{template} {params}"
-
-
-def word(key: str, lang: Lang, **params: Any) -> str:
-    english, hungarian = MELD_WORDS[key]
-    return (hungarian if lang == "hu" else english).format(**params)
+messages.register(MELD_MESSAGES)
+messages.register_words(MELD_WORDS)
+render = messages.render
+word = messages.word

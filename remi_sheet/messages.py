@@ -473,6 +473,16 @@ def register_words(words: dict[str, tuple[str, str]]) -> None:
     WORDS.update(words)
 
 
+def plain_words(lang: Lang) -> dict[str, str]:
+    """Every word that takes no parameters, in `lang`: what templates use (`{{ t.total }}`)."""
+    words = {}
+    for key, (english, hungarian) in WORDS.items():
+        text = hungarian if lang == "hu" else english
+        if "{" not in text:
+            words[key] = text
+    return words
+
+
 def word(key: str, lang: Lang, **params: Any) -> str:
     english, hungarian = WORDS[key]
     return (hungarian if lang == "hu" else english).format(**params)

@@ -7,9 +7,9 @@ vocabulary can grow without touching the messages every other command shares. Wo
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from remi_sheet.messages import WORDS, Lang
+from remi_sheet import messages
 
 REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "scorecard": ("Scorecard", "Pontozólap"),
@@ -126,18 +126,6 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-def report_word(key: str, lang: Lang, **params: Any) -> str:
-    """A report word in `lang`; `messages.WORDS` is the fallback for shared words."""
-    english, hungarian = REPORT_WORDS.get(key) or WORDS[key]
-    return (hungarian if lang == "hu" else english).format(**params)
-
-
-def all_words(lang: Lang) -> dict[str, str]:
-    """Every word without parameters, for the templates (`{{ t.total }}`)."""
-    words: dict[str, str] = {}
-    for table in (WORDS, REPORT_WORDS):
-        for key, (english, hungarian) in table.items():
-            text = hungarian if lang == "hu" else english
-            if "{" not in text:
-                words[key] = text
-    return words
+messages.register_words(REPORT_WORDS)
+report_word = messages.word
+all_words = messages.plain_words

@@ -8,10 +8,10 @@ from there by `season_word`.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-from remi_sheet.messages import WORDS, Lang
-from remi_sheet.report_words import REPORT_WORDS
+import remi_sheet.report_words  # noqa: F401 - its words are the season's fallback
+from remi_sheet import messages
 
 SEASON_WORDS: Final[dict[str, tuple[str, str]]] = {
     "season": ("Season", "Szezon"),
@@ -117,28 +117,8 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-def season_word(key: str, lang: Lang, **params: Any) -> str:
-    """A season word in `lang`; the report's and the messages' words are the fallback."""
-    english, hungarian = SEASON_WORDS.get(key) or REPORT_WORDS.get(key) or WORDS[key]
-    return (hungarian if lang == "hu" else english).format(**params)
-
-
-def season_message(code: str, lang: Lang, params: dict[str, Any]) -> str:
-    english, hungarian = SEASON_MESSAGES[code]
-    template = hungarian if lang == "hu" else english
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError):
-        # A message must never hide the problem it reports; show what we have instead.
-        return f"{template} {params}"
-
-
-def season_words(lang: Lang) -> dict[str, str]:
-    """Every word without parameters, for the season template (`{{ t.rating }}`)."""
-    words: dict[str, str] = {}
-    for table in (WORDS, REPORT_WORDS, SEASON_WORDS):
-        for key, (english, hungarian) in table.items():
-            text = hungarian if lang == "hu" else english
-            if "{" not in text:
-                words[key] = text
-    return words
+messages.register_words(SEASON_WORDS)
+messages.register(SEASON_MESSAGES)
+season_word = messages.word
+season_message = messages.render
+season_words = messages.plain_words
