@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Console
 
-from remi_sheet.cli import LangOpt, _console, _overrides, _usage_error, run_guarded
 from remi_sheet.grid import Grid
 from remi_sheet.messages import Lang
+from remi_sheet.options import LangOpt, console_for, rule_options, run_guarded, usage_error
 from remi_sheet.problems import FileProblem, Problem, Severity, has_errors
 from remi_sheet.records_messages import render, word
 from remi_sheet.rules import HouseRules
@@ -115,18 +115,18 @@ def import_records(
     Example: remi import papir.csv --into klub.xlsx --dry-run
     """
     chosen: Lang | None = lang.value if lang else None
-    overrides = _overrides(rule, chosen or "en")
+    overrides = rule_options(rule, chosen or "en")
     if into.suffix.lower() not in (".xlsx", ".xlsm"):
-        _usage_error(f"--into must name an .xlsx (or .xlsm) notebook, not '{into.name}'.")
+        usage_error(f"--into must name an .xlsx (or .xlsm) notebook, not '{into.name}'.")
     if encoding is not None:
         try:
             codecs.lookup(encoding)
         except LookupError:
-            _usage_error(f"--encoding: unknown encoding '{encoding}' (try utf-8 or cp1250).")
+            usage_error(f"--encoding: unknown encoding '{encoding}' (try utf-8 or cp1250).")
     if into.exists() and records.exists() and into.resolve() == records.resolve():
-        _usage_error("The records and the notebook are the same file.")
+        usage_error("The records and the notebook are the same file.")
     if overrides and into.exists():
-        _usage_error(render("records_rules_of_notebook", chosen or "en", {"path": str(into)}))
+        usage_error(render("records_rules_of_notebook", chosen or "en", {"path": str(into)}))
     options = Options(dry_run, encoding, repair, backup, force)
     run_guarded(
         lambda: run_import(records, into, overrides, chosen, options, json_output),
@@ -167,7 +167,7 @@ def run_import(
     """Read, check, file and report; the exit code."""
     from remi_sheet import files
 
-    console = _console(json_output)
+    console = console_for(json_output)
     if not into.exists() and not into.parent.is_dir():
         raise FileProblem(
             Problem(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
-from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -32,13 +31,8 @@ from remi_sheet.melds import (
     parse_meld,
 )
 from remi_sheet.messages import Lang
-from remi_sheet.rules import HouseRules, RuleError, check_consistent, with_rule
-
-
-class MeldLang(StrEnum):
-    en = "en"
-    hu = "hu"
-
+from remi_sheet.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
+from remi_sheet.rules import HouseRules
 
 MeldsArg = Annotated[
     list[str] | None,
@@ -54,22 +48,6 @@ HandOpt = Annotated[
 AllOpt = Annotated[
     bool, typer.Option("--all", help="With --hand: also list the other ways to open.")
 ]
-JsonOpt = Annotated[
-    bool,
-    typer.Option(
-        "--json", help="Machine-readable output on standard output: no colour, no tables."
-    ),
-]
-LangOpt = Annotated[MeldLang, typer.Option("--lang", help="Language of the report.")]
-RuleOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule",
-        "-r",
-        metavar="NAME=VALUE",
-        help="A house rule, e.g. -r opening_minimum=51 or -r low_ace_value=10. Repeat for more.",
-    ),
-]
 
 
 def meld(
@@ -77,7 +55,7 @@ def meld(
     hand: HandOpt = None,
     all_openings: AllOpt = False,
     json_output: JsonOpt = False,
-    lang: LangOpt = MeldLang.en,
+    lang: LangOpt = None,
     rule: RuleOpt = None,
 ) -> None:
     """Check melds and their value, or find the best opening of a hand.
@@ -90,30 +68,15 @@ def meld(
 
     Example: remi meld "8♣ 9♣ 10♣" "9♠ 9♣ Jo" --lang hu
     """
-    from remi_sheet.cli import _overrides, _usage_error
-
-    chosen: Lang = lang.value
-    rules = _rules(_overrides(rule, chosen), chosen)
+    chosen: Lang = lang.value if lang else "en"
+    rules = rules_from(rule_options(rule, chosen))
     if bool(melds) == (hand is not None):
-        _usage_error(render("melds_and_hand" if melds else "need_melds_or_hand", chosen, {}))
+        usage_error(render("melds_and_hand" if melds else "need_melds_or_hand", chosen, {}))
     if all_openings and hand is None:
-        _usage_error(render("all_without_hand", chosen, {}))
+        usage_error(render("all_without_hand", chosen, {}))
     if hand is not None:
         raise typer.Exit(_open(hand, rules, chosen, json_output, all_openings))
     raise typer.Exit(_check(melds or [], rules, chosen, json_output))
-
-
-def _rules(overrides: list[tuple[str, str]], lang: Lang) -> HouseRules:
-    from remi_sheet.cli import _usage_error
-
-    rules = HouseRules()
-    try:
-        for name, value in overrides:
-            rules = with_rule(rules, name, value)
-        check_consistent(rules)
-    except RuleError as error:
-        _usage_error(render(error.code, lang, error.params))
-    return rules
 
 
 def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: bool) -> int:

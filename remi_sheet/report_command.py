@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 from rich.console import Console
 
-from remi_sheet.cli import LangOpt, RuleOpt, _fail, _overrides, _unexpected, _usage_error
 from remi_sheet.messages import Lang
+from remi_sheet.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
 from remi_sheet.problems import FileProblem, Problem
 
 if TYPE_CHECKING:
@@ -82,14 +82,14 @@ def report(
 
     chosen: Lang | None = lang.value if lang else None
     shown: Lang = chosen or "en"
-    overrides = _overrides(rule, shown)
+    overrides = rule_options(rule, shown)
     folder = template or default_template_dir()
     if not folder.is_dir():
-        _usage_error(report_word("template_dir_missing", shown, folder=folder))
+        usage_error(report_word("template_dir_missing", shown, folder=folder))
     if player and not blank:
-        _usage_error(report_word("player_without_blank", shown))
+        usage_error(report_word("player_without_blank", shown))
     if not blank and notebook is None:
-        _usage_error(report_word("notebook_needed", shown))
+        usage_error(report_word("notebook_needed", shown))
     try:
         if blank:
             code = _print_blank(notebook, player or [], overrides, chosen, folder, output, html)
@@ -155,10 +155,10 @@ def _print_blank(
         rules, problems, _ = read_rules([], overrides)
         lang = chosen or "en"
     if problems:
-        _fail(problems[0], lang, json_output=False)
+        fail(problems[0], lang, json_output=False)
     names = [name.strip() for name in players if name.strip()]
     if not 2 <= len(names) <= rules.max_players:
-        _usage_error(report_word("blank_needs_players", lang, most=rules.max_players))
+        usage_error(report_word("blank_needs_players", lang, most=rules.max_players))
     card = blank_card(names, rules, lang)
     _render(card, BLANK_TEMPLATE, folder, output, html, lang, Console(highlight=False))
     return 0
@@ -170,9 +170,9 @@ def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> 
     try:
         return open_notebook(path, overrides, chosen)
     except FileProblem as stop:
-        _fail(stop.problem, chosen or "en", json_output=False)
+        fail(stop.problem, chosen or "en", json_output=False)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        _unexpected(error, path, chosen or "en", json_output=False)
+        unexpected(error, path, chosen or "en", json_output=False)
 
 
 def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list[Game]:
@@ -188,7 +188,7 @@ def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list
         found = by_name.get(fold(sheet))
         if found is None:
             names = ", ".join(game.sheet for game in notebook.games)
-            _usage_error(report_word("game_unknown", lang, sheet=sheet, games=names))
+            usage_error(report_word("game_unknown", lang, sheet=sheet, games=names))
         chosen.append(found)
     return chosen
 
@@ -222,7 +222,7 @@ def _render(
     except OSError as error:
         reason = error.strerror or str(error)
         target = Path(error.filename) if error.filename else output
-        _fail(
+        fail(
             Problem("file_write_failed", params={"path": str(target), "reason": reason}),
             lang,
             json_output=False,

@@ -24,17 +24,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from remi_sheet.cli import (
+from remi_sheet.messages import Lang
+from remi_sheet.options import (
     JsonOpt,
     LangOpt,
     RuleOpt,
-    _console,
-    _fail,
-    _overrides,
-    _unexpected,
-    _usage_error,
+    console_for,
+    fail,
+    rule_options,
+    unexpected,
+    usage_error,
 )
-from remi_sheet.messages import Lang
 from remi_sheet.problems import FileProblem, Problem, Severity, has_errors
 from remi_sheet.season_words import season_message, season_word, season_words
 
@@ -128,20 +128,20 @@ def stats(
     chosen: Lang | None = lang.value if lang else None
     shown: Lang = chosen or "en"
     if json_output and csv_output:
-        _usage_error(season_message("json_and_csv", shown, {}))
+        usage_error(season_message("json_and_csv", shown, {}))
     if output is not None and output.suffix.lower() != ".pdf":
-        _usage_error(season_message("pdf_suffix", shown, {"name": output.name}))
+        usage_error(season_message("pdf_suffix", shown, {"name": output.name}))
     limits: dict[str, dt.date | None] = {"--since": None, "--until": None}
     for option, text in (("--since", since), ("--until", until)):
         try:
             limits[option] = parse_option(text) if text is not None else None
         except DateUnreadable:
             params = {"option": option, "forms": FORMS, "value": text}
-            _usage_error(season_message("date_option", shown, params))
+            usage_error(season_message("date_option", shown, params))
     first, last = limits["--since"], limits["--until"]
     if first is not None and last is not None and first > last:
-        _usage_error(season_message("dates_reversed", shown, {"since": since, "until": until}))
-    overrides = _overrides(rule, shown)
+        usage_error(season_message("dates_reversed", shown, {"since": since, "until": until}))
+    overrides = rule_options(rule, shown)
     read = _read(notebooks, overrides, chosen, json_output)
     code = _show(
         read,
@@ -188,9 +188,9 @@ def _read(
         try:
             read.append(open_notebook(path, overrides, chosen))
         except FileProblem as stop:
-            _fail(stop.problem, chosen or "en", as_json)
+            fail(stop.problem, chosen or "en", as_json)
         except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere
-            _unexpected(error, path, chosen or "en", as_json)
+            unexpected(error, path, chosen or "en", as_json)
     return read
 
 
@@ -206,7 +206,7 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         if unknown:
             players = ", ".join(row.name for row in season.rows) or "—"
             params = {"player": unknown[0], "players": players}
-            _usage_error(season_message("player_unknown", lang, params))
+            usage_error(season_message("player_unknown", lang, params))
         season = seasons.only_players(season, options.players)
     files = [str(notebook.path) for notebook in notebooks]
     if options.json_output:
@@ -215,7 +215,7 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         print_json(season_json(season, problems, files, options))
     elif options.csv_output:
         write_csv(season, sys.stdout)
-    console = _console(options.json_output or options.csv_output)
+    console = console_for(options.json_output or options.csv_output)
     if options.csv_output:
         # The CSV holds no problems: say on standard error why the exit code is 1.
         from remi_sheet.output import print_problems
@@ -665,5 +665,5 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
     except OSError as error:
         reason = error.strerror or str(error)
         params = {"path": str(target), "reason": reason}
-        _fail(Problem("file_write_failed", params=params), lang, json_output=options.json_output)
+        fail(Problem("file_write_failed", params=params), lang, json_output=options.json_output)
     console.print(report_word("written_pdf", lang, path=target), markup=False, highlight=False)
