@@ -41,6 +41,7 @@ class Grid:
 
     name: str
     rows: Sequence[Sequence[CellValue]]
+    formulas: bool = True  # the sheet may hold formulas (False: its XML has none)
 
     def value(self, row: int, column: int) -> CellValue:
         if row >= len(self.rows):
@@ -96,7 +97,8 @@ def read_grids(path: Path) -> tuple[list[Grid], list[Problem]]:
                 problems.append(Problem(error.code, meta.name, params=error.params))
                 continue
             sheet = workbook.get_sheet_by_name(meta.name)
-            grids.append(Grid(meta.name, sheet.to_python(skip_empty_area=False, nrows=READ_ROWS)))
+            values = sheet.to_python(skip_empty_area=False, nrows=READ_ROWS)
+            grids.append(Grid(meta.name, values, found.formulas))
     return grids, problems
 
 

@@ -135,7 +135,10 @@ def load_notebook(
     layouts = {name: layout for name, grid in grids.items() if (layout := find_game(grid))}
     hinted = [layout.lang for layout in layouts.values() if layout.lang]
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
-    games = [check_game(grids[name], layout, rules, probe) for name, layout in layouts.items()]
+    entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
+    games = [
+        check_game(grids[name], layout, rules, probe, entries) for name, layout in layouts.items()
+    ]
     if not games:
         problems.append(Problem("no_games"))
     return Notebook(path, games, rules, problems, notebook_lang, grids)
@@ -335,9 +338,16 @@ def _area_column(grid: Grid, header_row: int, end_row: int, after_players: int) 
     return last + 2
 
 
-def check_game(grid: Grid, layout: GameLayout, rules: HouseRules, probe: FormulaProbe) -> Game:
-    """Every check of one game sheet, and the scores of every deal that passes them."""
-    check = _GameCheck(grid, layout, rules, probe)
+def check_game(
+    grid: Grid,
+    layout: GameLayout,
+    rules: HouseRules,
+    probe: FormulaProbe,
+    entries: dict[tuple[type, CellValue], _Read | EntryError] | None = None,
+) -> Game:
+    """Every check of one game sheet, and the scores of every deal that passes them.
+    `entries`: what cells read as, shared by the games of one notebook."""
+    check = _GameCheck(grid, layout, rules, probe, entries=entries if entries is not None else {})
     deals = check.deals() if not check.players() else []
     check.table()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
@@ -355,6 +365,7 @@ class _GameCheck:
     probe: FormulaProbe
     problems: list[Problem] = field(default_factory=list)
     played: int = 0
+    entries: dict[tuple[type, CellValue], _Read | EntryError] = field(default_factory=dict)
 
     def at(self, row: int, player: int | None, code: str, **params: object) -> None:
         """Report at `player`'s cell of `row`, or at the deal-number cell for the whole row."""
@@ -454,14 +465,14 @@ class _GameCheck:
         return None
 
     def entry(self, row: int, index: int, number: int, value: CellValue) -> Entry | None:
-        if isinstance(value, str) and fold(value) in _EXCEL_ERRORS:
-            self.at(row, index, "formula_error", value=value.strip())
+        key = (type(value), value)
+        found = self.entries.get(key)
+        if found is None:
+            found = self.entries[key] = _read_entry(value, self.rules)
+        if isinstance(found, EntryError):
+            self.at(row, index, found.code, deal=number, **found.params)
             return None
-        try:
-            return parse_entry(value, self.rules)
-        except EntryError as error:
-            self.at(row, index, error.code, deal=number, **error.params)
-            return None
+        return found.entry
 
     def issue(self, deal_row: DealRow, number: int, issue: Issue) -> None:
         params = dict(issue.params)
@@ -490,6 +501,22 @@ class _GameCheck:
                 entry = None
             if not isinstance(entry, Number) or entry.value != total:
                 self.at(row, index, "total_mismatch", value=typed, total=total)
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    entry: Entry | None
+
+
+def _read_entry(value: CellValue, rules: HouseRules) -> _Read | EntryError:
+    """A cell's entry, or why it is none. Notebooks repeat the same few entries (W, H, X,
+    small numbers) thousands of times, so `_GameCheck` keeps what this says per value."""
+    if isinstance(value, str) and fold(value) in _EXCEL_ERRORS:
+        return EntryError("formula_error", value=value.strip())
+    try:
+        return _Read(parse_entry(value, rules))
+    except EntryError as error:
+        return error
 
 
 def deal_number(value: CellValue) -> int | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -47,9 +47,14 @@ class Extent:
     rows: int
     columns: int
     far_cell: str  # the reference that reaches furthest, to tell the user where it is
+    formulas: bool = True  # the sheet holds formulas (False only when known to hold none)
 
 
 _DTD: Final = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+# A reference with three column letters (beyond ZZ) or four row digits (beyond 999), in
+# any attribute: cells, rows, the dimension, spans. Anything else is well inside the limits.
+_FAR: Final = re.compile(rb'[":][A-Z]{3,}[0-9]|[":][A-Z]{0,3}[0-9]{4,}')
+_FORMULA: Final = re.compile(rb"<f[ >/]")
 _PROLOG_BYTES: Final = 4096
 
 
@@ -58,7 +63,11 @@ def check_no_dtd(archive: zipfile.ZipFile) -> None:
     billion-laughs or external-entity attack needs one, and XML allows it only in the
     prolog, before the first element."""
     for item in archive.infolist():
-        if not item.filename.endswith((".xml", ".rels")):
+        # Worksheets are checked while `extent` reads them whole (as every sheet calamine
+        # will read is), and they are most of a big notebook's parts.
+        if not item.filename.endswith((".xml", ".rels")) or item.filename.startswith(
+            "xl/worksheets/sheet"
+        ):
             continue
         with archive.open(item) as stream:
             if _DTD.search(stream.read(_PROLOG_BYTES)):
@@ -131,9 +140,24 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
     """The used range of the worksheet in `member`, read in bounded chunks.
 
     Python's zipfile stops at the declared size and checks the CRC, so a part cannot inflate
-    past what `check_sizes` allowed.
+    past what `check_sizes` allowed. Most sheets name no cell beyond column ZZ or row 999,
+    which one regular-expression search per chunk shows; only a sheet that may reach
+    further has every reference read.
     """
-    found = Extent(0, 0, "A1")
+    far = formulas = False
+    for scanned in _chunks(archive, member):
+        far = far or _FAR.search(scanned) is not None
+        formulas = formulas or _FORMULA.search(scanned) is not None
+    if not far:
+        return Extent(0, 0, "", formulas)  # within ZZ999: far below every limit
+    found = Extent(0, 0, "A1", formulas)
+    for scanned in _chunks(archive, member):
+        found = _widen(found, scanned)
+    return found
+
+
+def _chunks(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
+    """The part's XML in pieces that never cut a tag, refusing DTDs on the way."""
     pending = b""
     with archive.open(member) as stream:
         while chunk := stream.read(_CHUNK):
@@ -142,8 +166,8 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
             scanned, pending = (text[:cut], text[cut:]) if cut > 0 else (text, b"")
             if _DTD.search(scanned):
                 raise PackageError("file_xml_entities", part=member)
-            found = _widen(found, scanned)
-    return _widen(found, pending)
+            yield scanned
+    yield pending
 
 
 def _widen(found: Extent, xml: bytes) -> Extent:
@@ -155,7 +179,7 @@ def _widen(found: Extent, xml: bytes) -> Extent:
             if row > rows or column > columns:
                 rows, columns = max(rows, row), max(columns, column)
                 far = (letters or b"").decode() + (digits or b"").decode()
-    return Extent(rows, columns, far)
+    return Extent(rows, columns, far, found.formulas)
 
 
 def check_extent(sheet: str, found: Extent) -> None:

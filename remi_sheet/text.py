@@ -7,6 +7,7 @@ that "Leosztás", "LEOSZTAS" and " leosztás\u00a0" are the same word.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -16,6 +17,7 @@ _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _SPACES = re.compile(r"[\s\u00a0\u2007\u202f]+")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def clean(text: str) -> str:
     """The text composed (A + ◌́ → Á), full-width letters made plain, invisible characters
     removed and runs of any space made one space."""
@@ -23,6 +25,7 @@ def clean(text: str) -> str:
     return _SPACES.sub(" ", composed).strip()
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """A comparison key: cleaned, accents removed, case folded. Canonical decomposition
     only: the compatibility one would turn "5²" into "52"."""
