@@ -7,6 +7,7 @@ spaces, commas, semicolons or plus signs, or written one after the other (`K♠7
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -145,6 +146,7 @@ def cards_value(cards: Iterable[Card], rules: HouseRules) -> int:
     return sum(hand_value(card, rules) for card in cards)
 
 
+@functools.lru_cache(maxsize=64)
 def max_hand_points(rules: HouseRules) -> int:
     """The most that fourteen cards left in hand can be worth (180 with the defaults)."""
     best_card = max(10, rules.ace_value)
@@ -159,6 +161,8 @@ def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
     jokers = sum(card.is_joker for card in cards)
     if jokers > rules.jokers:
         raise CardError("cards_too_many_jokers", count=jokers, most=rules.jokers)
+    if all(card.suit is None for card in cards):
+        return  # copies of a card can only be told apart by their suits
     suited = Counter(card for card in cards if card.suit is not None)
     for card, count in suited.items():
         if count > COPIES_PER_CARD:
