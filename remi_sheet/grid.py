@@ -16,6 +16,7 @@ from typing import Final
 
 from remi_sheet import package
 from remi_sheet.problems import FileProblem, Problem
+from remi_sheet.text import fold
 
 CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
 
@@ -63,9 +64,10 @@ class Grid:
 READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit many times over
 
 
-def read_grids(path: Path) -> tuple[list[Grid], list[Problem]]:
-    """The first `READ_ROWS` rows of every worksheet of the workbook at `path`, in workbook
-    order, and a problem for each sheet too big to read safely (see `package`)."""
+def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Grid], list[Problem]]:
+    """The first `READ_ROWS` rows of every worksheet of the workbook at `path` (all rows of
+    the sheets whose folded names are in `whole`), in workbook order, and a problem for each
+    sheet too big to read safely (see `package`)."""
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
     grids: list[Grid] = []
@@ -97,7 +99,8 @@ def read_grids(path: Path) -> tuple[list[Grid], list[Problem]]:
                 problems.append(Problem(error.code, meta.name, params=error.params))
                 continue
             sheet = workbook.get_sheet_by_name(meta.name)
-            values = sheet.to_python(skip_empty_area=False, nrows=READ_ROWS)
+            rows = None if fold(meta.name) in whole else READ_ROWS
+            values = sheet.to_python(skip_empty_area=False, nrows=rows)
             grids.append(Grid(meta.name, values, found.formulas))
     return grids, problems
 

@@ -23,6 +23,8 @@ from remi_sheet.scoring import DealScore, GameScore, score_game, score_row
 from remi_sheet.text import clean, fold
 
 HEADER_ROWS: Final = 10
+# remi's own sheets grow with the notebook (a row per game): read them whole.
+WHOLE_SHEETS: Final = frozenset({"_remi_state", "standings", "osszesito"})
 HEADER_WORDS: Final[dict[str, Lang | None]] = {
     "deal": "en",
     "leosztas": "hu",
@@ -127,7 +129,7 @@ def load_notebook(
 ) -> Notebook:
     """Read and check the notebook at `path`; `overrides` are house rules that win over the
     Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file."""
-    read, unreadable = read_grids(path)
+    read, unreadable = read_grids(path, WHOLE_SHEETS)
     grids = {grid.name: grid for grid in read}
     probe = probe or FormulaProbe(path)
     rules, problems, rules_lang = read_rules(grids.values(), overrides)

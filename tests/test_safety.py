@@ -507,3 +507,18 @@ def test_the_standings_chart_is_remis_own_and_does_not_stop_a_write(tmp_path: Pa
     assert result.exit_code == 0, result.stdout
     assert "Kiírva" in result.stdout
     assert remi("score", path).stdout.count("Nincs mit változtatni") == 1
+
+
+def test_a_notebook_with_more_games_than_rows_remi_reads_per_sheet(tmp_path: Path) -> None:
+    """remi's record and Standings sheet grow a row per game: they are read whole, so that
+    the 600th game is as much remi's as the first, and a second run changes nothing."""
+    from remi_sheet.grid import READ_ROWS
+
+    games = {f"G{n}": [["Deal", "A", "B"], [1, "W", 10]] for n in range(READ_ROWS + 100)}
+    path = build_notebook(tmp_path / "big.xlsx", games)
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path, read_only=True)
+    assert book["_remi_state"].max_row == READ_ROWS + 102  # title, games, Standings
+    book.close()
+    second = remi("score", path)
+    assert second.exit_code == 0 and "Nothing to change" in second.stdout
