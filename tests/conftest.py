@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 import pytest
+from typer.testing import CliRunner
+
+from remi_sheet.cli import app
 
 Rows = Sequence[Sequence[Any]]
+# A wide terminal without colour, so that Rich neither wraps nor colours what tests read.
+ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+
+
+def remi(*args: str | Path, env: dict[str, str] | None = None) -> Any:
+    """`remi ARGS…` through Typer's test runner."""
+    return CliRunner().invoke(app, [str(a) for a in args], env={**ENV, **(env or {})})
+
+
+def remi_json(*args: str | Path) -> tuple[int, dict[str, Any]]:
+    """`remi ARGS… --json`: the exit code and the document printed."""
+    result = remi(*args, "--json")
+    return result.exit_code, json.loads(result.stdout)
 
 
 def build_notebook(

@@ -13,23 +13,10 @@ from typing import Any
 
 import openpyxl
 import pytest
-from typer.testing import CliRunner
 
-from remi_sheet.cli import app
-from tests.conftest import worked_game
+from tests.conftest import remi, remi_json, worked_game
 
 Make = Callable[..., Path]
-runner = CliRunner()
-ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
-
-
-def remi(*args: str | Path) -> Any:
-    return runner.invoke(app, [str(a) for a in args], env=ENV)
-
-
-def remi_json(*args: str | Path) -> tuple[int, dict[str, Any]]:
-    result = remi(*args, "--json")
-    return result.exit_code, json.loads(result.stdout)
 
 
 def typed_cells(path: Path) -> dict[tuple[str, str], Any]:

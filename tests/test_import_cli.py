@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import runpy
 import shutil
@@ -16,17 +15,14 @@ import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
-from remi_sheet.cli import app
-from tests.conftest import build_notebook, worked_game
+from tests.conftest import build_notebook, remi, remi_json, worked_game
 from tests.test_records import csv_bytes
 
 Make = Callable[..., Path]
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
-runner = CliRunner()
 
 GOOD = [
     ["Játszma", "Leosztás", "Anna", "Béla", "Csaba"],
@@ -37,15 +33,6 @@ GOOD = [
     ["B", "2", "W", "X 45", ""],
 ]
 BAD = [*GOOD, ["C", "1", "-20", "35", "40"]]
-
-
-def remi(*args: str | Path) -> Any:
-    return runner.invoke(app, [str(a) for a in args], env=ENV)
-
-
-def remi_json(*args: str | Path) -> tuple[int, dict[str, Any]]:
-    result = remi(*args, "--json")
-    return result.exit_code, json.loads(result.stdout)
 
 
 def write_csv(path: Path, rows: list[list[str]], **kwargs: Any) -> Path:

@@ -19,15 +19,14 @@ from typing import Any
 import openpyxl
 import pytest
 from python_calamine import CalamineWorkbook
-from typer.testing import CliRunner
 
-from remi_sheet.cli import app
 from remi_sheet.entries import EntryError, Number, parse_entry
 from remi_sheet.formulas import MARKER, handles
 from remi_sheet.grid import address
 from remi_sheet.new_notebook import HEADER_ROW
 from remi_sheet.notebook import Notebook, load_notebook
 from remi_sheet.scoring import DealScore, score_row
+from tests.conftest import remi
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 PLAYERS = ["Anna", "Béla", "Csaba"]
@@ -92,10 +91,6 @@ VARIANTS = [
         "ace_value=11",
     ],
 ]
-
-
-def remi(*args: str | Path) -> Any:
-    return CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
 
 
 def fill(path: Path, games: list[list[list[Any]]]) -> None:

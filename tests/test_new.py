@@ -8,14 +8,9 @@ from typing import Any
 
 import openpyxl
 import pytest
-from typer.testing import CliRunner
 
-from remi_sheet.cli import app
 from remi_sheet.notebook import load_notebook
-
-
-def remi(*args: str | Path) -> Any:
-    return CliRunner().invoke(app, [str(a) for a in args], env={"COLUMNS": "200"})
+from tests.conftest import remi
 
 
 def make(path: Path, *extra: str) -> Any:

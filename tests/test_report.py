@@ -20,13 +20,9 @@ from typing import Any
 import openpyxl
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-from remi_sheet.cli import app
 from remi_sheet.report import default_template_dir, inside
-
-runner = CliRunner()
-ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+from tests.conftest import remi
 
 Sheet = tuple[Sequence[Sequence[Any]], dt.date | None, str | None]
 
@@ -102,10 +98,6 @@ def club(tmp_path: Path) -> Path:
             "Döntetlen": (TIED_GAME, None, None),
         },
     )
-
-
-def remi(*args: str | Path) -> Any:
-    return runner.invoke(app, [str(a) for a in args], env=ENV)
 
 
 def pages(pdf: Path) -> list[str]:

@@ -19,19 +19,12 @@ import openpyxl
 import pytest
 import xlsxwriter
 from filelock import FileLock
-from typer.testing import CliRunner
 
 from remi_sheet import formula_results
-from remi_sheet.cli import app
-from tests.conftest import build_notebook, worked_game
+from tests.conftest import build_notebook, remi, worked_game
 
 Make = Callable[..., Path]
-ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
 REMI = shutil.which("remi", path=str(Path(sys.executable).parent))
-
-
-def remi(*args: str | Path, env: dict[str, str] | None = None) -> Any:
-    return CliRunner().invoke(app, [str(a) for a in args], env={**ENV, **(env or {})})
 
 
 def test_writing_in_place_keeps_a_backup(notebook: Make) -> None:

@@ -8,27 +8,12 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from pypdf import PdfReader
-from typer.testing import CliRunner
 
-from remi_sheet.cli import app
-from tests.conftest import build_notebook
+from tests.conftest import build_notebook, remi, remi_json
 from tests.test_season import CLUB, TWO_DEALS, sheet
-
-runner = CliRunner()
-ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
-
-
-def remi(*args: str | Path) -> Any:
-    return runner.invoke(app, [str(a) for a in args], env=ENV)
-
-
-def remi_json(*args: str | Path) -> tuple[int, dict[str, Any]]:
-    result = remi(*args, "--json")
-    return result.exit_code, json.loads(result.stdout)
 
 
 @pytest.fixture
