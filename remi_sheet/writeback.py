@@ -8,7 +8,6 @@ changes nothing, not even its modification time.
 
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import shutil
 import warnings
@@ -152,13 +151,20 @@ def write(
     workbook = workbook or open_workbook(source, target)
     # openpyxl finds a sheet by name by walking all of them: look each up once.
     sheets = {sheet.title: sheet for sheet in workbook.worksheets}
+    # Without remi's named styles no cell can be in them: a notebook without a record then
+    # needs no search for remi's cells.
+    styled_before = Style.HEADING.value in workbook.named_styles
+    _ensure_styles(workbook)
     old = read_record(notebook.grids.get(STATE_SHEET))
     record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
     problems: list[Problem] = []
     changes: dict[str, tuple[Cells, set[Key]]] = {}
     for name, cells in plan.sheets.items():
         sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
-        recorded = record.get(name) if old is not None else _styled(sheet)
+        # No record: remi's cells are those in its styles, if it ever wrote any.
+        recorded = (
+            record.get(name) if old is not None else (_styled(sheet) if styled_before else {})
+        )
         decided = claim(name, _reader(sheet), recorded or {}, _values(cells), plan.areas[name])
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
@@ -202,16 +208,14 @@ def read_sheet_names(path: Path) -> list[str]:
 
 
 def open_workbook(source: Path, target: Path) -> Workbook:
-    """The workbook at `source`, loaded for writing to `target`, with remi's cell styles."""
+    """The workbook at `source`, loaded for writing to `target`."""
     import openpyxl
 
     keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
     with warnings.catch_warnings():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
-        workbook = openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
-    _ensure_styles(workbook)
-    return workbook
+        return openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
 
 
 def save_safely(
@@ -344,7 +348,9 @@ def _reader(sheet: Worksheet) -> Any:
     def current(key: Key) -> CellValue:
         if key in merged:
             return f"({merged[key]})"
-        value: CellValue = sheet.cell(key[0] + 1, key[1] + 1).value
+        # Looked up, not through sheet.cell(), which would create every cell it is asked for.
+        cell = sheet._cells.get((key[0] + 1, key[1] + 1))
+        value: CellValue = cell.value if cell is not None else None
         return value
 
     return current
@@ -500,6 +506,8 @@ def _ensure_styles(workbook: Workbook) -> None:
 
 def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], looks: dict[Style, Any]) -> set[Key]:
     """Clear `clear`, write `cells` in `looks` (from `_looks`); the cells that changed."""
+    from openpyxl.styles.cell_style import StyleArray
+
     touched: set[Key] = set()
     for key in clear:
         cell = sheet.cell(key[0] + 1, key[1] + 1)
@@ -514,7 +522,7 @@ def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], looks: dict[Style, A
             cell.value = written.value
             if not written.formula:  # a name like "=1+1" stays text
                 cell.data_type = "s" if isinstance(written.value, str) else "n"
-            cell._style = copy.copy(look)
+            cell._style = StyleArray(look)
             touched.add(key)
     return touched
 
