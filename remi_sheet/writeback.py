@@ -179,6 +179,7 @@ def write(
     names_changed = define_names(workbook, plan.names)
     if plan.standings_sheet in changes:
         _draw_ratings(sheets[plan.standings_sheet], plan.chart)
+        _fit_standings(sheets[plan.standings_sheet], plan.sheets[plan.standings_sheet])
     state = _state_cells(record)
     touched[STATE_SHEET] = _write_state(workbook, state, looks)
     in_place = target.resolve() == source.resolve()
@@ -275,6 +276,16 @@ def save_safely(
 
     replace_atomically(target, save)
     return problems
+
+
+def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
+    """Columns as wide as remi's Standings sheet needs: its names and headings readable."""
+    widths: dict[int, int] = {}
+    for (_row, column), written in cells.items():
+        text = str(written.value)
+        widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))
+    for column, width in widths.items():
+        sheet.column_dimensions[column_letter(column)].width = width
 
 
 def _draw_ratings(sheet: Worksheet, block: Block | None) -> None:
