@@ -25,7 +25,7 @@ from remi_sheet.ownership import STATE_SHEET
 from remi_sheet.problems import Problem
 from remi_sheet.records import RecordGame, game_key, sheet_rows
 from remi_sheet.records_messages import word
-from remi_sheet.rules import RULES, HouseRules
+from remi_sheet.rules import HouseRules
 from remi_sheet.text import clean, fold
 
 if TYPE_CHECKING:
@@ -182,8 +182,7 @@ def file_games(
             rows = sheet_rows(placement.game, lang)
             written[placement.sheet] = _write_sheet(workbook, placement.sheet, rows, header=1)
     if rules is not None:
-        name = word("rules_sheet", lang)
-        written[name] = _write_sheet(workbook, name, rules_rows(rules, lang), header=0)
+        written |= _rules_sheet(workbook, rules, lang)
     touched = {name: set(cells) for name, cells in written.items()}
     return writeback.save_safely(
         workbook,
@@ -197,20 +196,22 @@ def file_games(
     )
 
 
-def rules_rows(rules: HouseRules, lang: Lang) -> list[list[CellValue]]:
-    """A Rules sheet as `remi new` writes it: every house rule, its value and what it means."""
-    rows: list[list[CellValue]] = [[word("rule", lang), word("value", lang), word("meaning", lang)]]
-    for spec in RULES:
-        value = getattr(rules, spec.name)
-        shown: CellValue
-        if isinstance(value, bool):
-            shown = word("yes" if value else "no", lang)
-        elif isinstance(value, StrEnum):
-            shown = value.value
-        else:
-            shown = value
-        rows.append([spec.name, shown, spec.help_hu if lang == "hu" else spec.help_en])
-    return rows
+def _rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> dict[str, Cells]:
+    """The Rules sheet exactly as `remi new` makes it, and its cells as they must read back
+    (the hidden column's formulas have no saved result yet)."""
+    from remi_sheet.new_notebook import add_rules_sheet
+
+    sheet = add_rules_sheet(workbook, rules, lang)
+    cells: Cells = {}
+    for row in sheet.iter_rows():
+        for cell in row:
+            if cell.value is None:
+                continue
+            formula = cell.data_type == "f"
+            cells[(cell.row - 1, cell.column - 1)] = Written(
+                cell.value, Style.COMPUTED, formula=formula, result=None
+            )
+    return {sheet.title: cells}
 
 
 def _write_sheet(workbook: Workbook, title: str, rows: list[list[CellValue]], header: int) -> Cells:

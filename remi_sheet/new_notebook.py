@@ -97,7 +97,7 @@ def game_title(day: dt.date, taken: Sequence[str]) -> str:
     return f"{day.isoformat()} #{number}"
 
 
-def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> None:
+def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksheet:
     """A Rules sheet with every house rule, its value and a one-line explanation; hidden
     column D turns each value into what the formulas read, through defined names."""
     from openpyxl.styles import Font
@@ -125,6 +125,7 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> None:
     targets["remi_max_points"] = "$D$1"
     for name, cell in targets.items():
         workbook.defined_names[name] = DefinedName(name, attr_text=f"'{quoted}'!{cell}")
+    return sheet
 
 
 def _shown(value: object, lang: Lang) -> str | int:
