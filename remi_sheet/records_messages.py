@@ -155,12 +155,6 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "game": ("Game", "Játszma"),
     "deal": ("Deal", "Leosztás"),
     "total": ("Total", "Összesen"),
-    "rules_sheet": ("Rules", "Szabályok"),
-    "rule": ("Rule", "Szabály"),
-    "value": ("Value", "Érték"),
-    "meaning": ("Meaning", "Magyarázat"),
-    "yes": ("true", "igen"),
-    "no": ("false", "nem"),
     "line": ("line {line}", "{line}. sor"),
     "read": (
         "{path}: {encoding}, {delimiter}, {games} game(s), {deals} deal(s).",
