@@ -18,9 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 
-from remi_sheet.grid import Grid
 from remi_sheet.messages import Lang
 from remi_sheet.options import LangOpt, console_for, rule_options, run_guarded, usage_error
 from remi_sheet.problems import FileProblem, Problem, Severity, has_errors
@@ -28,8 +26,11 @@ from remi_sheet.records_messages import render, word
 from remi_sheet.rules import HouseRules
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     # The readers are imported inside the command, so that `remi` starts fast.
     from remi_sheet.filing import Placement
+    from remi_sheet.grid import Grid
     from remi_sheet.records import Records
 
 

@@ -11,14 +11,16 @@ import os
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
 
 from remi_sheet.messages import Lang, render
 from remi_sheet.problems import FileProblem, Problem
 from remi_sheet.rules import HouseRules, RuleError, check_consistent, with_rule
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 class LangChoice(StrEnum):
@@ -54,6 +56,8 @@ RuleOpt = Annotated[
 
 
 def console_for(json_output: bool) -> Console:
+    from rich.console import Console
+
     console = Console(stderr=json_output, highlight=False)
     if not console.is_terminal:
         # Piped or captured output has no width of its own; Rich's 80 columns would fold
@@ -81,6 +85,8 @@ def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
 
 
 def usage_error(message: str) -> NoReturn:
+    from rich.console import Console
+
     Console(stderr=True, highlight=False).print(f"Usage error: {message}", markup=False)
     raise typer.Exit(2)
 
@@ -92,6 +98,8 @@ def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
 
         print_json({"games": [], "problems": [problem.to_json(lang)]})
     else:
+        from rich.console import Console
+
         Console(stderr=True, highlight=False).print(
             f"error: {problem.message(lang)}", markup=False, soft_wrap=True
         )
