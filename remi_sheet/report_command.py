@@ -51,7 +51,7 @@ def report(
         typer.Option(
             "--template",
             metavar="DIR",
-            help="A folder with your own scorecard.html, blank.html, parts.html and "
+            help="A folder with your own base.html, scorecard.html, blank.html, parts.html and "
             "scorecard.css (copy remi's templates/ folder to start).",
         ),
     ] = None,

@@ -330,7 +330,7 @@ def test_renderer_loads_nothing_outside_the_template_folder(
     outside = tmp_path / "outside.css"
     outside.write_text('body::after { content: "OUTSIDE-LOADED"; }')
     edit(
-        folder / "scorecard.html",
+        folder / "base.html",
         "</head>",
         '<link rel="stylesheet" href="extra.css">'
         '<link rel="stylesheet" href="../outside.css">'
