@@ -35,7 +35,7 @@ from remi_sheet.messages import Lang
 from remi_sheet.notebook import Game
 from remi_sheet.problems import Problem, Severity
 from remi_sheet.season_words import season_message
-from remi_sheet.standings import Standing, standings
+from remi_sheet.standings import COLUMNS, Standing, standings
 from remi_sheet.text import clean, fold
 
 if TYPE_CHECKING:
@@ -44,15 +44,7 @@ if TYPE_CHECKING:
 # The columns `SeasonRow.values` gives, in order: the Standings sheet's (standings.COLUMNS)
 # then the season's. Keys of `season_words.season_word`.
 SEASON_COLUMNS: Final = (
-    "player",
-    "games",
-    "complete_games",
-    "wins",
-    "deals",
-    "total",
-    "average",
-    "hands",
-    "plus200",
+    *COLUMNS,
     "rating",
     "uncertainty",
     "places",
