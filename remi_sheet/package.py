@@ -29,9 +29,10 @@ MAX_ROWS: Final = 100_000
 MAX_COLUMNS: Final = 1_000
 MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
 
+# XML lets an attribute be quoted either way and spaced around "="; calamine reads them all.
 _REFERENCE: Final = re.compile(
-    rb'<(?:c|row|dimension)\b[^>]*?\b(?:r|ref)="([A-Z]*)([0-9]*)'
-    rb'(?::([A-Z]*)([0-9]*))?"'
+    rb"<(?:c|row|dimension)\b[^>]*?\b(?:r|ref)\s*=\s*[\"']([A-Za-z]*)([0-9]*)"
+    rb"(?::([A-Za-z]*)([0-9]*))?[\"']"
 )
 _CHUNK: Final = 1 << 20
 
@@ -53,7 +54,7 @@ class Extent:
 _DTD: Final = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 # A reference with three column letters (beyond ZZ) or four row digits (beyond 999), in
 # any attribute: cells, rows, the dimension, spans. Anything else is well inside the limits.
-_FAR: Final = re.compile(rb'[":][A-Z]{3,}[0-9]|[":][A-Z]{0,3}[0-9]{4,}')
+_FAR: Final = re.compile(rb"[\"':][A-Za-z]{3,}[0-9]|[\"':][A-Za-z]{0,3}[0-9]{4,}")
 _FORMULA: Final = re.compile(rb"<f[ >/]")
 _PROLOG_BYTES: Final = 4096
 
@@ -175,7 +176,7 @@ def _widen(found: Extent, xml: bytes) -> Extent:
     for match in _REFERENCE.finditer(xml):
         for letters, digits in ((match[1], match[2]), (match[3], match[4])):
             row = int(digits) if digits else 0
-            column = _column_number(letters) if letters else 0
+            column = _column_number(letters.upper()) if letters else 0
             if row > rows or column > columns:
                 rows, columns = max(rows, row), max(columns, column)
                 far = (letters or b"").decode() + (digits or b"").decode()

@@ -515,3 +515,25 @@ def test_a_notebook_with_more_games_than_rows_remi_reads_per_sheet(tmp_path: Pat
     book.close()
     second = remi("score", path)
     assert second.exit_code == 0 and "Nothing to change" in second.stdout
+
+
+@pytest.mark.parametrize(
+    "reference",
+    ["r='XFD1048576'", 'r = "XFD1048576"', "r='xfd1048576'", 'r="A1048576"'],
+)
+def test_far_cells_written_any_way_xml_allows_are_refused(tmp_path: Path, reference: str) -> None:
+    """Quotes either way and spaces around "=" are XML; calamine reads them, so the size
+    guard must too, or one cell would make calamine allocate billions."""
+    good = build_notebook(tmp_path / "good.xlsx", {"far": [["x"]], "g": worked_game()})
+    with zipfile.ZipFile(good) as archive:
+        sheet = archive.read("xl/worksheets/sheet1.xml")
+    far = f'<row r="2"><c {reference} t="inlineStr"><is><t>far</t></is></c></row>'.encode()
+    bad = _replace_part(
+        good,
+        tmp_path / "far.xlsx",
+        "xl/worksheets/sheet1.xml",
+        sheet.replace(b"</sheetData>", far + b"</sheetData>", 1),
+    )
+    done = _run_bounded("check", str(bad), "--lang", "en", memory_mb=1000)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "far: The sheet reaches cell" in done.stdout
