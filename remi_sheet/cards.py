@@ -89,14 +89,6 @@ class CardError(CodedError):
     """Text that is not a list of cards."""
 
 
-def parse_card(text: str) -> Card:
-    """One card, e.g. `K♠`, `10h`, `Jo`."""
-    cards = parse_cards(text)
-    if len(cards) != 1:
-        raise CardError("card_not_one", text=text)
-    return cards[0]
-
-
 def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
     """Every card in `text`, in order; `CardError` names the first part that is no card.
 

@@ -56,7 +56,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A --rule formája NÉV=ÉRTÉK, pl. --rule opening_minimum=51; kapott: '{value}'.",
     ),
     # cards and entries
-    "card_not_one": ("'{text}' is not one card.", "'{text}' nem egy lap."),
     "card_empty": ("No cards given.", "Nincs megadva lap."),
     "card_unknown": (
         "'{token}' is not a card. Ranks: 2–10, J/B, Q/D, K, A/Á, Jo; suits ♠♣♥♦ or S C H D.",

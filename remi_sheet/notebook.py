@@ -16,7 +16,7 @@ from typing import Final
 
 from remi_sheet.entries import Entry, EntryError, Number, Winner, parse_entry
 from remi_sheet.grid import CellValue, FormulaProbe, Grid, address, read_grids
-from remi_sheet.messages import Lang, word
+from remi_sheet.messages import Lang
 from remi_sheet.problems import Issue, Problem
 from remi_sheet.rules import HouseRules, RuleError, check_consistent, rule_spec, with_rule
 from remi_sheet.scoring import DealScore, GameScore, score_game, score_row
@@ -535,9 +535,3 @@ def date_text(value: CellValue) -> str | None:
     if isinstance(value, dt.date):
         return value.isoformat()
     return clean(str(value)) if filled(value) else None
-
-
-def status_word(game: Game, rules: HouseRules, lang: Lang) -> str:
-    if game.score.complete:
-        return word("complete", lang)
-    return word("incomplete", lang, played=len(game.deals), total=rules.deals_per_game)
