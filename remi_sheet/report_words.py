@@ -15,7 +15,6 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "scorecard": ("Scorecard", "Pontozólap"),
     "blank_title": ("Rummy scorecard", "Römi pontozólap"),
     "deal": ("Deal", "Leosztás"),
-    "deal_short": ("#", "#"),
     "score": ("pts", "pont"),
     "date": ("Date", "Dátum"),
     "place": ("Place", "Helyszín"),

@@ -86,10 +86,6 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{first}' és '{second}' hasonló, de két játékosként számolva; ha egy személy, "
         "használj egyféle írásmódot.",
     ),
-    "game_not_counted": (
-        "This game has {count} error(s) and is not counted; see remi check.",
-        "Ebben a játszmában {count} hiba van, ezért nincs beszámítva; lásd: remi check.",
-    ),
     "notebook_not_counted": (
         "The house rules of this notebook have errors: none of its games is counted.",
         "Ennek a munkafüzetnek a házszabályai hibásak: egyik játszmája sincs beszámítva.",
