@@ -82,7 +82,7 @@ def _score(
     backup: bool,
     force: bool,
 ) -> int:
-    from remi_sheet import writeback
+    from remi_sheet import saving, writeback
 
     notebook = open_notebook(path, overrides, lang)
     problems = notebook.all_problems()
@@ -97,7 +97,7 @@ def _score(
     else:
         try:
             outcome = writeback.write(notebook, plan, destination, backup=backup, force=force)
-        except writeback.WriteRefused as refused:
+        except saving.WriteRefused as refused:
             problems.append(refused.problem)
             _report(console, notebook, problems, json_output)
             console.print(word("not_written_safely", notebook.lang), markup=False)
@@ -178,7 +178,7 @@ def run_add_game(
     force: bool = False,
 ) -> int:
     """Add the next game sheet to the notebook at `path`, touching no other sheet."""
-    from remi_sheet import new_notebook, writeback
+    from remi_sheet import new_notebook, saving, writeback
     from remi_sheet.grid import FormulaProbe, Grid
     from remi_sheet.notebook import check_game, find_game
 
@@ -190,7 +190,7 @@ def run_add_game(
         lang = lang or notebook.lang
         names = list(players) or (list(notebook.games[-1].players) if notebook.games else [])
         names = new_notebook.check_players(names, notebook.rules)
-        workbook = writeback.open_workbook(path, path)
+        workbook = saving.open_workbook(path, path)
         title = new_notebook.game_title(day, workbook.sheetnames)
         game = new_notebook.GameSheet(title, tuple(names), notebook.rules.deals_per_game)
         sheet = new_notebook.add_game_sheet(workbook, game, day, lang)

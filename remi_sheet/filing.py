@@ -3,7 +3,7 @@
 `plan_filing` decides, without touching a file, what becomes of each game: filed on a new
 sheet, skipped because the notebook already holds it (same name, same rows), refused because
 the notebook holds a different game of that name, or left out for its errors. `file_games`
-adds the new sheets and saves through `writeback.save_safely` (atomic, read back, a .bak of
+adds the new sheets and saves through `saving.save_safely` (atomic, read back, a .bak of
 the old file), so that nothing else in the notebook changes. Every text cell is written as
 text: a name like `=HYPERLINK(…)` stays the literal text, never a formula.
 """
@@ -165,8 +165,8 @@ def file_games(
     """Add the sheets of the games to file to the notebook at `target` and save it safely.
     `rules` is given for a notebook that does not exist yet: it is created with these games
     and a Rules sheet holding `rules`. The problems are what `save_safely` reports; it raises
-    `writeback.WriteRefused` when the notebook cannot be written without losing anything."""
-    from remi_sheet import writeback
+    `saving.WriteRefused` when the notebook cannot be written without losing anything."""
+    from remi_sheet import saving
 
     creating = rules is not None
     if creating:
@@ -175,7 +175,7 @@ def file_games(
         workbook = openpyxl.Workbook()
         workbook.remove(workbook.active)
     else:
-        workbook = writeback.open_workbook(target, target)
+        workbook = saving.open_workbook(target, target)
     written: dict[str, Cells] = {}
     for placement in placements:
         if placement.status is Status.TO_FILE and placement.sheet is not None:
@@ -184,7 +184,7 @@ def file_games(
     if rules is not None:
         written |= _rules_sheet(workbook, rules, lang)
     touched = {name: set(cells) for name, cells in written.items()}
-    return writeback.save_safely(
+    return saving.save_safely(
         workbook,
         {} if creating else grids,
         None if creating else target,

@@ -219,7 +219,7 @@ def _import(
 
 
 def _write(report: _Report, notebook: _Notebook, options: Options) -> None:
-    from remi_sheet import filing, writeback
+    from remi_sheet import filing, saving
 
     try:
         report.problems += filing.file_games(
@@ -231,7 +231,7 @@ def _write(report: _Report, notebook: _Notebook, options: Options) -> None:
             backup=options.backup,
             force=options.force,
         )
-    except writeback.WriteRefused as refused:
+    except saving.WriteRefused as refused:
         report.problems.append(refused.problem)
         return
     except OSError as error:

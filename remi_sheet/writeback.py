@@ -8,16 +8,11 @@ changes nothing, not even its modification time.
 
 from __future__ import annotations
 
-import datetime as dt
-import shutil
-import warnings
-import zipfile
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from remi_sheet import formula_results, formulas, package
+from remi_sheet import formulas
 from remi_sheet.area import (
     Block,
     Cells,
@@ -29,9 +24,9 @@ from remi_sheet.area import (
     standings_sheet_name,
 )
 from remi_sheet.files import replace_atomically
-from remi_sheet.grid import CellValue, Grid, address, column_letter, read_grids
+from remi_sheet.grid import CellValue, Grid, column_letter
 from remi_sheet.messages import Lang
-from remi_sheet.notebook import WHOLE_SHEETS, Notebook
+from remi_sheet.notebook import Notebook
 from remi_sheet.ownership import (
     STATE_SHEET,
     Key,
@@ -41,7 +36,13 @@ from remi_sheet.ownership import (
     same,
     state_rows,
 )
-from remi_sheet.problems import FileProblem, Problem, Severity
+from remi_sheet.problems import Problem
+from remi_sheet.saving import (
+    copy_file,
+    open_workbook,
+    read_sheet_names,
+    save_safely,
+)
 from remi_sheet.text import fold
 
 if TYPE_CHECKING:
@@ -123,10 +124,6 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     return True
 
 
-class WriteRefused(FileProblem):
-    """The new workbook was not put in place; `problem` says why. The original is intact."""
-
-
 @dataclass(slots=True)
 class Outcome:
     problems: list[Problem]
@@ -186,7 +183,7 @@ def write(
     added = set(sheets) - set(read_sheet_names(source))
     if not any(touched.values()) and not names_changed and not added:
         if not in_place:
-            replace_atomically(target, lambda temporary: _copy(source, temporary))
+            replace_atomically(target, lambda temporary: copy_file(source, temporary))
         return Outcome(problems, written=not in_place)
     written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
     problems += save_safely(
@@ -201,81 +198,6 @@ def write(
         own=plan.standings_sheet,
     )
     return Outcome(problems, written=True)
-
-
-def read_sheet_names(path: Path) -> list[str]:
-    with zipfile.ZipFile(path) as archive:
-        return list(package.sheet_parts(archive))
-
-
-def open_workbook(source: Path, target: Path) -> Workbook:
-    """The workbook at `source`, loaded for writing to `target`."""
-    import openpyxl
-
-    keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
-    with warnings.catch_warnings():
-        # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
-        warnings.simplefilter("ignore", UserWarning)
-        return openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
-
-
-def save_safely(
-    workbook: Workbook,
-    grids: dict[str, Grid],
-    source: Path | None,
-    target: Path,
-    written: dict[str, Cells],
-    touched: dict[str, set[Key]],
-    *,
-    backup: bool = True,
-    force: bool = False,
-    own: str | None = None,
-) -> list[Problem]:
-    """Save `workbook` (read from `source`, whose cells were `grids`; None for a new file)
-    to `target` atomically, after reading it back.
-
-    Every cell not in `touched` must read back as it was in `grids`, every cell in
-    `written` as written, the others in `touched` empty; formulas keep their saved results.
-    Writing over `source` is refused (`WriteRefused`) when openpyxl would drop something
-    from it, unless `force`; the old file is kept as NAME.bak unless `backup` is false. The
-    problems say what a file written elsewhere lacks. What hangs off the sheet `own` is
-    remi's own (the rating chart) and may be rebuilt.
-    """
-    problems: list[Problem] = []
-    in_place = source is not None and target.resolve() == source.resolve()
-    results = _formula_results(workbook, grids)
-    for sheet, cells in written.items():
-        mine = results.setdefault(sheet, {})
-        for (row, column), cell in cells.items():
-            if cell.formula:
-                key = address(row, column)
-                mine.pop(key, None)  # the old saved result belongs to the old formula
-                if cell.result is not None:
-                    mine[key] = cell.result
-
-    def save(temporary: Path) -> None:
-        workbook.save(temporary)
-        formula_results.restore(temporary, results)
-        _check_readback(grids, temporary, written, touched)
-        lost = _losses(source, temporary, own) if source is not None else []
-        if lost and in_place and not force:
-            raise WriteRefused(
-                Problem("would_lose", params={"path": str(source), "lost": "; ".join(lost)})
-            )
-        if lost:
-            problems.append(
-                Problem(
-                    "lost_in_copy",
-                    severity=Severity.WARNING,
-                    params={"path": str(target), "lost": "; ".join(lost)},
-                )
-            )
-        if in_place and backup and source is not None:
-            original = source
-            replace_atomically(_backup_path(original), lambda copy: _copy(original, copy))
-
-    replace_atomically(target, save)
-    return problems
 
 
 def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
@@ -389,106 +311,6 @@ def _write_state(workbook: Workbook, state: Cells, looks: dict[Style, Any]) -> s
         if cell.value is not None and (cell.row - 1, cell.column - 1) not in state
     }
     return _apply(sheet, state, stale, looks)
-
-
-def _backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
-
-
-def _check_readback(
-    grids: dict[str, Grid],
-    temporary: Path,
-    written: dict[str, Cells],
-    touched: dict[str, set[Key]],
-) -> None:
-    """`WriteRefused` unless the saved file reads back to the typed cells it had and the
-    cells remi meant to write."""
-    read, _ = read_grids(temporary, WHOLE_SHEETS)
-    saved = {grid.name: grid for grid in read}
-    for name in set(grids) | set(written):
-        before = grids.get(name, Grid(name, []))
-        after = saved.get(name)
-        if after is None:
-            raise WriteRefused(_readback_problem(name, None, "the sheet is missing"))
-        expected = _expected_rows(before, written.get(name, {}), touched.get(name, set()))
-        if _trimmed(expected) == _trimmed(after.rows):
-            continue  # the common case, compared at C speed
-        _compare_cells(name, expected, after)
-
-
-def _expected_rows(before: Grid, cells: Cells, touched: set[Key]) -> list[list[Any]]:
-    """The sheet's rows as they must read back: as before, with remi's cells changed."""
-    rows = [[None if value == "" else value for value in row] for row in before.rows]
-    for key in touched | cells.keys():
-        row, column = key
-        while len(rows) <= row:
-            rows.append([])
-        if len(rows[row]) <= column:
-            rows[row].extend([None] * (column + 1 - len(rows[row])))
-        rows[row][column] = cells[key].shows if key in cells else None
-    return rows
-
-
-def _trimmed(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
-    """Rows without empty cells at their ends or empty rows at the end ("" and None alike)."""
-    result = []
-    for row in rows:
-        values = [None if value == "" else value for value in row]
-        while values and values[-1] is None:
-            values.pop()
-        result.append(values)
-    while result and not result[-1]:
-        result.pop()
-    return result
-
-
-def _compare_cells(name: str, expected: list[list[Any]], after: Grid) -> None:
-    """Cell by cell, so that a float read back in its last bit is still the same number and
-    a real difference is named by its cell."""
-    height = max(len(expected), after.height)
-    for row in range(height):
-        wanted = expected[row] if row < len(expected) else []
-        for column in range(max(len(wanted), after.width(row))):
-            value = wanted[column] if column < len(wanted) else None
-            if not same(after.value(row, column), value):
-                found = repr(after.value(row, column))
-                raise WriteRefused(_readback_problem(name, address(row, column), found))
-
-
-def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
-    return Problem("readback_failed", sheet, cell, params={"found": found})
-
-
-def _losses(source: Path, saved: Path, own: str | None) -> list[str]:
-    """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
-    hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
-    with zipfile.ZipFile(source) as before, zipfile.ZipFile(saved) as after:
-        members = package.sheet_parts(before)
-        sheets = [before.read(name) for name in members.values() if name in before.NameToInfo]
-        exempt = package.attached(before, members[own]) if own in members else set()
-        return package.losses(before.namelist(), after.namelist(), sheets, exempt)
-
-
-def _formula_results(
-    workbook: Workbook, grids: dict[str, Grid]
-) -> dict[str, dict[str, formula_results.Result]]:
-    """The saved result of every formula in the workbook, as read before openpyxl lost it."""
-    found: dict[str, dict[str, formula_results.Result]] = {}
-    for sheet in workbook.worksheets:
-        grid = grids.get(sheet.title)
-        if grid is None or not grid.formulas:
-            continue
-        for row in sheet.iter_rows():
-            for cell in row:
-                if cell.data_type == "f":
-                    value = grid.value(cell.row - 1, cell.column - 1)
-                    if isinstance(value, str | int | float | bool | dt.date):
-                        found.setdefault(sheet.title, {})[cell.coordinate] = value
-    return found
-
-
-def _copy(source: Path, temporary: Path) -> None:
-    shutil.copyfile(source, temporary)
 
 
 def _ensure_styles(workbook: Workbook) -> None:
