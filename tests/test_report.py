@@ -22,7 +22,7 @@ import pytest
 from pypdf import PdfReader
 
 from remi_sheet.report import default_template_dir, inside
-from tests.conftest import remi
+from tests.conftest import remi, worked_game
 
 Sheet = tuple[Sequence[Sequence[Any]], dt.date | None, str | None]
 
@@ -45,17 +45,8 @@ FULL_GAME = [
     [6, 45, 8, 12, "W"],
     [7, "X", 19, "H", 25],
 ]
-# The worked game of RULES.md, three deals of seven: −30, 100, 220.
-WORKED_GAME = [
-    ["Leosztás", "Anna", "Béla", "Csaba"],
-    [1, "H", "27", "X"],
-    [2, 12, "W", "K 9 Jo"],
-    [3, "3", "X 55", "W"],
-    [4],
-    [5],
-    [6],
-    [7],
-]
+# The worked game of RULES.md, three deals of seven: −30, 100, 220 (Hungarian headings).
+WORKED_GAME = [["Leosztás", *worked_game()[0][1:]], *worked_game()[1:]]
 # Anna −20 + 20 = 0, Béla 20 + 20 = 40, Csaba 20 − 20 = 0: Anna and Csaba share first place.
 TIED_GAME = [["Leosztás", "Anna", "Béla", "Csaba"], [1, "W", 20, 20], [2, 20, 20, "W"]]
 BROKEN_GAME = [["Leosztás", "Anna", "Béla"], [1, "W", "W"], [2, 10, "W"]]

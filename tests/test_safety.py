@@ -206,16 +206,22 @@ def test_images_are_kept(tmp_path: Path) -> None:
         assert any(name.startswith("xl/media/") for name in archive.namelist())
 
 
-def test_vba_in_xlsm_is_kept(tmp_path: Path) -> None:
-    path = tmp_path / "macro.xlsm"
+def _macro_workbook(folder: Path) -> Path:
+    """The worked game in an .xlsm with a (stand-in) VBA project, as xlsxwriter makes it."""
+    path = folder / "macro.xlsm"
     book = xlsxwriter.Workbook(path)
     sheet = book.add_worksheet("g")
     for row, values in enumerate(worked_game()):
         sheet.write_row(row, 0, values)
-    project = tmp_path / "vbaProject.bin"
+    project = folder / "vbaProject.bin"
     project.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504)
     book.add_vba_project(str(project))
     book.close()
+    return path
+
+
+def test_vba_in_xlsm_is_kept(tmp_path: Path) -> None:
+    path = _macro_workbook(tmp_path)
     result = remi("score", path)
     assert result.exit_code == 0, result.stdout
     with zipfile.ZipFile(path) as archive:
@@ -287,15 +293,7 @@ def test_the_record_is_very_hidden(notebook: Make) -> None:
 
 
 def test_macro_workbook_to_plain_output_drops_the_macros_and_says_so(tmp_path: Path) -> None:
-    path = tmp_path / "macro.xlsm"
-    book = xlsxwriter.Workbook(path)
-    sheet = book.add_worksheet("g")
-    for row, values in enumerate(worked_game()):
-        sheet.write_row(row, 0, values)
-    project = tmp_path / "vbaProject.bin"
-    project.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 504)
-    book.add_vba_project(str(project))
-    book.close()
+    path = _macro_workbook(tmp_path)
     out = tmp_path / "plain.xlsx"
     result = remi("score", path, "-o", out)
     assert result.exit_code == 0
