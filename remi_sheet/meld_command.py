@@ -10,29 +10,21 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
-from remi_sheet.cards import Card, CardError, parse_cards
 from remi_sheet.meld_messages import render, word
-from remi_sheet.melds import (
-    Meld,
-    MeldReport,
-    Opening,
-    Reading,
-    Reason,
-    best_opening,
-    check_melds,
-    hand_errors,
-    openings,
-    parse_meld,
-)
 from remi_sheet.messages import Lang
 from remi_sheet.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
 from remi_sheet.rules import HouseRules
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+    from remi_sheet.cards import Card
+    from remi_sheet.melds import Meld, MeldReport, Opening, Reading, Reason
 
 MeldsArg = Annotated[
     list[str] | None,
@@ -80,6 +72,9 @@ def meld(
 
 
 def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: bool) -> int:
+    from remi_sheet.cards import CardError
+    from remi_sheet.melds import Reason, check_melds, parse_meld
+
     try:
         parsed = [parse_meld(text) for text in texts]
     except CardError as error:
@@ -93,6 +88,9 @@ def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: boo
 
 
 def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bool) -> int:
+    from remi_sheet.cards import CardError, parse_cards
+    from remi_sheet.melds import Reason, best_opening, hand_errors, openings
+
     try:
         hand = parse_cards(text, suits_required=True)
     except CardError as error:
@@ -112,6 +110,8 @@ def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bo
 
 
 def _input_errors(errors: list[Reason], rules: HouseRules, lang: Lang, json_output: bool) -> int:
+    from rich.console import Console
+
     if json_output:
         document = {"melds": [], "total": 0, "opens": False, "minimum": rules.opening_minimum}
         _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
@@ -211,6 +211,8 @@ def _written(meld: Meld) -> str:
 
 def meld_line(meld: Meld, lang: Lang) -> Text:
     """One meld: a tick and what it is worth, or a cross and why it is invalid."""
+    from rich.text import Text
+
     best = meld.best
     if best is None:
         assert meld.reason is not None
@@ -244,6 +246,9 @@ def _verdict(total: int, minimum: int, lang: Lang) -> str:
 
 
 def _print_report(report: MeldReport, lang: Lang) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
     console = Console(highlight=False, soft_wrap=True)
     for meld in report.melds:
         console.print(meld_line(meld, lang))
@@ -257,6 +262,9 @@ def _print_report(report: MeldReport, lang: Lang) -> None:
 
 
 def _print_opening(best: Opening, others: list[Opening] | None, count: int, lang: Lang) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
     console = Console(highlight=False, soft_wrap=True)
     if not best.melds:
         console.print(word("nothing", lang), markup=False)

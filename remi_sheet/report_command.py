@@ -13,13 +13,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
 
 from remi_sheet.messages import Lang
 from remi_sheet.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
 from remi_sheet.problems import FileProblem, Problem
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from remi_sheet.notebook import Game, Notebook
     from remi_sheet.report import BlankCard, Report
 
@@ -110,6 +111,8 @@ def _print_notebook(
     output: Path,
     html: Path | None,
 ) -> int:
+    from rich.console import Console
+
     from remi_sheet import output as printed
     from remi_sheet.problems import has_errors
     from remi_sheet.report import REPORT_TEMPLATE, build_report
@@ -143,6 +146,8 @@ def _print_blank(
     output: Path,
     html: Path | None,
 ) -> int:
+    from rich.console import Console
+
     from remi_sheet.notebook import read_rules
     from remi_sheet.report import BLANK_TEMPLATE, blank_card
     from remi_sheet.report_words import report_word
@@ -203,6 +208,8 @@ def _render(
     console: Console,
 ) -> None:
     """Fill the template, write the HTML when asked, and lay the PDF out in one pass."""
+    from rich.console import Console
+
     from remi_sheet import files
     from remi_sheet.report import render_html, render_pdf
     from remi_sheet.report_words import report_word
@@ -243,5 +250,7 @@ def _readable(path: Path) -> None:
 
 
 def _stop(message: str) -> NoReturn:
+    from rich.console import Console
+
     Console(stderr=True, highlight=False).print(f"error: {message}", markup=False, soft_wrap=True)
     raise typer.Exit(1)

@@ -21,8 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from remi_sheet.messages import Lang
 from remi_sheet.options import (
@@ -39,6 +37,9 @@ from remi_sheet.problems import FileProblem, Problem, Severity, has_errors
 from remi_sheet.season_words import season_message, season_word, season_words
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     from remi_sheet.charts import Chart
     from remi_sheet.notebook import Notebook
     from remi_sheet.season import Season, SeasonGame, SeasonRow, Versus
@@ -436,6 +437,8 @@ def _print_terminal(
 
 
 def standings_table(season: Season, lang: Lang) -> Table:
+    from rich.table import Table
+
     table = Table(title=season_word("season_title", lang), title_justify="left")
     headings = (
         "#",
@@ -480,6 +483,8 @@ def _cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
 
 
 def records_table(season: Season, lang: Lang) -> Table:
+    from rich.table import Table
+
     table = Table(title=season_word("records", lang), title_justify="left")
     table.add_column(season_word("player", lang))
     table.add_column(season_word("best_game", lang))
@@ -511,6 +516,8 @@ def _versus_cell(name: str, other: str, versus: Mapping[str, Versus]) -> str:
 
 
 def head_to_head_table(season: Season, lang: Lang) -> Table:
+    from rich.table import Table
+
     table = Table(title=season_word("head_to_head", lang), title_justify="left")
     table.add_column("")
     for row in season.rows:
@@ -521,6 +528,8 @@ def head_to_head_table(season: Season, lang: Lang) -> Table:
 
 
 def history_table(season: Season, lang: Lang) -> Table:
+    from rich.table import Table
+
     history = season.history
     table = Table(title=season_word("rating_history", lang), title_justify="left")
     table.add_column(season_word("game", lang))
@@ -638,6 +647,8 @@ def rating_chart(season: Season) -> Chart:
 
 
 def _print_pdf(season: Season, files: Sequence[str], options: Options, console: Console) -> None:
+    from rich.console import Console
+
     from remi_sheet import files as filing
     from remi_sheet.report import TemplateProblem, default_template_dir, render_html, render_pdf
     from remi_sheet.report_words import report_word
