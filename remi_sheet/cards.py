@@ -121,8 +121,13 @@ def _card(match: re.Match[str], suits_required: bool) -> Card:
         # D is both the Hungarian queen (dáma) and the letter of diamonds: "KD" is K♦ to
         # one player and king + queen to another. Guessing would miscount silently.
         raise CardError("card_ambiguous_d", token=match[0].upper(), rank=match["rank"].upper())
-    suit = _SUITS[match["suit"]] if match["suit"] else None
-    return Card(_RANKS[match["rank"]], suit)
+    return _card_of(match["rank"], match["suit"])
+
+
+@functools.cache
+def _card_of(rank: str, suit: str | None) -> Card:
+    """One shared `Card` per spelling: notebooks spell the same few dozen cards over and over."""
+    return Card(_RANKS[rank], _SUITS[suit] if suit else None)
 
 
 def hand_value(card: Card, rules: HouseRules) -> int:
@@ -138,11 +143,17 @@ def cards_value(cards: Iterable[Card], rules: HouseRules) -> int:
     return sum(hand_value(card, rules) for card in cards)
 
 
-@functools.lru_cache(maxsize=64)
 def max_hand_points(rules: HouseRules) -> int:
     """The most that fourteen cards left in hand can be worth (180 with the defaults)."""
-    best_card = max(10, rules.ace_value)
-    values = sorted([rules.joker_in_hand] * rules.jokers + [best_card] * HAND_SIZE, reverse=True)
+    # Every loser's points are checked against this: keyed by the three numbers it depends
+    # on, as hashing the whole rule set costs more than the answer.
+    return _max_hand_points(rules.ace_value, rules.joker_in_hand, rules.jokers)
+
+
+@functools.lru_cache(maxsize=64)
+def _max_hand_points(ace_value: int, joker_in_hand: int, jokers: int) -> int:
+    best_card = max(10, ace_value)
+    values = sorted([joker_in_hand] * jokers + [best_card] * HAND_SIZE, reverse=True)
     return sum(values[:HAND_SIZE])
 
 
@@ -150,12 +161,14 @@ def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
     """`CardError` when `cards` cannot be one player's hand: too many cards, jokers or copies."""
     if len(cards) > HAND_SIZE:
         raise CardError("cards_too_many", count=len(cards), most=HAND_SIZE)
-    jokers = sum(card.is_joker for card in cards)
+    jokers = sum(card.rank == JOKER for card in cards)
     if jokers > rules.jokers:
         raise CardError("cards_too_many_jokers", count=jokers, most=rules.jokers)
-    if all(card.suit is None for card in cards):
-        return  # copies of a card can only be told apart by their suits
-    suited = Counter(card for card in cards if card.suit is not None)
-    for card, count in suited.items():
+    # Copies of a card can only be told apart by their suits. Counted as (rank, suit)
+    # pairs, which hash in C, where the cards themselves would call Python per card.
+    suited = [(card.rank, card.suit) for card in cards if card.suit is not None]
+    if len(suited) <= COPIES_PER_CARD:
+        return
+    for (rank, suit), count in Counter(suited).items():
         if count > COPIES_PER_CARD:
-            raise CardError("cards_too_many_copies", card=str(card), count=count)
+            raise CardError("cards_too_many_copies", card=str(Card(rank, suit)), count=count)

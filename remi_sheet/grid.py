@@ -53,6 +53,15 @@ class Grid:
         value = cells[column]
         return None if value == "" else value
 
+    def cells(self, row: int, column: int, count: int) -> list[CellValue]:
+        """`count` values from (row, column) rightwards, as `value` reads each."""
+        if row >= len(self.rows):
+            return [None] * count
+        found = [
+            None if value == "" else value for value in self.rows[row][column : column + count]
+        ]
+        return found + [None] * (count - len(found)) if len(found) < count else found
+
     @property
     def height(self) -> int:
         return len(self.rows)

@@ -7,9 +7,11 @@ every deal that can be scored and collects a `Problem` for everything else. It n
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import gc
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -52,10 +54,7 @@ class DealRow:
     row: int  # 0-based sheet row
     number: CellValue
     cells: tuple[CellValue, ...]
-
-    @property
-    def played(self) -> bool:
-        return any(filled(cell) for cell in self.cells)
+    played: bool  # some player's cell holds something
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +128,30 @@ def load_notebook(
 ) -> Notebook:
     """Read and check the notebook at `path`; `overrides` are house rules that win over the
     Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file."""
+    with _collector_paused():
+        return _load(path, overrides, lang, probe)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Reading makes millions of small objects that all stay alive (cells, entries, scores)
+    and form no cycles; the cyclic collector would walk all of them again and again, a
+    quarter of a big notebook's reading time. They are then frozen: left out of later
+    collections, as long-lived objects; reference counting still frees them."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.enable()
+
+
+def _load(
+    path: Path, overrides: Sequence[tuple[str, str]], lang: Lang | None, probe: FormulaProbe | None
+) -> Notebook:
     read, unreadable = read_grids(path, WHOLE_SHEETS)
     grids = {grid.name: grid for grid in read}
     probe = probe or FormulaProbe(path)
@@ -257,14 +280,15 @@ def _deal_table(
     below the table's end that looks like one more deal (it would be silently ignored)."""
     rows: list[DealRow] = []
     for row in range(header_row + 1, grid.height):
-        number = grid.value(row, deal_column)
-        if filled(number) and fold(str(number)).rstrip(":. ") in TOTAL_WORDS:
+        number, *players = grid.cells(row, deal_column, width + 1)
+        if isinstance(number, str) and fold(number).rstrip(":. ") in TOTAL_WORDS:
             return rows, row, None
-        cells = tuple(grid.value(row, deal_column + 1 + i) for i in range(width))
-        if not any(filled(cell) for cell in cells) and deal_number(number) is None:
+        cells = tuple(players)
+        played = any(filled(cell) for cell in cells)
+        if not played and deal_number(number) is None:
             # An empty row, or a note written under the table, ends it.
             return rows, None, _stray_deal(grid, row + 1, deal_column, width)
-        rows.append(DealRow(row, number, cells))
+        rows.append(DealRow(row, number, cells, played))
     return rows, None, None
 
 

@@ -60,16 +60,15 @@ def possible_loser_scores(after_hand: bool, rules: HouseRules) -> frozenset[int]
 
 def score_row(entries: Sequence[Entry | None], rules: HouseRules) -> DealScore | list[Issue]:
     """The scores of one played deal, or the issues that stop it from being scored."""
-    issues = [Issue("entry_missing", i) for i, entry in enumerate(entries) if entry is None]
-    if issues:
-        return issues
-    present = [entry for entry in entries if entry is not None]
+    if None in entries:
+        return [Issue("entry_missing", i) for i, entry in enumerate(entries) if entry is None]
+    present: list[Entry] = list(entries)  # type: ignore[arg-type] # no None, as just seen
     negative = [i for i, e in enumerate(present) if isinstance(e, Number) and e.value < 0]
-    if negative and all(isinstance(e, Number) for e in present):
+    if not negative:
+        return _score_entries(present, rules)
+    if all(isinstance(e, Number) for e in present):
         return check_score_row([e.value for e in present if isinstance(e, Number)], rules)
-    if negative:
-        return _mixed_row_issues(present, negative, rules)
-    return _score_entries(present, rules)
+    return _mixed_row_issues(present, negative, rules)
 
 
 def _mixed_row_issues(entries: list[Entry], negative: list[int], rules: HouseRules) -> list[Issue]:
@@ -97,36 +96,32 @@ def _score_entries(entries: list[Entry], rules: HouseRules) -> DealScore | list[
         return issues
     winner = entries[winners[0]]
     assert isinstance(winner, Winner)
+    hand = winner.hand
     scores: list[int] = []
     plus200: set[int] = set()
     for i, entry in enumerate(entries):
         if isinstance(entry, Winner):
             scores.append(rules.hand_win if entry.hand else rules.normal_win)
             continue
-        loser = _as_loser(entry, i, rules, issues)
-        if loser is None:
-            continue
-        if winner.hand and not loser.laid_down:
+        if isinstance(entry, Loser):
+            laid_down, points = entry.laid_down, entry.points
+        else:  # a bare number in an entry row: card points of a loser who laid down
+            assert isinstance(entry, Number)
+            try:
+                laid_down, points = True, check_points(entry.value, rules)
+            except EntryError as error:
+                issues.append(Issue(error.code, i, dict(error.params)))
+                continue
+        if hand and not laid_down:
             plus200.add(i)
             scores.append(rules.not_down_after_hand)
-        elif loser.points is None:
+        elif points is None:
             issues.append(Issue("x_without_points", i))
         else:
-            scores.append(loser_score(loser.points, after_hand=winner.hand, rules=rules))
+            scores.append(loser_score(points, after_hand=hand, rules=rules))
     if issues:
         return issues
-    return DealScore(tuple(scores), winners[0], winner.hand, frozenset(plus200), typed=False)
-
-
-def _as_loser(entry: Entry, i: int, rules: HouseRules, issues: list[Issue]) -> Loser | None:
-    if isinstance(entry, Loser):
-        return entry
-    assert isinstance(entry, Number)
-    try:
-        return Loser(laid_down=True, points=check_points(entry.value, rules))
-    except EntryError as error:
-        issues.append(Issue(error.code, i, dict(error.params)))
-        return None
+    return DealScore(tuple(scores), winners[0], hand, frozenset(plus200), typed=False)
 
 
 def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | list[Issue]:
