@@ -8,15 +8,19 @@ empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when on
 from __future__ import annotations
 
 import datetime as dt
+import sys
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 from remi_sheet import package
 from remi_sheet.problems import FileProblem, Problem
 from remi_sheet.text import fold
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
 
@@ -71,47 +75,167 @@ class Grid:
 
 
 READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit many times over
+# From this many worksheets on, a second process reads the sheets while this one checks
+# the ones read so far: reading (size checks, then calamine) and checking take about as
+# long as each other, and both cores are used. Below it, starting the process costs more.
+PARALLEL_FROM: Final = 64
+_BATCH: Final = 50  # sheets per message from the reading process
+
+
+@dataclass(slots=True)
+class Sheets:
+    """The worksheets of a workbook as they are read: `names` in workbook order, and one
+    item per sheet in `order` (the sheets asked for first, then the others in workbook
+    order): its `Grid`, or the `Problem` that kept it from being read."""
+
+    names: list[str]
+    order: list[str]
+    items: Iterator[Grid | Problem]
 
 
 def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Grid], list[Problem]]:
     """The first `READ_ROWS` rows of every worksheet of the workbook at `path` (all rows of
     the sheets whose folded names are in `whole`), in workbook order, and a problem for each
     sheet too big to read safely (see `package`)."""
-    from python_calamine import CalamineWorkbook, SheetTypeEnum
-
+    sheets = read_sheets(path, whole)
     grids: list[Grid] = []
     problems: list[Problem] = []
+    for item in sheets.items:
+        if isinstance(item, Grid):
+            grids.append(item)
+        else:
+            problems.append(item)
+    return grids, problems
+
+
+def read_sheets(
+    path: Path,
+    whole: frozenset[str] = frozenset(),
+    first: frozenset[str] = frozenset(),
+    parallel: bool | None = None,
+) -> Sheets:
+    """The worksheets of the workbook at `path`, read as `read_grids` reads them; those whose
+    folded names are in `first` come before the others. `parallel`: read in a second
+    process (None: when the workbook has `PARALLEL_FROM` worksheets or more and the system
+    can fork). `FileProblem` for a workbook that cannot be read at all, raised by `Sheets.items`
+    when it is found in a sheet that comes later."""
+    reading = _read(path, whole, first)
+    names, order = cast(tuple[list[str], list[str]], next(reading))
+    if parallel is None:
+        parallel = len(order) >= PARALLEL_FROM and _can_fork()
+    if not parallel:
+        return Sheets(names, order, cast(Iterator[Grid | Problem], reading))
+    reading.close()
+    return Sheets(names, order, _read_elsewhere(path, whole, first))
+
+
+def _read(
+    path: Path, whole: frozenset[str], first: frozenset[str]
+) -> Generator[object, None, None]:
+    """(names, order) of `Sheets`, then each sheet's item (`Grid` or `Problem`), checking
+    each sheet's size before calamine reads it."""
+    from python_calamine import CalamineWorkbook, SheetTypeEnum
+
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(path) as archive, CalamineWorkbook.from_path(str(path)) as workbook:
             members = package.sheet_parts(archive)
-            extents = {
-                title: package.extent(archive, member)
-                for title, member in members.items()
-                if member in archive.NameToInfo
-            }
+            sheets = workbook.sheets_metadata
+            names = [meta.name for meta in sheets if meta.typ == SheetTypeEnum.WorkSheet]
+            order = [name for name in names if fold(name) in first]
+            order += [name for name in names if fold(name) not in first]
+            yield names, order
+            for name in order:
+                member = members.get(name)
+                if member not in archive.NameToInfo:
+                    # calamine found a sheet the size checks did not: refuse rather than trust it.
+                    reason = f"the sheet '{name}' has no part of its own"
+                    raise FileProblem(
+                        Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
+                    )
+                found = package.extent(archive, member)
+                try:
+                    package.check_extent(name, found)
+                except package.PackageError as error:
+                    yield Problem(error.code, name, params=error.params)
+                    continue
+                rows = None if fold(name) in whole else READ_ROWS
+                values = workbook.get_sheet_by_name(name).to_python(
+                    skip_empty_area=False, nrows=rows
+                )
+                yield Grid(name, values, found.formulas)
     except package.PackageError as error:
         raise FileProblem(Problem(error.code, params={"path": str(path), **error.params})) from None
-    with CalamineWorkbook.from_path(str(path)) as workbook:
-        for meta in workbook.sheets_metadata:
-            if meta.typ != SheetTypeEnum.WorkSheet:
-                continue
-            found = extents.get(meta.name)
-            if found is None:
-                # calamine found a sheet the size checks did not: refuse rather than trust it.
-                reason = f"the sheet '{meta.name}' has no part of its own"
-                raise FileProblem(
-                    Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
-                )
+
+
+def _can_fork() -> bool:
+    # Only where forking is the normal way to start a process: elsewhere (macOS, Windows)
+    # a fresh interpreter would have to start and import everything again.
+    return sys.platform.startswith("linux")
+
+
+def _read_elsewhere(
+    path: Path, whole: frozenset[str], first: frozenset[str]
+) -> Iterator[Grid | Problem]:
+    """`_read`'s items, read by a forked process and sent here in batches. If that process
+    fails for any reason but the file's own problem, the sheets it did not send are read
+    here, so that whatever went wrong happens again where it can be reported."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    reader = context.Process(
+        target=_reader, args=(sending, path, whole, first), name="remi-reader", daemon=True
+    )
+    reader.start()
+    sending.close()
+    received = 0
+    try:
+        while True:
             try:
-                package.check_extent(meta.name, found)
-            except package.PackageError as error:
-                problems.append(Problem(error.code, meta.name, params=error.params))
-                continue
-            sheet = workbook.get_sheet_by_name(meta.name)
-            rows = None if fold(meta.name) in whole else READ_ROWS
-            values = sheet.to_python(skip_empty_area=False, nrows=rows)
-            grids.append(Grid(meta.name, values, found.formulas))
-    return grids, problems
+                kind, payload = receiving.recv()
+            except EOFError:
+                break
+            if kind == "items":
+                yield from payload
+                received += len(payload)
+            elif kind == "file":
+                raise FileProblem(payload)
+            else:  # "done", or "failed": the reader could not go on
+                if kind == "done":
+                    return
+                break
+    finally:
+        receiving.close()
+        reader.join(timeout=5)
+        if reader.is_alive():
+            reader.kill()
+    rest = _read(path, whole, first)
+    next(rest)
+    for index, item in enumerate(rest):
+        if index >= received:
+            yield cast(Grid | Problem, item)
+
+
+def _reader(sending: Connection, path: Path, whole: frozenset[str], first: frozenset[str]) -> None:
+    """The reading process: `_read`'s items in batches, then "done"; or the file's problem;
+    or "failed" when anything else went wrong."""
+    try:
+        reading = _read(path, whole, first)
+        next(reading)
+        batch: list[object] = []
+        for item in reading:
+            batch.append(item)
+            if len(batch) >= _BATCH:
+                sending.send(("items", batch))
+                batch = []
+        sending.send(("items", batch))
+        sending.send(("done", None))
+    except FileProblem as problem:
+        sending.send(("file", problem.problem))
+    except BaseException:  # noqa: BLE001 - the parent reads again and reports it
+        sending.send(("failed", None))
+    finally:
+        sending.close()
 
 
 @dataclass

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from remi_sheet.entries import Entry, EntryError, Number, Winner, parse_entry
-from remi_sheet.grid import CellValue, FormulaProbe, Grid, address, read_grids
+from remi_sheet.grid import CellValue, FormulaProbe, Grid, address, read_sheets
 from remi_sheet.messages import Lang
 from remi_sheet.problems import Issue, Problem
 from remi_sheet.rules import HouseRules, RuleError, check_consistent, rule_spec, with_rule
@@ -152,21 +152,41 @@ def _collector_paused() -> Iterator[None]:
 def _load(
     path: Path, overrides: Sequence[tuple[str, str]], lang: Lang | None, probe: FormulaProbe | None
 ) -> Notebook:
-    read, unreadable = read_grids(path, WHOLE_SHEETS)
-    grids = {grid.name: grid for grid in read}
+    # The Rules sheet is read first, wherever it stands: every game is checked by its rules
+    # as soon as the game's sheet is read.
+    sheets = read_sheets(path, WHOLE_SHEETS, first=frozenset(_RULES_SHEETS))
     probe = probe or FormulaProbe(path)
-    rules, problems, rules_lang = read_rules(grids.values(), overrides)
-    problems += unreadable
-    layouts = {name: layout for name, grid in grids.items() if (layout := find_game(grid))}
+    read: dict[str, Grid] = {}
+    unreadable: list[Problem] = []
+    items = iter(sheets.items)
+    for _ in range(sum(fold(name) in _RULES_SHEETS for name in sheets.order)):
+        _keep(next(items), read, unreadable)
+    rules, problems, rules_lang = read_rules(read.values(), overrides)
+    layouts: dict[str, GameLayout] = {}
+    entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
+    games = []
+    for item in items:
+        grid = _keep(item, read, unreadable)
+        layout = find_game(grid) if grid is not None else None
+        if grid is not None and layout is not None:
+            layouts[grid.name] = layout
+            games.append(check_game(grid, layout, rules, probe, entries))
+    position = {name: index for index, name in enumerate(sheets.names)}
+    problems += sorted(unreadable, key=lambda problem: position.get(problem.sheet or "", 0))
     hinted = [layout.lang for layout in layouts.values() if layout.lang]
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
-    entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
-    games = [
-        check_game(grids[name], layout, rules, probe, entries) for name, layout in layouts.items()
-    ]
     if not games:
         problems.append(Problem("no_games"))
+    grids = {name: read[name] for name in sheets.names if name in read}
     return Notebook(path, games, rules, problems, notebook_lang, grids)
+
+
+def _keep(item: Grid | Problem, read: dict[str, Grid], unreadable: list[Problem]) -> Grid | None:
+    if isinstance(item, Problem):
+        unreadable.append(item)
+        return None
+    read[item.name] = item
+    return item
 
 
 def read_rules(
@@ -235,8 +255,7 @@ def find_game(grid: Grid) -> GameLayout | None:
 
 
 def _header_at(grid: Grid, row: int) -> tuple[int, Lang | None] | None:
-    for column in range(grid.width(row)):
-        value = grid.value(row, column)
+    for column, value in enumerate(grid.rows[row]):
         if filled(value):
             key = fold(str(value))
             return (column, HEADER_WORDS[key]) if key in HEADER_WORDS else None
@@ -333,8 +352,8 @@ def _is_win(value: CellValue) -> bool:
 
 def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue]:
     date = place = None
-    for row in range(header_row):
-        values = [v for c in range(grid.width(row)) if filled(v := grid.value(row, c))]
+    for row in grid.rows[:header_row]:
+        values = [value for value in row if filled(value)]
         if len(values) < 2:
             continue
         key = fold(str(values[0])).rstrip(":")
@@ -352,13 +371,14 @@ def _is_marker(value: CellValue) -> bool:
 def _area_column(grid: Grid, header_row: int, end_row: int, after_players: int) -> int:
     """Where remi's area starts: where it was written before, else one column right of
     everything typed beside the deal table."""
-    for column in range(after_players, grid.width(header_row)):
-        if _is_marker(grid.value(header_row, column)):
+    header = grid.rows[header_row]
+    for column in range(after_players, len(header)):
+        if _is_marker(header[column]):
             return column
     last = after_players - 1
-    for row in range(header_row, min(end_row + 1, grid.height)):
-        for column in range(grid.width(row) - 1, last, -1):
-            if filled(grid.value(row, column)):
+    for row in grid.rows[header_row : end_row + 1]:
+        for column in range(len(row) - 1, last, -1):
+            if filled(row[column]):
                 last = column
                 break
     return last + 2
@@ -404,7 +424,6 @@ class _GameCheck:
     def players(self) -> list[Problem]:
         layout, rules = self.layout, self.rules
         count = len(layout.players)
-        header = address(layout.header_row, layout.deal_column)
         if count < 2:
             self.at(
                 layout.header_row,
@@ -412,7 +431,7 @@ class _GameCheck:
                 "players_too_few",
                 count=count,
                 most=rules.max_players,
-                header=header,
+                header=address(layout.header_row, layout.deal_column),
             )
         elif count > rules.max_players:
             self.at(
@@ -422,11 +441,11 @@ class _GameCheck:
                 count=count,
                 most=rules.max_players,
             )
-        seen: set[str] = set()
-        for index, name in enumerate(layout.players):
-            if fold(name) in seen:
-                self.at(layout.header_row, index, "player_duplicate")
-            seen.add(fold(name))
+        folded = [fold(name) for name in layout.players]
+        if len(set(folded)) < count:
+            for index, name in enumerate(folded):
+                if name in folded[:index]:
+                    self.at(layout.header_row, index, "player_duplicate")
         return self.problems
 
     def table(self) -> None:
@@ -472,16 +491,25 @@ class _GameCheck:
 
     def deal_number(self, deal_row: DealRow, number: int) -> None:
         value = deal_row.number
+        if type(value) in (int, float) and value == number:
+            return  # the usual case, said at once
         if filled(value) and deal_number(value) != number:
             self.at(deal_row.row, None, "deal_number_wrong", deal=number, value=value)
 
     def deal(self, deal_row: DealRow, number: int) -> DealScore | None:
-        found = len(self.problems)
-        entries = [
-            self.entry(deal_row.row, index, number, value)
-            for index, value in enumerate(deal_row.cells)
-        ]
-        if len(self.problems) > found:
+        known = self.entries
+        entries: list[Entry | None] = []
+        wrong = False
+        for index, value in enumerate(deal_row.cells):
+            found = known.get((type(value), value))
+            if found is None:
+                found = known[(type(value), value)] = _read_entry(value, self.rules)
+            if isinstance(found, EntryError):
+                self.at(deal_row.row, index, found.code, deal=number, **found.params)
+                wrong = True
+            else:
+                entries.append(found.entry)
+        if wrong:
             return None
         result = score_row(entries, self.rules)
         if isinstance(result, DealScore):
@@ -489,16 +517,6 @@ class _GameCheck:
         for issue in result:
             self.issue(deal_row, number, issue)
         return None
-
-    def entry(self, row: int, index: int, number: int, value: CellValue) -> Entry | None:
-        key = (type(value), value)
-        found = self.entries.get(key)
-        if found is None:
-            found = self.entries[key] = _read_entry(value, self.rules)
-        if isinstance(found, EntryError):
-            self.at(row, index, found.code, deal=number, **found.params)
-            return None
-        return found.entry
 
     def issue(self, deal_row: DealRow, number: int, issue: Issue) -> None:
         params = dict(issue.params)

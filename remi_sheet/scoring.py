@@ -8,9 +8,12 @@ scores or `Issue`s out.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from remi_sheet.cards import max_hand_points
 from remi_sheet.entries import Entry, EntryError, Loser, Number, Winner, check_points
@@ -60,18 +63,32 @@ def possible_loser_scores(after_hand: bool, rules: HouseRules) -> frozenset[int]
 
 def score_row(entries: Sequence[Entry | None], rules: HouseRules) -> DealScore | list[Issue]:
     """The scores of one played deal, or the issues that stop it from being scored."""
-    if None in entries:
-        return [Issue("entry_missing", i) for i, entry in enumerate(entries) if entry is None]
-    present: list[Entry] = list(entries)  # type: ignore[arg-type] # no None, as just seen
-    negative = [i for i, e in enumerate(present) if isinstance(e, Number) and e.value < 0]
-    if not negative:
-        return _score_entries(present, rules)
-    if all(isinstance(e, Number) for e in present):
-        return check_score_row([e.value for e in present if isinstance(e, Number)], rules)
-    return _mixed_row_issues(present, negative, rules)
+    # One pass sorts the entries out: every deal of a notebook comes through here.
+    winners: list[int] = []
+    negative: list[int] = []
+    numbers = 0
+    for i, entry in enumerate(entries):
+        if entry is None:
+            return [Issue("entry_missing", j) for j, e in enumerate(entries) if e is None]
+        if isinstance(entry, Winner):
+            winners.append(i)
+        elif isinstance(entry, Number):
+            numbers += 1
+            if entry.value < 0:
+                negative.append(i)
+    present = cast(Sequence[Entry], entries)
+    if negative:
+        if numbers == len(present):
+            return check_score_row([cast(Number, e).value for e in present], rules)
+        return _mixed_row_issues(present, negative, rules)
+    if len(winners) != 1:
+        return _winner_issues(winners)
+    return _score_entries(present, winners[0], rules)
 
 
-def _mixed_row_issues(entries: list[Entry], negative: list[int], rules: HouseRules) -> list[Issue]:
+def _mixed_row_issues(
+    entries: Sequence[Entry], negative: list[int], rules: HouseRules
+) -> list[Issue]:
     has_winner_code = any(isinstance(e, Winner) for e in entries)
     issues = []
     for i in negative:
@@ -89,29 +106,29 @@ def _winner_issues(winners: list[int]) -> list[Issue]:
     return [Issue("two_winners", i, {"first": winners[0]}) for i in winners[1:]]
 
 
-def _score_entries(entries: list[Entry], rules: HouseRules) -> DealScore | list[Issue]:
-    winners = [i for i, e in enumerate(entries) if isinstance(e, Winner)]
-    issues = _winner_issues(winners)
-    if issues:
-        return issues
-    winner = entries[winners[0]]
-    assert isinstance(winner, Winner)
-    hand = winner.hand
+def _score_entries(
+    entries: Sequence[Entry], winner: int, rules: HouseRules
+) -> DealScore | list[Issue]:
+    """An entry row with its one winner at `winner`: everyone else is a loser."""
+    hand = cast(Winner, entries[winner]).hand
+    most = max_hand_points(rules)
+    issues: list[Issue] = []
     scores: list[int] = []
     plus200: set[int] = set()
     for i, entry in enumerate(entries):
-        if isinstance(entry, Winner):
-            scores.append(rules.hand_win if entry.hand else rules.normal_win)
+        if i == winner:
+            scores.append(rules.hand_win if hand else rules.normal_win)
             continue
         if isinstance(entry, Loser):
             laid_down, points = entry.laid_down, entry.points
         else:  # a bare number in an entry row: card points of a loser who laid down
-            assert isinstance(entry, Number)
-            try:
-                laid_down, points = True, check_points(entry.value, rules)
-            except EntryError as error:
-                issues.append(Issue(error.code, i, dict(error.params)))
-                continue
+            laid_down, points = True, cast(Number, entry).value
+            if not 0 <= points <= most:
+                try:
+                    check_points(points, rules)
+                except EntryError as error:
+                    issues.append(Issue(error.code, i, dict(error.params)))
+                    continue
         if hand and not laid_down:
             plus200.add(i)
             scores.append(rules.not_down_after_hand)
@@ -121,7 +138,7 @@ def _score_entries(entries: list[Entry], rules: HouseRules) -> DealScore | list[
             scores.append(loser_score(points, after_hand=hand, rules=rules))
     if issues:
         return issues
-    return DealScore(tuple(scores), winners[0], hand, frozenset(plus200), typed=False)
+    return DealScore(tuple(scores), winner, hand, frozenset(plus200), typed=False)
 
 
 def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | list[Issue]:
@@ -187,7 +204,9 @@ def score_game(players: Sequence[str], deals: Sequence[DealScore], rules: HouseR
     running: list[tuple[int, ...]] = []
     totals = (0,) * len(players)
     for deal in deals:
-        totals = tuple(t + s for t, s in zip(totals, deal.scores, strict=True))
+        if len(deal.scores) != len(totals):
+            raise ValueError(f"a deal of {len(deal.scores)} scores in a game of {len(totals)}")
+        totals = tuple(map(operator.add, totals, deal.scores))
         running.append(totals)
     return GameScore(
         players=tuple(players),
@@ -202,4 +221,5 @@ def score_game(players: Sequence[str], deals: Sequence[DealScore], rules: HouseR
 def rank(totals: Sequence[int]) -> tuple[int, ...]:
     """Places by total, lowest first; equal totals share a place and the next is skipped
     (totals 10, 20, 20, 30 → places 1, 2, 2, 4)."""
-    return tuple(1 + sum(other < total for other in totals) for total in totals)
+    ordered = sorted(totals)
+    return tuple([1 + bisect.bisect_left(ordered, total) for total in totals])

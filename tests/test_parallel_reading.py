@@ -1,0 +1,126 @@
+"""Big notebooks are read by a second process while this one checks: the notebook that comes
+out must be the very one a plain in-process read gives, for every file of the test corpus
+and the samples, and a reading process that fails must change nothing but the time taken."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from remi_sheet import files, grid
+from remi_sheet.notebook import Notebook, load_notebook
+from remi_sheet.problems import FileProblem
+
+ROOT = Path(__file__).resolve().parent.parent
+# Every workbook of the corpus and the samples whose sheets get read at all (the others are
+# refused by `files.sniff` before any reading starts).
+BOOKS = [
+    path
+    for path in sorted((ROOT / "tests" / "corpus").glob("*.xlsx"))
+    + sorted((ROOT / "samples").glob("*.xlsx"))
+    if files.sniff(path) is None
+]
+
+
+def _outcome(path: Path) -> Notebook | tuple[str, str]:
+    """The notebook, or what stopped it (an exception's kind and text)."""
+    try:
+        return load_notebook(path)
+    except FileProblem as error:
+        return ("FileProblem", repr(error.problem))
+    except Exception as error:  # noqa: BLE001 - the same failure both ways is what counts
+        return (type(error).__name__, str(error))
+
+
+def _both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
+    monkeypatch.setattr(grid, "PARALLEL_FROM", 10**9)
+    alone = _outcome(path)
+    monkeypatch.setattr(grid, "PARALLEL_FROM", 1)
+    return alone, _outcome(path)
+
+
+@pytest.mark.parametrize("path", BOOKS, ids=lambda path: path.name)
+def test_a_second_process_reads_the_same_notebook(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alone, parallel = _both(path, monkeypatch)
+    assert parallel == alone
+
+
+def _big_notebook(tmp_path: Path, games: int) -> Path:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for number in range(1, games + 1):
+        sheet = book.create_sheet(f"Game {number}")
+        sheet.append(["Deal", "Anna", "Béla", "Csilla"])
+        sheet.append([1, "W", 25 + number % 40, "K♠ 7♥ 3♦"])
+        sheet.append([2, 12, "H", "X"])
+    rules = book.create_sheet("Rules")
+    rules.append(["Rule", "Value"])
+    rules.append(["opening_minimum", 51])
+    path = tmp_path / "big.xlsx"
+    book.save(path)
+    return path
+
+
+def test_a_big_notebook_is_read_by_a_second_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _big_notebook(tmp_path, grid.PARALLEL_FROM + 6)
+    forked: list[int] = []
+    elsewhere = grid._read_elsewhere
+
+    def spy(*args: Any) -> Any:
+        forked.append(1)
+        return elsewhere(*args)
+
+    monkeypatch.setattr(grid, "_read_elsewhere", spy)
+    notebook = load_notebook(path)
+    assert forked == [1]
+    assert len(notebook.games) == grid.PARALLEL_FROM + 6
+    assert notebook.rules.opening_minimum == 51  # the Rules sheet, last in the book, came first
+    assert list(notebook.grids) == [f"Game {n}" for n in range(1, len(notebook.games) + 1)] + [
+        "Rules"
+    ]
+    assert [game.sheet for game in notebook.games] == list(notebook.grids)[:-1]
+    # Deal 1: -20, 26 → 30, K♠ 7♥ 3♦ → 20. Deal 2 after a hand: 12 → 10 × 2, -40, X → 200.
+    assert notebook.games[0].score.totals == (-20 + 20, 30 - 40, 20 + 200)
+
+
+def _failing_reader(after: int, how: str) -> Callable[..., None]:
+    """A reading process that sends `after` items, then fails as `how` says."""
+
+    def reader(sending: Any, path: Path, whole: frozenset[str], first: frozenset[str]) -> None:
+        reading = grid._read(path, whole, first)
+        next(reading)
+        sending.send(("items", [next(reading) for _ in range(after)]))
+        if how == "dies":
+            os._exit(3)  # as if killed: no word of it through the pipe
+        sending.send(("failed", None))
+        sending.close()
+
+    return reader
+
+
+@pytest.mark.parametrize("how", ["says so", "dies"])
+@pytest.mark.parametrize("after", [0, 5])
+def test_a_failing_reading_process_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, after: int
+) -> None:
+    path = _big_notebook(tmp_path, 12)
+    alone, _ = _both(path, monkeypatch)
+    monkeypatch.setattr(grid, "_reader", _failing_reader(after, how))
+    assert _outcome(path) == alone
+
+
+def test_the_file_problem_found_by_the_reading_process_is_raised_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = ROOT / "tests" / "corpus" / "bug-sheet-too-big-guard-bypassed.xlsx"
+    alone, parallel = _both(path, monkeypatch)
+    assert parallel == alone
