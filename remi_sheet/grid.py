@@ -21,6 +21,7 @@ from remi_sheet.text import fold
 
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
+    from multiprocessing.process import BaseProcess
 
 CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
 
@@ -75,11 +76,13 @@ class Grid:
 
 
 READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit many times over
-# From this many worksheets on, a second process reads the sheets while this one checks
-# the ones read so far: reading (size checks, then calamine) and checking take about as
-# long as each other, and both cores are used. Below it, starting the process costs more.
-PARALLEL_FROM: Final = 64
-_BATCH: Final = 50  # sheets per message from the reading process
+# From a file this big on (some 300 games), a second process reads the sheets while this
+# one checks the ones read so far: reading (size checks, then calamine) and checking take
+# about as long as each other, and both cores are used. Below it, starting the process
+# costs more than it saves.
+PARALLEL_FROM_BYTES: Final = 256 << 10
+_FIRST_BATCH: Final = 8  # sheets in the reading process's first message: checking starts soon
+_BATCH: Final = 50  # sheets in each later message
 
 
 @dataclass(slots=True)
@@ -90,6 +93,7 @@ class Sheets:
 
     names: list[str]
     order: list[str]
+    leading: int  # how many sheets at the head of `order` are those asked for first
     items: Iterator[Grid | Problem]
 
 
@@ -116,23 +120,24 @@ def read_sheets(
 ) -> Sheets:
     """The worksheets of the workbook at `path`, read as `read_grids` reads them; those whose
     folded names are in `first` come before the others. `parallel`: read in a second
-    process (None: when the workbook has `PARALLEL_FROM` worksheets or more and the system
-    can fork). `FileProblem` for a workbook that cannot be read at all, raised by `Sheets.items`
-    when it is found in a sheet that comes later."""
-    reading = _read(path, whole, first)
-    names, order = cast(tuple[list[str], list[str]], next(reading))
+    process (None: for files of `PARALLEL_FROM_BYTES` or more, where the system forks).
+    `FileProblem` for a workbook that cannot be read at all, raised by `Sheets.items` when
+    it is found in a sheet that comes later."""
     if parallel is None:
-        parallel = len(order) >= PARALLEL_FROM and _can_fork()
-    if not parallel:
-        return Sheets(names, order, cast(Iterator[Grid | Problem], reading))
-    reading.close()
-    return Sheets(names, order, _read_elsewhere(path, whole, first))
+        parallel = _can_fork() and path.stat().st_size >= PARALLEL_FROM_BYTES
+    if parallel:
+        sheets = _read_elsewhere(path, whole, first)
+        if sheets is not None:
+            return sheets
+    reading = _read(path, whole, first)
+    names, order, leading = cast(tuple[list[str], list[str], int], next(reading))
+    return Sheets(names, order, leading, cast(Iterator[Grid | Problem], reading))
 
 
 def _read(
     path: Path, whole: frozenset[str], first: frozenset[str]
 ) -> Generator[object, None, None]:
-    """(names, order) of `Sheets`, then each sheet's item (`Grid` or `Problem`), checking
+    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`), checking
     each sheet's size before calamine reads it."""
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
@@ -141,9 +146,10 @@ def _read(
             members = package.sheet_parts(archive)
             sheets = workbook.sheets_metadata
             names = [meta.name for meta in sheets if meta.typ == SheetTypeEnum.WorkSheet]
-            order = [name for name in names if fold(name) in first]
-            order += [name for name in names if fold(name) not in first]
-            yield names, order
+            asked = [name in first for name in map(fold, names)]
+            order = [name for name, early in zip(names, asked, strict=True) if early]
+            order += [name for name, early in zip(names, asked, strict=True) if not early]
+            yield names, order, sum(asked)
             for name in order:
                 member = members.get(name)
                 if member not in archive.NameToInfo:
@@ -173,12 +179,9 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux")
 
 
-def _read_elsewhere(
-    path: Path, whole: frozenset[str], first: frozenset[str]
-) -> Iterator[Grid | Problem]:
-    """`_read`'s items, read by a forked process and sent here in batches. If that process
-    fails for any reason but the file's own problem, the sheets it did not send are read
-    here, so that whatever went wrong happens again where it can be reported."""
+def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) -> Sheets | None:
+    """`_read`'s sheets, read by a forked process and sent here in batches; None when that
+    process failed before it could tell which sheets there are."""
     import multiprocessing
 
     context = multiprocessing.get_context("fork")
@@ -188,27 +191,44 @@ def _read_elsewhere(
     )
     reader.start()
     sending.close()
+    kind, payload = _receive(receiving)
+    if kind != "names":
+        _stop(reader, receiving, done=False)
+        if kind == "file":
+            raise FileProblem(cast(Problem, payload))
+        return None
+    names, order, leading = cast(tuple[list[str], list[str], int], payload)
+    return Sheets(names, order, leading, _received(reader, receiving, path, whole, first))
+
+
+def _received(
+    reader: BaseProcess,
+    receiving: Connection,
+    path: Path,
+    whole: frozenset[str],
+    first: frozenset[str],
+) -> Iterator[Grid | Problem]:
+    """The items the reading process sends. If it fails for any reason but the file's own
+    problem, the sheets it did not send are read here, so that whatever went wrong happens
+    again where it can be reported."""
     received = 0
+    done = False
     try:
         while True:
-            try:
-                kind, payload = receiving.recv()
-            except EOFError:
-                break
+            kind, payload = _receive(receiving)
             if kind == "items":
-                yield from payload
-                received += len(payload)
+                items = cast(list[Grid | Problem], payload)
+                yield from items
+                received += len(items)
             elif kind == "file":
-                raise FileProblem(payload)
-            else:  # "done", or "failed": the reader could not go on
-                if kind == "done":
-                    return
+                raise FileProblem(cast(Problem, payload))
+            else:
+                done = kind == "done"
                 break
     finally:
-        receiving.close()
-        reader.join(timeout=5)
-        if reader.is_alive():
-            reader.kill()
+        _stop(reader, receiving, done)
+    if done:
+        return
     rest = _read(path, whole, first)
     next(rest)
     for index, item in enumerate(rest):
@@ -216,26 +236,52 @@ def _read_elsewhere(
             yield cast(Grid | Problem, item)
 
 
-def _reader(sending: Connection, path: Path, whole: frozenset[str], first: frozenset[str]) -> None:
-    """The reading process: `_read`'s items in batches, then "done"; or the file's problem;
-    or "failed" when anything else went wrong."""
+def _receive(receiving: Connection) -> tuple[str, object]:
     try:
-        reading = _read(path, whole, first)
-        next(reading)
-        batch: list[object] = []
-        for item in reading:
-            batch.append(item)
-            if len(batch) >= _BATCH:
-                sending.send(("items", batch))
-                batch = []
-        sending.send(("items", batch))
-        sending.send(("done", None))
-    except FileProblem as problem:
-        sending.send(("file", problem.problem))
-    except BaseException:  # noqa: BLE001 - the parent reads again and reports it
-        sending.send(("failed", None))
+        return cast(tuple[str, object], receiving.recv())
+    except EOFError:  # the process ended without a word: killed, or out of memory
+        return "failed", None
+
+
+def _stop(reader: BaseProcess, receiving: Connection, done: bool) -> None:
+    receiving.close()
+    if not done:
+        reader.kill()  # it only reads: nothing is lost by stopping it at once
+    reader.join()
+
+
+def _reader(sending: Connection, path: Path, whole: frozenset[str], first: frozenset[str]) -> None:
+    """The reading process: sends `_messages` until they end or nobody listens."""
+    try:
+        for message in _messages(path, whole, first):
+            sending.send(message)
+    except OSError:
+        pass  # the pipe is closed: the checking process has stopped listening
     finally:
         sending.close()
+
+
+def _messages(
+    path: Path, whole: frozenset[str], first: frozenset[str]
+) -> Iterator[tuple[str, object]]:
+    """("names", (names, order, leading)), then ("items", [...]) batches and ("done", None); or
+    ("file", problem) for the file's own problem; or ("failed", None) for anything else."""
+    try:
+        reading = _read(path, whole, first)
+        yield "names", next(reading)
+        batch: list[object] = []
+        size = _FIRST_BATCH
+        for item in reading:
+            batch.append(item)
+            if len(batch) >= size:
+                yield "items", batch
+                batch, size = [], _BATCH
+        yield "items", batch
+        yield "done", None
+    except FileProblem as problem:
+        yield "file", problem.problem
+    except Exception:  # noqa: BLE001 - reading it again here reports it
+        yield "failed", None
 
 
 @dataclass

@@ -159,7 +159,7 @@ def _load(
     read: dict[str, Grid] = {}
     unreadable: list[Problem] = []
     items = iter(sheets.items)
-    for _ in range(sum(fold(name) in _RULES_SHEETS for name in sheets.order)):
+    for _ in range(sheets.leading):
         _keep(next(items), read, unreadable)
     rules, problems, rules_lang = read_rules(read.values(), overrides)
     layouts: dict[str, GameLayout] = {}

@@ -38,9 +38,9 @@ def _outcome(path: Path) -> Notebook | tuple[str, str]:
 
 
 def _both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
-    monkeypatch.setattr(grid, "PARALLEL_FROM", 10**9)
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 1 << 60)
     alone = _outcome(path)
-    monkeypatch.setattr(grid, "PARALLEL_FROM", 1)
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0)
     return alone, _outcome(path)
 
 
@@ -71,7 +71,8 @@ def _big_notebook(tmp_path: Path, games: int) -> Path:
 def test_a_big_notebook_is_read_by_a_second_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = _big_notebook(tmp_path, grid.PARALLEL_FROM + 6)
+    path = _big_notebook(tmp_path, 20)
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", path.stat().st_size)
     forked: list[int] = []
     elsewhere = grid._read_elsewhere
 
@@ -82,7 +83,7 @@ def test_a_big_notebook_is_read_by_a_second_process(
     monkeypatch.setattr(grid, "_read_elsewhere", spy)
     notebook = load_notebook(path)
     assert forked == [1]
-    assert len(notebook.games) == grid.PARALLEL_FROM + 6
+    assert len(notebook.games) == 20
     assert notebook.rules.opening_minimum == 51  # the Rules sheet, last in the book, came first
     assert list(notebook.grids) == [f"Game {n}" for n in range(1, len(notebook.games) + 1)] + [
         "Rules"
@@ -92,13 +93,15 @@ def test_a_big_notebook_is_read_by_a_second_process(
     assert notebook.games[0].score.totals == (-20 + 20, 30 - 40, 20 + 200)
 
 
-def _failing_reader(after: int, how: str) -> Callable[..., None]:
-    """A reading process that sends `after` items, then fails as `how` says."""
+def _failing_reader(after: int | None, how: str) -> Callable[..., None]:
+    """A reading process that sends the sheets' names and `after` items (None: not even the
+    names), then fails as `how` says."""
 
     def reader(sending: Any, path: Path, whole: frozenset[str], first: frozenset[str]) -> None:
         reading = grid._read(path, whole, first)
-        next(reading)
-        sending.send(("items", [next(reading) for _ in range(after)]))
+        if after is not None:
+            sending.send(("names", next(reading)))
+            sending.send(("items", [next(reading) for _ in range(after)]))
         if how == "dies":
             os._exit(3)  # as if killed: no word of it through the pipe
         sending.send(("failed", None))
@@ -108,9 +111,9 @@ def _failing_reader(after: int, how: str) -> Callable[..., None]:
 
 
 @pytest.mark.parametrize("how", ["says so", "dies"])
-@pytest.mark.parametrize("after", [0, 5])
+@pytest.mark.parametrize("after", [None, 0, 5])
 def test_a_failing_reading_process_changes_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, after: int
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, after: int | None
 ) -> None:
     path = _big_notebook(tmp_path, 12)
     alone, _ = _both(path, monkeypatch)
