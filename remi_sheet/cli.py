@@ -1,15 +1,18 @@
 """The `remi` command: thin wrappers that parse options, call the library and print.
 
 The options and failure handling every command shares are in `options`; the larger
-commands live in their own modules and are registered at the end.
+commands live in their own modules, imported only when they run or `--help` lists them:
+`remi check` should not wait for the PDF and statistics code to load.
 """
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
+from typer.core import TyperGroup
 
 from remi_sheet.messages import Lang, render
 from remi_sheet.options import (
@@ -24,7 +27,37 @@ from remi_sheet.options import (
     usage_error,
 )
 
+if TYPE_CHECKING:
+    # Typer's group methods are typed with the click it carries inside.
+    from typer._click import Command, Context
+
+# command name → (module, function) of the commands in modules of their own, in help order.
+_ELSEWHERE: Final = {
+    "report": ("remi_sheet.report_command", "report"),
+    "meld": ("remi_sheet.meld_command", "meld"),
+    "import": ("remi_sheet.import_command", "import_records"),
+    "stats": ("remi_sheet.stats_command", "stats"),
+}
+
+
+class _Commands(TyperGroup):
+    """remi's commands: those defined here, then those of `_ELSEWHERE`, each built from its
+    module when asked for by name."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return [*super().list_commands(ctx), *_ELSEWHERE]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        if cmd_name not in _ELSEWHERE:
+            return super().get_command(ctx, cmd_name)
+        module, function = _ELSEWHERE[cmd_name]
+        single = typer.Typer(rich_markup_mode=None, pretty_exceptions_enable=False)
+        single.command(cmd_name)(getattr(importlib.import_module(module), function))
+        return typer.main.get_command(single)
+
+
 app = typer.Typer(
+    cls=_Commands,
     name="remi",
     help="The score notebook for Hungarian rummy (römi): check, score and print the "
     "scores kept in an Excel workbook.",
@@ -204,23 +237,3 @@ def new(
 
 def main() -> None:
     app()
-
-
-from remi_sheet.report_command import report  # noqa: E402
-
-app.command()(report)
-
-
-from remi_sheet.meld_command import meld  # noqa: E402
-
-app.command()(meld)
-
-
-from remi_sheet.import_command import import_records  # noqa: E402
-
-app.command("import")(import_records)
-
-
-from remi_sheet.stats_command import stats  # noqa: E402
-
-app.command()(stats)
