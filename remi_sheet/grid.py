@@ -100,8 +100,9 @@ class Sheets:
 def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Grid], list[Problem]]:
     """The first `READ_ROWS` rows of every worksheet of the workbook at `path` (all rows of
     the sheets whose folded names are in `whole`), in workbook order, and a problem for each
-    sheet too big to read safely (see `package`)."""
-    sheets = read_sheets(path, whole)
+    sheet too big to read safely (see `package`). Read here: with nothing to do until every
+    sheet is read, a second process would only add the cost of sending them."""
+    sheets = read_sheets(path, whole, parallel=False)
     grids: list[Grid] = []
     problems: list[Problem] = []
     for item in sheets.items:
