@@ -54,7 +54,14 @@ class Extent:
 _DTD: Final = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 # A reference with three column letters (beyond ZZ) or four row digits (beyond 999), in
 # any attribute: cells, rows, the dimension, spans. Anything else is well inside the limits.
-_FAR: Final = re.compile(rb"[\"':][A-Za-z]{3,}[0-9]|[\"':][A-Za-z]{0,3}[0-9]{4,}")
+# It is looked for in the XML with every letter made "a", every digit "0" and the three
+# characters a reference can follow made '"': a pattern that starts with one literal byte
+# is scanned for twice as fast as one that starts with a class.
+_CLASSES: Final = bytes.maketrans(
+    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'\":",
+    b"a" * 52 + b"0" * 10 + b'"' * 3,
+)
+_FAR: Final = re.compile(rb'"a{3,}0|"a{0,3}0{4}')
 _FORMULA: Final = re.compile(rb"<f[ >/]")
 _PROLOG_BYTES: Final = 4096
 
@@ -147,7 +154,7 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
     """
     far = formulas = False
     for scanned in _chunks(archive, member):
-        far = far or _FAR.search(scanned) is not None
+        far = far or _FAR.search(scanned.translate(_CLASSES)) is not None
         formulas = formulas or _FORMULA.search(scanned) is not None
     if not far:
         return Extent(0, 0, "", formulas)  # within ZZ999: far below every limit
