@@ -97,18 +97,32 @@ def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
     """
     source = clean(text).lower()
     cards: list[Card] = []
+    # The usual list, cards and separators only, in one scan; anything else is walked
+    # through below, to name the part that is no card.
+    position = 0
+    for match in _TOKEN.finditer(source):
+        if match.start() > position and not _SEPARATORS.fullmatch(source, position, match.start()):
+            break
+        cards.append(_card(match, suits_required))
+        position = match.end()
+    else:
+        if position == len(source) or _SEPARATORS.fullmatch(source, position):
+            if not cards:
+                raise CardError("card_empty")
+            return tuple(cards)
+    cards.clear()
     position = 0
     while position < len(source):
         gap = _SEPARATORS.match(source, position)
         if gap:
             position = gap.end()
             continue
-        match = _TOKEN.match(source, position)
-        if match is None:
+        token = _TOKEN.match(source, position)
+        if token is None:
             bad = _SEPARATORS.split(source[position:], maxsplit=1)[0]
             raise CardError("card_unknown", token=bad)
-        cards.append(_card(match, suits_required))
-        position = match.end()
+        cards.append(_card(token, suits_required))
+        position = token.end()
     if not cards:
         raise CardError("card_empty")
     return tuple(cards)

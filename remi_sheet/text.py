@@ -21,6 +21,8 @@ _SPACES = re.compile(r"[\s\u00a0\u2007\u202f]+")
 def clean(text: str) -> str:
     """The text composed (A + ◌́ → Á), full-width letters made plain, invisible characters
     removed and runs of any space made one space."""
+    if text.isascii():  # nothing to compose, no invisible or full-width characters
+        return _SPACES.sub(" ", text).strip()
     composed = unicodedata.normalize("NFC", text).translate(_INVISIBLE).translate(_FULL_WIDTH)
     return _SPACES.sub(" ", composed).strip()
 
@@ -29,7 +31,10 @@ def clean(text: str) -> str:
 def fold(text: str) -> str:
     """A comparison key: cleaned, accents removed, case folded. Canonical decomposition
     only: the compatibility one would turn "5²" into "52"."""
-    decomposed = unicodedata.normalize("NFD", clean(text))
+    cleaned = clean(text)
+    if cleaned.isascii():  # no accents to remove
+        return cleaned.casefold()
+    decomposed = unicodedata.normalize("NFD", cleaned)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return stripped.casefold()
 
