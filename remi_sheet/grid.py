@@ -8,6 +8,7 @@ empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when on
 from __future__ import annotations
 
 import datetime as dt
+import signal
 import sys
 import zipfile
 from collections.abc import Generator, Iterator, Sequence
@@ -253,6 +254,9 @@ def _stop(reader: BaseProcess, receiving: Connection, done: bool) -> None:
 
 def _reader(sending: Connection, path: Path, whole: frozenset[str], first: frozenset[str]) -> None:
     """The reading process: sends `_messages` until they end or nobody listens."""
+    # Ctrl-C reaches every process of the terminal's group: the checking process stops this
+    # one, and says so once ("Aborted!"), without a traceback from here.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         for message in _messages(path, whole, first):
             sending.send(message)
