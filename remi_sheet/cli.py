@@ -42,18 +42,29 @@ _ELSEWHERE: Final = {
 
 class _Commands(TyperGroup):
     """remi's commands: those defined here, then those of `_ELSEWHERE`, each built from its
-    module when asked for by name."""
+    module when first asked for by name."""
 
     def list_commands(self, ctx: Context) -> list[str]:
-        return [*super().list_commands(ctx), *_ELSEWHERE]
+        return list(dict.fromkeys([*super().list_commands(ctx), *_ELSEWHERE]))
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
-        if cmd_name not in _ELSEWHERE:
-            return super().get_command(ctx, cmd_name)
-        module, function = _ELSEWHERE[cmd_name]
-        single = typer.Typer(rich_markup_mode=None, pretty_exceptions_enable=False)
-        single.command(cmd_name)(getattr(importlib.import_module(module), function))
-        return typer.main.get_command(single)
+        if cmd_name in _ELSEWHERE and cmd_name not in self.commands:
+            module, function = _ELSEWHERE[cmd_name]
+            single = typer.Typer(
+                rich_markup_mode=None, pretty_exceptions_enable=False, add_completion=False
+            )
+            single.command(cmd_name)(getattr(importlib.import_module(module), function))
+            self.add_command(typer.main.get_command(single), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        if args and args[0] not in self.commands and args[0] not in _ELSEWHERE:
+            # A mistyped command: Typer suggests the nearest of the commands it has.
+            for name in _ELSEWHERE:
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
 
 
 app = typer.Typer(

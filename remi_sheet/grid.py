@@ -7,14 +7,17 @@ empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when on
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import signal
 import sys
+import threading
+import weakref
 import zipfile
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from remi_sheet import package
 from remi_sheet.problems import FileProblem, Problem
@@ -23,6 +26,8 @@ from remi_sheet.text import fold
 if TYPE_CHECKING:
     from multiprocessing.connection import Connection
     from multiprocessing.process import BaseProcess
+
+    from python_calamine import CalamineWorkbook
 
 CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
 
@@ -144,35 +149,45 @@ def _read(
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
     try:
-        with zipfile.ZipFile(path) as archive, CalamineWorkbook.from_path(str(path)) as workbook:
-            members = package.sheet_parts(archive)
-            sheets = workbook.sheets_metadata
-            names = [meta.name for meta in sheets if meta.typ == SheetTypeEnum.WorkSheet]
-            asked = [name in first for name in map(fold, names)]
-            order = [name for name, early in zip(names, asked, strict=True) if early]
-            order += [name for name, early in zip(names, asked, strict=True) if not early]
-            yield names, order, sum(asked)
-            for name in order:
-                member = members.get(name)
-                if member not in archive.NameToInfo:
-                    # calamine found a sheet the size checks did not: refuse rather than trust it.
-                    reason = f"the sheet '{name}' has no part of its own"
-                    raise FileProblem(
-                        Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
-                    )
-                found = package.extent(archive, member)
-                try:
-                    package.check_extent(name, found)
-                except package.PackageError as error:
-                    yield Problem(error.code, name, params=error.params)
-                    continue
-                rows = None if fold(name) in whole else READ_ROWS
-                values = workbook.get_sheet_by_name(name).to_python(
-                    skip_empty_area=False, nrows=rows
+        with zipfile.ZipFile(path) as archive:
+            members = package.sheet_parts(archive)  # before calamine parses anything
+            with CalamineWorkbook.from_path(str(path)) as workbook:
+                sheets = workbook.sheets_metadata
+                # A damaged book may name a sheet twice; calamine reads the first of them.
+                names = list(
+                    dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet)
                 )
-                yield Grid(name, values, found.formulas)
+                asked = [name in first for name in map(fold, names)]
+                order = [name for name, early in zip(names, asked, strict=True) if early]
+                order += [name for name, early in zip(names, asked, strict=True) if not early]
+                yield names, order, sum(asked)
+                for name in order:
+                    yield _sheet(path, archive, members.get(name), workbook, name, whole)
     except package.PackageError as error:
         raise FileProblem(Problem(error.code, params={"path": str(path), **error.params})) from None
+
+
+def _sheet(
+    path: Path,
+    archive: zipfile.ZipFile,
+    member: str | None,
+    workbook: CalamineWorkbook,
+    name: str,
+    whole: frozenset[str],
+) -> Grid | Problem:
+    """One sheet's grid, read once its size is known to be safe; or why it was not read."""
+    if member not in archive.NameToInfo:
+        # calamine found a sheet the size checks did not: refuse rather than trust it.
+        reason = f"the sheet '{name}' has no part of its own"
+        raise FileProblem(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
+    found = package.extent(archive, member)
+    try:
+        package.check_extent(name, found)
+    except package.PackageError as error:
+        return Problem(error.code, name, params=error.params)
+    rows = None if fold(name) in whole else READ_ROWS
+    values = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=rows)
+    return Grid(name, values, found.formulas)
 
 
 def _can_fork() -> bool:
@@ -182,25 +197,53 @@ def _can_fork() -> bool:
 
 
 def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) -> Sheets | None:
-    """`_read`'s sheets, read by a forked process and sent here in batches; None when that
-    process failed before it could tell which sheets there are."""
+    """`_read`'s sheets, read by a forked process and sent here in batches; None when no
+    such process could start, or it failed before it could tell which sheets there are."""
     import multiprocessing
 
+    if multiprocessing.current_process().daemon:
+        return None  # a daemonic process may not start others
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     reader = context.Process(
-        target=_reader, args=(sending, path, whole, first), name="remi-reader", daemon=True
+        target=_reader,
+        args=(sending, receiving, path, whole, first),
+        name="remi-reader",
+        daemon=True,
     )
-    reader.start()
+    try:
+        with _interrupts_held():
+            reader.start()
+    except OSError:  # no process to be had (a limit on processes, or on memory)
+        receiving.close()
+        sending.close()
+        return None
     sending.close()
     kind, payload = _receive(receiving)
     if kind != "names":
-        _stop(reader, receiving, done=False)
+        _stop(reader, receiving)
         if kind == "file":
             raise FileProblem(cast(Problem, payload))
         return None
     names, order, leading = cast(tuple[list[str], list[str], int], payload)
-    return Sheets(names, order, leading, _received(reader, receiving, path, whole, first))
+    items = _received(reader, receiving, path, whole, first)
+    # Also stopped when the items are dropped unread, and at exit.
+    weakref.finalize(items, _stop, reader, receiving)
+    return Sheets(names, order, leading, items)
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C ignored while the reading process starts: it inherits that, and so never
+    prints a traceback of its own (the checking process stops it and says "Aborted!")."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _received(
@@ -214,7 +257,6 @@ def _received(
     problem, the sheets it did not send are read here, so that whatever went wrong happens
     again where it can be reported."""
     received = 0
-    done = False
     try:
         while True:
             kind, payload = _receive(receiving)
@@ -224,13 +266,12 @@ def _received(
                 received += len(items)
             elif kind == "file":
                 raise FileProblem(cast(Problem, payload))
+            elif kind == "done":
+                return
             else:
-                done = kind == "done"
                 break
     finally:
-        _stop(reader, receiving, done)
-    if done:
-        return
+        _stop(reader, receiving)
     rest = _read(path, whole, first)
     next(rest)
     for index, item in enumerate(rest):
@@ -245,18 +286,24 @@ def _receive(receiving: Connection) -> tuple[str, object]:
         return "failed", None
 
 
-def _stop(reader: BaseProcess, receiving: Connection, done: bool) -> None:
+def _stop(reader: BaseProcess, receiving: Connection) -> None:
+    """Stops the reading process, done or not: it only reads, so nothing is lost."""
     receiving.close()
-    if not done:
-        reader.kill()  # it only reads: nothing is lost by stopping it at once
+    reader.kill()
     reader.join()
 
 
-def _reader(sending: Connection, path: Path, whole: frozenset[str], first: frozenset[str]) -> None:
+def _reader(
+    sending: Connection,
+    receiving: Connection,
+    path: Path,
+    whole: frozenset[str],
+    first: frozenset[str],
+) -> None:
     """The reading process: sends `_messages` until they end or nobody listens."""
-    # Ctrl-C reaches every process of the terminal's group: the checking process stops this
-    # one, and says so once ("Aborted!"), without a traceback from here.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Only the checking process may hold the pipe's reading end: when it is gone, sending
+    # fails here at once instead of waiting for a reader forever.
+    receiving.close()
     try:
         for message in _messages(path, whole, first):
             sending.send(message)
@@ -292,10 +339,12 @@ def _messages(
 @dataclass
 class FormulaProbe:
     """Tells what an empty-looking cell really holds: a formula ("f") with no usable result,
-    an error value ("e") such as #DIV/0!, or nothing (None)."""
+    an error value ("e") such as #DIV/0!, or nothing (None). It opens the workbook with
+    openpyxl once, at the first question, and keeps it open until `close`."""
 
     path: Path
     _kinds: dict[str, dict[tuple[int, int], tuple[str, str]]] = field(default_factory=dict)
+    _workbook: Any = None  # openpyxl's read-only workbook; False when it cannot be opened
 
     def kind(self, sheet: str, row: int, column: int) -> tuple[str, str] | None:
         """("f", formula) or ("e", error text) for such a cell, else None."""
@@ -303,16 +352,24 @@ class FormulaProbe:
             self._kinds[sheet] = self._load(sheet)
         return self._kinds[sheet].get((row, column))
 
-    def _load(self, sheet: str) -> dict[tuple[int, int], tuple[str, str]]:
-        import openpyxl
+    def close(self) -> None:
+        if self._workbook:
+            self._workbook.close()
+        self._workbook = False
 
-        try:
-            workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
-        except Exception:  # noqa: BLE001 - a probe that cannot read proves nothing
+    def _load(self, sheet: str) -> dict[tuple[int, int], tuple[str, str]]:
+        if self._workbook is None:
+            import openpyxl
+
+            try:
+                self._workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
+            except Exception:  # noqa: BLE001 - a probe that cannot read proves nothing
+                self._workbook = False
+        if not self._workbook:
             return {}
         try:
             found = {}
-            for row in workbook[sheet].iter_rows():
+            for row in self._workbook[sheet].iter_rows():
                 for cell in row:
                     kind = getattr(cell, "data_type", None)
                     if kind in ("f", "e"):
@@ -320,5 +377,3 @@ class FormulaProbe:
             return found
         except Exception:  # noqa: BLE001 - the same: the cell stays an empty cell
             return {}
-        finally:
-            workbook.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import gc
+import itertools
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -136,8 +137,9 @@ def load_notebook(
 def _collector_paused() -> Iterator[None]:
     """Reading makes millions of small objects that all stay alive (cells, entries, scores)
     and form no cycles; the cyclic collector would walk all of them again and again, a
-    quarter of a big notebook's reading time. They are then frozen: left out of later
-    collections, as long-lived objects; reference counting still frees them."""
+    quarter of a big notebook's reading time. Afterwards they go straight to the oldest
+    generation (frozen, then thawed there), so that the next young collection does not
+    walk them all either; garbage among them is still found by a full collection."""
     if not gc.isenabled():
         yield
         return
@@ -146,6 +148,7 @@ def _collector_paused() -> Iterator[None]:
         yield
     finally:
         gc.freeze()
+        gc.unfreeze()
         gc.enable()
 
 
@@ -155,23 +158,29 @@ def _load(
     # The Rules sheet is read first, wherever it stands: every game is checked by its rules
     # as soon as the game's sheet is read.
     sheets = read_sheets(path, WHOLE_SHEETS, first=frozenset(_RULES_SHEETS))
+    own_probe = probe is None
     probe = probe or FormulaProbe(path)
     read: dict[str, Grid] = {}
     unreadable: list[Problem] = []
     items = iter(sheets.items)
-    for _ in range(sheets.leading):
-        _keep(next(items), read, unreadable)
+    leading = [_keep(next(items), read, unreadable) for _ in range(sheets.leading)]
     rules, problems, rules_lang = read_rules(read.values(), overrides)
     layouts: dict[str, GameLayout] = {}
     entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
     games = []
-    for item in items:
-        grid = _keep(item, read, unreadable)
-        layout = find_game(grid) if grid is not None else None
-        if grid is not None and layout is not None:
-            layouts[grid.name] = layout
-            games.append(check_game(grid, layout, rules, probe, entries))
+    try:
+        for grid in itertools.chain(leading, (_keep(item, read, unreadable) for item in items)):
+            layout = find_game(grid) if grid is not None else None
+            if grid is not None and layout is not None:
+                layouts[grid.name] = layout
+                games.append(check_game(grid, layout, rules, probe, entries))
+    finally:
+        if own_probe:
+            probe.close()
     position = {name: index for index, name in enumerate(sheets.names)}
+    # In workbook order, as the sheets stand (a Rules sheet was read first).
+    games.sort(key=lambda game: position[game.sheet])
+    layouts = {game.sheet: layouts[game.sheet] for game in games}
     problems += sorted(unreadable, key=lambda problem: position.get(problem.sheet or "", 0))
     hinted = [layout.lang for layout in layouts.values() if layout.lang]
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")

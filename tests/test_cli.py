@@ -348,6 +348,23 @@ def test_help_lists_the_commands_with_examples() -> None:
         assert "Example:" in remi(command, "--help").stdout
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("chek", "check"), ("stat", "stats"), ("reprt", "report")]
+)
+def test_a_mistyped_command_gets_a_suggestion(typed: str, meant: str) -> None:
+    result = remi(typed)
+    assert result.exit_code == 2
+    assert f"Did you mean '{meant}'?" in result.output
+
+
+@pytest.mark.parametrize("command", ["check", "report", "meld", "import", "stats"])
+def test_command_help_offers_no_shell_completion(command: str) -> None:
+    result = remi(command, "--help")
+    assert result.exit_code == 0
+    assert "Usage: remi " + command in result.stdout
+    assert "completion" not in result.stdout
+
+
 def test_installed_remi_runs_as_a_subprocess(notebook: Make, tmp_path: Path) -> None:
     executable = shutil.which("remi", path=str(Path(sys.executable).parent))
     assert executable, "remi is not installed in this environment"

@@ -247,6 +247,32 @@ def test_formula_without_a_saved_result_is_a_clear_problem(tmp_path: Path) -> No
     assert problems(load_notebook(path)) == [("g", "C2", "formula_no_value")]
 
 
+def test_formulas_of_many_games_are_looked_up_in_one_opening(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game's empty-looking cell sends remi to openpyxl; opening the workbook once per
+    game made memory grow with the games while the collector is paused."""
+    path = tmp_path / "formulas.xlsx"
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for number in range(1, 6):
+        sheet = book.create_sheet(f"g{number}")
+        sheet.append(["Deal", "A", "B"])
+        sheet.append([1, "W", "=20+13"])
+    book.save(path)
+    openings: list[Path] = []
+    opening = openpyxl.load_workbook
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        openings.append(args[0])
+        return opening(*args, **kwargs)
+
+    monkeypatch.setattr(openpyxl, "load_workbook", counted)
+    found = problems(load_notebook(path))
+    assert found == [(f"g{n}", "C2", "formula_no_value") for n in range(1, 6)]
+    assert openings == [path]
+
+
 def test_a_deal_below_an_empty_row_is_reported(notebook: Make) -> None:
     rows = [*worked_game()[:3], [], [None, "3", "X 55", "W"], [None, "W", 5, 5]]
     loaded = load_notebook(notebook({"g": rows}))

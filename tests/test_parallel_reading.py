@@ -4,7 +4,13 @@ and the samples, and a reading process that fails must change nothing but the ti
 
 from __future__ import annotations
 
+import errno
+import gc
+import multiprocessing
 import os
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -97,7 +103,10 @@ def _failing_reader(after: int | None, how: str) -> Callable[..., None]:
     """A reading process that sends the sheets' names and `after` items (None: not even the
     names), then fails as `how` says."""
 
-    def reader(sending: Any, path: Path, whole: frozenset[str], first: frozenset[str]) -> None:
+    def reader(
+        sending: Any, receiving: Any, path: Path, whole: frozenset[str], first: frozenset[str]
+    ) -> None:
+        receiving.close()
         reading = grid._read(path, whole, first)
         if after is not None:
             sending.send(("names", next(reading)))
@@ -127,3 +136,91 @@ def test_the_file_problem_found_by_the_reading_process_is_raised_here(
     path = ROOT / "tests" / "corpus" / "bug-sheet-too-big-guard-bypassed.xlsx"
     alone, parallel = _both(path, monkeypatch)
     assert parallel == alone
+
+
+def test_no_process_to_be_had_means_reading_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _big_notebook(tmp_path, 12)
+    alone, _ = _both(path, monkeypatch)
+
+    def no_fork() -> int:
+        raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    assert _outcome(path) == alone
+
+
+def test_sheets_dropped_unread_stop_their_reading_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _big_notebook(tmp_path, 12)
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0)
+    sheets = grid.read_sheets(path)
+    assert len(sheets.names) == 13
+    assert [child.name for child in multiprocessing.active_children()] == ["remi-reader"]
+    del sheets
+    gc.collect()
+    assert multiprocessing.active_children() == []
+
+
+def test_a_reading_process_outlives_no_killed_remi(tmp_path: Path) -> None:
+    """SIGKILL leaves no atexit handler to stop the reading process: it must notice by
+    itself that nobody listens any more, and end."""
+    path = _big_notebook(tmp_path, 500)  # some 300 KB: read by a second process
+    assert path.stat().st_size >= grid.PARALLEL_FROM_BYTES
+    remi = Path(sys.executable).parent / "remi"
+    run = subprocess.Popen([str(remi), "check", str(path)], stdout=subprocess.DEVNULL)
+    children: list[str] = []
+    deadline = time.monotonic() + 20
+    while not children and run.poll() is None and time.monotonic() < deadline:
+        children = _children(run.pid)
+    run.kill()
+    run.wait()
+    assert children, "remi ended before its reading process could be seen"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and any(Path(f"/proc/{pid}").exists() for pid in children):
+        time.sleep(0.05)
+    alive = [pid for pid in children if _alive(pid)]
+    assert alive == []
+
+
+def _children(parent: int) -> list[str]:
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            if f"\nPPid:\t{parent}\n" in status.read_text():
+                found.append(status.parent.name)
+        except OSError:
+            continue  # ended while being looked at
+    return found
+
+
+def _alive(pid: str) -> bool:
+    """A process that exists and is not a zombie waiting for its (dead) parent's reaper."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in status
+
+
+def test_a_rules_sheet_that_holds_a_game_is_a_game_in_its_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    book = openpyxl.Workbook()
+    rules = book.active
+    assert rules is not None
+    rules.title = "Szabályok"
+    rules.append(["Leosztás", "Anna", "Béla"])
+    rules.append([1, "W", 30])
+    game = book.create_sheet("Játszma 1")
+    game.append(["Leosztás", "Anna", "Béla"])
+    game.append([1, 12, "H"])
+    path = tmp_path / "rules-game.xlsx"
+    book.save(path)
+    alone, parallel = _both(path, monkeypatch)
+    assert parallel == alone
+    assert isinstance(alone, Notebook)
+    assert [game.sheet for game in alone.games] == ["Szabályok", "Játszma 1"]
+    assert alone.lang == "hu"
