@@ -7,16 +7,15 @@ every deal that can be scored and collects a `Problem` for everything else. It n
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import gc
 import itertools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from remi_sheet import collector
 from remi_sheet.entries import Entry, EntryError, Number, Winner, parse_entry
 from remi_sheet.grid import CellValue, FormulaProbe, Grid, address, read_sheets
 from remi_sheet.messages import Lang
@@ -129,27 +128,8 @@ def load_notebook(
 ) -> Notebook:
     """Read and check the notebook at `path`; `overrides` are house rules that win over the
     Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file."""
-    with _collector_paused():
+    with collector.paused():
         return _load(path, overrides, lang, probe)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Reading makes millions of small objects that all stay alive (cells, entries, scores)
-    and form no cycles; the cyclic collector would walk all of them again and again, a
-    quarter of a big notebook's reading time. Afterwards they go straight to the oldest
-    generation (frozen, then thawed there), so that the next young collection does not
-    walk them all either; garbage among them is still found by a full collection."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        gc.enable()
 
 
 def _load(

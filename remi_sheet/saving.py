@@ -104,8 +104,20 @@ def save_safely(
             original = source
             replace_atomically(_backup_path(original), lambda copy: copy_file(original, copy))
 
-    replace_atomically(target, save)
+    try:
+        replace_atomically(target, save)
+    finally:
+        release(workbook)
     return problems
+
+
+def release(workbook: Workbook) -> None:
+    """Close what openpyxl keeps open beside a loaded workbook: the in-memory zip that holds
+    a .xlsm's macros. Left to the garbage collector it may be closed after its own buffer,
+    and fail there."""
+    archive = getattr(workbook, "vba_archive", None)
+    if archive is not None:
+        archive.close()
 
 
 def _backup_path(path: Path) -> Path:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from remi_sheet import formulas
+from remi_sheet import collector, formulas
 from remi_sheet.area import (
     Block,
     Cells,
@@ -41,6 +41,7 @@ from remi_sheet.saving import (
     copy_file,
     open_workbook,
     read_sheet_names,
+    release,
     save_safely,
 )
 from remi_sheet.text import fold
@@ -144,8 +145,23 @@ def write(
 
     `workbook`: the notebook already open and changed (a game sheet added), whose new
     sheets' typed cells are in `notebook.grids`."""
+    with collector.paused():
+        workbook = workbook or open_workbook(notebook.path, target)
+        try:
+            return _write(notebook, plan, target, backup, force, workbook)
+        finally:
+            release(workbook)
+
+
+def _write(
+    notebook: Notebook,
+    plan: Plan,
+    target: Path,
+    backup: bool,
+    force: bool,
+    workbook: Workbook,
+) -> Outcome:
     source = notebook.path
-    workbook = workbook or open_workbook(source, target)
     # openpyxl finds a sheet by name by walking all of them: look each up once.
     sheets = {sheet.title: sheet for sheet in workbook.worksheets}
     # Without remi's named styles no cell can be in them: a notebook without a record then
