@@ -192,8 +192,10 @@ def _sheet(
 
 def _can_fork() -> bool:
     # Only where forking is the normal way to start a process: elsewhere (macOS, Windows)
-    # a fresh interpreter would have to start and import everything again.
-    return sys.platform.startswith("linux")
+    # a fresh interpreter would have to start and import everything again. And only with
+    # no other thread running: a lock another thread held at the fork would stay held in
+    # the child for ever (a program that uses remi as a library may have threads).
+    return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
 def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) -> Sheets | None:

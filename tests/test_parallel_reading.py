@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -224,3 +225,29 @@ def test_a_rules_sheet_that_holds_a_game_is_a_game_in_its_place(
     assert isinstance(alone, Notebook)
     assert [game.sheet for game in alone.games] == ["Szabályok", "Játszma 1"]
     assert alone.lang == "hu"
+
+
+def test_a_program_with_threads_reads_here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lock held by another thread at a fork stays held in the child: no fork then."""
+    path = _big_notebook(tmp_path, 12)
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0)
+    forked: list[int] = []
+    elsewhere = grid._read_elsewhere
+
+    def spy(*args: Any) -> Any:
+        forked.append(1)
+        return elsewhere(*args)
+
+    monkeypatch.setattr(grid, "_read_elsewhere", spy)
+    release = threading.Event()
+    other = threading.Thread(target=release.wait)
+    other.start()
+    try:
+        notebook = load_notebook(path)
+    finally:
+        release.set()
+        other.join()
+    assert forked == []
+    assert len(notebook.games) == 12
+    load_notebook(path)
+    assert forked == [1]  # alone again: forks
