@@ -80,14 +80,7 @@ def test_a_big_notebook_is_read_by_a_second_process(
 ) -> None:
     path = _big_notebook(tmp_path, 20)
     monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", path.stat().st_size)
-    forked: list[int] = []
-    elsewhere = grid._read_elsewhere
-
-    def spy(*args: Any) -> Any:
-        forked.append(1)
-        return elsewhere(*args)
-
-    monkeypatch.setattr(grid, "_read_elsewhere", spy)
+    forked = _forks_counted(monkeypatch)
     notebook = load_notebook(path)
     assert forked == [1]
     assert len(notebook.games) == 20
@@ -98,6 +91,19 @@ def test_a_big_notebook_is_read_by_a_second_process(
     assert [game.sheet for game in notebook.games] == list(notebook.grids)[:-1]
     # Deal 1: -20, 26 → 30, K♠ 7♥ 3♦ → 20. Deal 2 after a hand: 12 → 10 × 2, -40, X → 200.
     assert notebook.games[0].score.totals == (-20 + 20, 30 - 40, 20 + 200)
+
+
+def _forks_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gets a 1 each time a reading process is started."""
+    forked: list[int] = []
+    elsewhere = grid._read_elsewhere
+
+    def spy(*args: Any) -> Any:
+        forked.append(1)
+        return elsewhere(*args)
+
+    monkeypatch.setattr(grid, "_read_elsewhere", spy)
+    return forked
 
 
 def _failing_reader(after: int | None, how: str) -> Callable[..., None]:
@@ -231,14 +237,7 @@ def test_a_program_with_threads_reads_here(tmp_path: Path, monkeypatch: pytest.M
     """A lock held by another thread at a fork stays held in the child: no fork then."""
     path = _big_notebook(tmp_path, 12)
     monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0)
-    forked: list[int] = []
-    elsewhere = grid._read_elsewhere
-
-    def spy(*args: Any) -> Any:
-        forked.append(1)
-        return elsewhere(*args)
-
-    monkeypatch.setattr(grid, "_read_elsewhere", spy)
+    forked = _forks_counted(monkeypatch)
     release = threading.Event()
     other = threading.Thread(target=release.wait)
     other.start()
