@@ -34,6 +34,8 @@ class Suit(StrEnum):
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
+    """A playing card; a joker has no suit."""
+
     rank: int  # 2..14 (ace 14), JOKER for a joker
     suit: Suit | None = None
 

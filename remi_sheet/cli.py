@@ -20,12 +20,12 @@ from remi_sheet.options import (
     LangOpt,
     NotebookArg,
     RuleOpt,
-    console_for,
     rule_options,
     rules_from,
     run_guarded,
     usage_error,
 )
+from remi_sheet.printing import console_for
 
 if TYPE_CHECKING:
     # Typer's group methods are typed with the click it carries inside.

@@ -9,12 +9,9 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from rich.console import Console
 
 from remi_sheet import files, output
 from remi_sheet.messages import Lang, word
@@ -25,6 +22,8 @@ from remi_sheet.standings import Standing, standings
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
+
+    from remi_sheet.printing import Printer
 
 
 def open_notebook(path: Path, overrides: Sequence[tuple[str, str]], lang: Lang | None) -> Notebook:
@@ -43,7 +42,7 @@ def run_check(
     overrides: Sequence[tuple[str, str]],
     lang: Lang | None,
     json_output: bool,
-    console: Console,
+    console: Printer,
 ) -> int:
     notebook = open_notebook(path, overrides, lang)
     problems = notebook.all_problems()
@@ -57,7 +56,7 @@ def run_score(
     overrides: Sequence[tuple[str, str]],
     lang: Lang | None,
     json_output: bool,
-    console: Console,
+    console: Printer,
     *,
     backup: bool = True,
     force: bool = False,
@@ -78,7 +77,7 @@ def _score(
     overrides: Sequence[tuple[str, str]],
     lang: Lang | None,
     json_output: bool,
-    console: Console,
+    console: Printer,
     backup: bool,
     force: bool,
 ) -> int:
@@ -118,7 +117,7 @@ def _score(
 
 
 def _report(
-    console: Console, notebook: Notebook, problems: list[Problem], json_output: bool
+    console: Printer, notebook: Notebook, problems: list[Problem], json_output: bool
 ) -> None:
     table = counted_standings(notebook)
     lang = notebook.lang
@@ -141,10 +140,12 @@ def run_new(
     lang: Lang,
     rules: HouseRules,
     force: bool,
-    console: Console,
+    console: Printer,
     day: dt.date,
 ) -> int:
     """Make a fresh notebook at `path`; the players were checked by the caller."""
+    import tempfile
+
     from remi_sheet import new_notebook, writeback
 
     if path.exists() and not force:
@@ -171,7 +172,7 @@ def run_add_game(
     path: Path,
     players: Sequence[str],
     lang: Lang | None,
-    console: Console,
+    console: Printer,
     day: dt.date,
     *,
     backup: bool = True,

@@ -20,17 +20,23 @@ from remi_sheet.text import clean, fold
 
 @dataclass(frozen=True, slots=True)
 class Winner:
+    """The winner's cell of a deal row: `W`, or `H` for a hand win."""
+
     hand: bool  # went out all at once from hand ("kézből")
 
 
 @dataclass(frozen=True, slots=True)
 class Loser:
+    """A loser's cell: the card points left in hand, and whether they had laid down."""
+
     laid_down: bool
     points: int | None  # card points left in hand; None: `X` alone
 
 
 @dataclass(frozen=True, slots=True)
 class Number:
+    """A bare number: card points, or a typed score in a score row."""
+
     value: int  # card points in an entry row, a score in a score row
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -124,6 +123,8 @@ def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
     file or the new one. A new file gets the permissions the umask gives; a replaced one
     keeps its own.
     """
+    import tempfile  # only writing needs it; `remi check` starts without
+
     real = path.resolve()
     folder = real.parent
     suffix = f".remi-tmp{real.suffix}"  # openpyxl judges a file by its suffix

@@ -20,17 +20,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from remi_sheet.messages import Lang
-from remi_sheet.options import LangOpt, console_for, rule_options, run_guarded, usage_error
+from remi_sheet.options import LangOpt, rule_options, run_guarded, usage_error
+from remi_sheet.printing import console_for
 from remi_sheet.problems import FileProblem, Problem, Severity, has_errors
 from remi_sheet.records_messages import render, word
 from remi_sheet.rules import HouseRules
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     # The readers are imported inside the command, so that `remi` starts fast.
     from remi_sheet.filing import Placement
     from remi_sheet.grid import Grid
+    from remi_sheet.printing import Printer
     from remi_sheet.records import Records
 
 
@@ -195,7 +195,7 @@ def _import(
     lang: Lang | None,
     options: Options,
     json_output: bool,
-    console: Console,
+    console: Printer,
 ) -> int:
     from remi_sheet import filing
 
@@ -309,7 +309,7 @@ class _Report:
     problems: list[Problem] = field(default_factory=list)
     written: bool = False
 
-    def show(self, console: Console, json_output: bool) -> None:
+    def show(self, console: Printer, json_output: bool) -> None:
         if json_output:
             from remi_sheet.output import print_json
 

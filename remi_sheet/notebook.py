@@ -51,6 +51,8 @@ _DEAL_NUMBER: Final = re.compile(r"([0-9]+)\.?")
 
 @dataclass(frozen=True, slots=True)
 class DealRow:
+    """One row of a game's table as typed: the deal number and a cell per player."""
+
     row: int  # 0-based sheet row
     number: CellValue
     cells: tuple[CellValue, ...]
@@ -84,6 +86,8 @@ class GameLayout:
 
 @dataclass(frozen=True, slots=True)
 class ScoredDeal:
+    """A deal that scored, with its number and sheet row."""
+
     number: int
     row: int
     score: DealScore
@@ -91,6 +95,8 @@ class ScoredDeal:
 
 @dataclass(slots=True)
 class Game:
+    """One game sheet: its layout, scored deals, totals and problems."""
+
     sheet: str
     layout: GameLayout
     deals: list[ScoredDeal]
@@ -109,6 +115,8 @@ class Game:
 
 @dataclass(slots=True)
 class Notebook:
+    """A whole workbook read: its games, house rules and problems."""
+
     path: Path
     games: list[Game]
     rules: HouseRules
@@ -394,6 +402,8 @@ def check_game(
 
 @dataclass(slots=True)
 class _GameCheck:
+    """What checking one game gathers as it reads the deal rows."""
+
     grid: Grid
     layout: GameLayout
     rules: HouseRules
@@ -538,6 +548,8 @@ class _GameCheck:
 
 @dataclass(frozen=True, slots=True)
 class _Read:
+    """A cell read as an entry, or as none (`entry` None: an empty cell)."""
+
     entry: Entry | None
 
 

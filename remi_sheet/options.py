@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from remi_sheet.messages import Lang, render
-from remi_sheet.problems import FileProblem, Problem
-from remi_sheet.rules import HouseRules, RuleError, check_consistent, with_rule
+from remi_sheet.printing import error_line
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    # Imported when a command runs: `remi --help` needs neither.
+    from remi_sheet.problems import Problem
+    from remi_sheet.rules import HouseRules
 
 
 class LangChoice(StrEnum):
@@ -55,20 +56,11 @@ RuleOpt = Annotated[
 ]
 
 
-def console_for(json_output: bool) -> Console:
-    from rich.console import Console
-
-    console = Console(stderr=json_output, highlight=False)
-    if not console.is_terminal:
-        # Piped or captured output has no width of its own; Rich's 80 columns would fold
-        # the Hungarian headings of the standings table.
-        console = Console(stderr=json_output, highlight=False, width=max(console.width, 120))
-    return console
-
-
 def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
     """`--rule` options as (name, value) pairs, checked alone and together; a bad one is a
     command-line mistake and exits with 2."""
+    from remi_sheet.rules import HouseRules, RuleError, check_consistent, with_rule
+
     pairs = []
     combined = HouseRules()
     try:
@@ -85,9 +77,7 @@ def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
 
 
 def usage_error(message: str) -> NoReturn:
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False).print(f"Usage error: {message}", markup=False)
+    error_line(f"Usage error: {message}")
     raise typer.Exit(2)
 
 
@@ -98,17 +88,15 @@ def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
 
         print_json({"games": [], "problems": [problem.to_json(lang)]})
     else:
-        from rich.console import Console
-
-        Console(stderr=True, highlight=False).print(
-            f"error: {problem.message(lang)}", markup=False, soft_wrap=True
-        )
+        error_line(f"error: {problem.message(lang)}")
     raise typer.Exit(1)
 
 
 def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> NoReturn:
     if os.environ.get("REMI_DEBUG"):
         raise error
+    from remi_sheet.problems import Problem
+
     reason = f"{type(error).__name__}: {error}".strip().rstrip(":")
     fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
 
@@ -116,6 +104,8 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
 def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: bool) -> NoReturn:
     """Do a command's work and exit with its code. A file that cannot be used is one clear
     line (exit 1), never a traceback."""
+    from remi_sheet.problems import FileProblem
+
     try:
         code = action()
     except typer.Exit:
@@ -129,6 +119,8 @@ def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: 
 
 def rules_from(pairs: Sequence[tuple[str, str]]) -> HouseRules:
     """The default house rules with `pairs` (already checked by `rule_options`) set."""
+    from remi_sheet.rules import HouseRules, with_rule
+
     rules = HouseRules()
     for name, value in pairs:
         rules = with_rule(rules, name, value)

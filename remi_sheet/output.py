@@ -1,22 +1,24 @@
-"""What the commands print: the `--json` documents and the Rich tables on a terminal."""
+"""What the commands print: the `--json` documents, the tables and the summary lines."""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
-from typing import Any
-
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING, Any
 
 from remi_sheet.messages import Lang, word
 from remi_sheet.notebook import Game, Notebook, date_text
+from remi_sheet.printing import Table
 from remi_sheet.problems import Problem, Severity
 from remi_sheet.standings import COLUMNS, Standing
 
+if TYPE_CHECKING:
+    from remi_sheet.printing import Printer
+
 
 def print_json(document: dict[str, Any]) -> None:
+    import json  # only the --json documents need it
+
     sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
 
 
@@ -65,10 +67,10 @@ def notebook_json(
 
 
 def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
-    table = Table(title=word("problems", lang), title_justify="left", expand=False)
+    table = Table(word("problems", lang))
     table.add_column(word("sheet", lang))
     table.add_column(word("cell", lang))
-    table.add_column(word("message", lang), overflow="fold")
+    table.add_column(word("message", lang), fold=True)
     for problem in problems:
         style = "red" if problem.severity is Severity.ERROR else "yellow"
         table.add_row(problem.sheet or "", problem.cell or "", problem.message(lang), style=style)
@@ -76,7 +78,7 @@ def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
 
 
 def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
-    table = Table(title=word("standings", lang), title_justify="left")
+    table = Table(word("standings", lang))
     for key in COLUMNS:
         table.add_column(word(key, lang), justify="left" if key == "player" else "right")
     for row in rows:
@@ -111,7 +113,7 @@ def summary(notebook: Notebook, problems: Sequence[Problem], lang: Lang) -> str:
     )
 
 
-def print_problems(console: Console, problems: Sequence[Problem], lang: Lang) -> None:
+def print_problems(console: Printer, problems: Sequence[Problem], lang: Lang) -> None:
     """A table on a terminal; one `sheet!cell: message` line each when piped."""
     if not problems:
         return

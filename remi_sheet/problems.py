@@ -21,6 +21,8 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
+    """Something wrong (or doubtful) in the input, with where it is and a message code."""
+
     code: str
     sheet: str | None = None
     cell: str | None = None

@@ -19,9 +19,8 @@ from remi_sheet.options import LangOpt, RuleOpt, fail, rule_options, unexpected,
 from remi_sheet.problems import FileProblem, Problem
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
     from remi_sheet.notebook import Game, Notebook
+    from remi_sheet.printing import Printer
     from remi_sheet.report import BlankCard, Report
 
 
@@ -111,16 +110,15 @@ def _print_notebook(
     output: Path,
     html: Path | None,
 ) -> int:
-    from rich.console import Console
-
     from remi_sheet import output as printed
+    from remi_sheet.printing import console_for
     from remi_sheet.problems import has_errors
     from remi_sheet.report import REPORT_TEMPLATE, build_report
     from remi_sheet.report_words import report_word
 
     notebook = _open(path, overrides, chosen)
     lang = notebook.lang
-    console = Console(highlight=False)
+    console = console_for(json_output=False)
     if has_errors(notebook.problems):
         # Wrong house rules (or no game at all) make every number wrong: print nothing.
         printed.print_problems(console, notebook.problems, lang)
@@ -146,9 +144,8 @@ def _print_blank(
     output: Path,
     html: Path | None,
 ) -> int:
-    from rich.console import Console
-
     from remi_sheet.notebook import read_rules
+    from remi_sheet.printing import console_for
     from remi_sheet.report import BLANK_TEMPLATE, blank_card
     from remi_sheet.report_words import report_word
 
@@ -165,7 +162,7 @@ def _print_blank(
     if not 2 <= len(names) <= rules.max_players:
         usage_error(report_word("blank_needs_players", lang, most=rules.max_players))
     card = blank_card(names, rules, lang)
-    _render(card, BLANK_TEMPLATE, folder, output, html, lang, Console(highlight=False))
+    _render(card, BLANK_TEMPLATE, folder, output, html, lang, console_for(json_output=False))
     return 0
 
 
@@ -205,12 +202,11 @@ def _render(
     output: Path,
     html: Path | None,
     lang: Lang,
-    console: Console,
+    console: Printer,
 ) -> None:
     """Fill the template, write the HTML when asked, and lay the PDF out in one pass."""
-    from rich.console import Console
-
     from remi_sheet import files
+    from remi_sheet.printing import error_line
     from remi_sheet.report import render_html, render_pdf
     from remi_sheet.report_words import report_word
 
@@ -235,9 +231,7 @@ def _render(
             json_output=False,
         )
     for url in dict.fromkeys(refused):
-        Console(stderr=True, highlight=False).print(
-            "warning: " + report_word("refused", lang, url=url), markup=False, soft_wrap=True
-        )
+        error_line("warning: " + report_word("refused", lang, url=url))
     console.print(report_word("written_pdf", lang, path=output), markup=False)
 
 
@@ -250,7 +244,7 @@ def _readable(path: Path) -> None:
 
 
 def _stop(message: str) -> NoReturn:
-    from rich.console import Console
+    from remi_sheet.printing import error_line
 
-    Console(stderr=True, highlight=False).print(f"error: {message}", markup=False, soft_wrap=True)
+    error_line(f"error: {message}")
     raise typer.Exit(1)

@@ -23,6 +23,9 @@ class Rounding(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
+    """The scoring rules in force: RULES.md's defaults unless the Rules sheet or `--rule`
+    says otherwise."""
+
     jokers: int = 4
     max_players: int = 6
     opening_minimum: int = 50
@@ -60,6 +63,8 @@ class RuleError(CodedError):
 
 @dataclass(frozen=True, slots=True)
 class RuleSpec:
+    """One house rule's name, type, bounds, other spellings and help text."""
+
     name: str
     kind: type
     low: int | None

@@ -23,6 +23,8 @@ from remi_sheet.rules import HouseRules, Rounding
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
+    """What one deal scores for each player."""
+
     scores: tuple[int, ...]
     winner: int
     hand: bool  # the winner went out all at once from hand

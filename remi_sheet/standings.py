@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from decimal import ROUND_HALF_UP, Decimal
 from typing import Final
 
 from remi_sheet.scoring import GameScore
@@ -31,6 +30,8 @@ COLUMNS: Final = (
 
 @dataclass(slots=True)
 class Standing:
+    """One player's line of the standings table."""
+
     name: str
     games: int = 0
     complete: int = 0
@@ -45,8 +46,9 @@ class Standing:
         """Points per game played, to one decimal, halves away from zero; lower is better."""
         if not self.games:
             return 0.0
-        exact = Decimal(self.total) / Decimal(self.games)
-        return float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+        # In whole tenths, exactly: (20 * total / games + 1) // 2 rounds a half up.
+        tenths = (20 * abs(self.total) // self.games + 1) // 2
+        return (tenths if self.total >= 0 else -tenths) / 10
 
     def values(self) -> list[str | int | float]:
         """The row in the order of `COLUMNS`."""

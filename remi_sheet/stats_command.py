@@ -27,21 +27,19 @@ from remi_sheet.options import (
     JsonOpt,
     LangOpt,
     RuleOpt,
-    console_for,
     fail,
     rule_options,
     unexpected,
     usage_error,
 )
+from remi_sheet.printing import Table, console_for, error_line
 from remi_sheet.problems import FileProblem, Problem, Severity, has_errors
 from remi_sheet.season_words import season_message, season_word, season_words
 
 if TYPE_CHECKING:
-    from rich.console import Console
-    from rich.table import Table
-
     from remi_sheet.charts import Chart
     from remi_sheet.notebook import Notebook
+    from remi_sheet.printing import Printer
     from remi_sheet.season import Season, SeasonGame, SeasonRow, Versus
 
 SEASON_TEMPLATE = "season.html"
@@ -397,7 +395,7 @@ def write_csv(season: Season, stream: Any) -> None:
 
 
 def _print_terminal(
-    console: Console,
+    console: Printer,
     season: Season,
     problems: Sequence[Problem],
     count: int,
@@ -437,9 +435,7 @@ def _print_terminal(
 
 
 def standings_table(season: Season, lang: Lang) -> Table:
-    from rich.table import Table
-
-    table = Table(title=season_word("season_title", lang), title_justify="left")
+    table = Table(season_word("season_title", lang))
     headings = (
         "#",
         season_word("player", lang),
@@ -483,9 +479,7 @@ def _cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
 
 
 def records_table(season: Season, lang: Lang) -> Table:
-    from rich.table import Table
-
-    table = Table(title=season_word("records", lang), title_justify="left")
+    table = Table(season_word("records", lang))
     table.add_column(season_word("player", lang))
     table.add_column(season_word("best_game", lang))
     table.add_column(season_word("worst_game", lang))
@@ -516,9 +510,7 @@ def _versus_cell(name: str, other: str, versus: Mapping[str, Versus]) -> str:
 
 
 def head_to_head_table(season: Season, lang: Lang) -> Table:
-    from rich.table import Table
-
-    table = Table(title=season_word("head_to_head", lang), title_justify="left")
+    table = Table(season_word("head_to_head", lang))
     table.add_column("")
     for row in season.rows:
         table.add_column(row.name, justify="center")
@@ -528,10 +520,8 @@ def head_to_head_table(season: Season, lang: Lang) -> Table:
 
 
 def history_table(season: Season, lang: Lang) -> Table:
-    from rich.table import Table
-
     history = season.history
-    table = Table(title=season_word("rating_history", lang), title_justify="left")
+    table = Table(season_word("rating_history", lang))
     table.add_column(season_word("game", lang))
     table.add_column(season_word("date", lang))
     for name in history.players:
@@ -646,9 +636,7 @@ def rating_chart(season: Season) -> Chart:
     return line_chart(history.players, cast("list[list[int | None]]", values), labels, height=300)
 
 
-def _print_pdf(season: Season, files: Sequence[str], options: Options, console: Console) -> None:
-    from rich.console import Console
-
+def _print_pdf(season: Season, files: Sequence[str], options: Options, console: Printer) -> None:
     from remi_sheet import files as filing
     from remi_sheet.report import TemplateProblem, default_template_dir, render_html, render_pdf
     from remi_sheet.report_words import report_word
@@ -665,13 +653,9 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
             target, lambda temporary: refused.extend(render_pdf(html, folder, temporary))
         )
         for url in dict.fromkeys(refused):
-            Console(stderr=True, highlight=False).print(
-                "warning: " + report_word("refused", lang, url=url), markup=False, soft_wrap=True
-            )
+            error_line("warning: " + report_word("refused", lang, url=url))
     except TemplateProblem as problem:
-        Console(stderr=True, highlight=False).print(
-            f"error: {problem.message(lang)}", markup=False, soft_wrap=True
-        )
+        error_line(f"error: {problem.message(lang)}")
         raise typer.Exit(1) from None
     except OSError as error:
         reason = error.strerror or str(error)

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from remi_sheet.cli import app
 
 Rows = Sequence[Sequence[Any]]
-# A wide terminal without colour, so that Rich neither wraps nor colours what tests read.
+# Captured output is plain text; should anything draw with Rich, it neither wraps nor colours.
 ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
 
 

@@ -1,0 +1,136 @@
+"""Where the commands print: Rich's tables and colours on a terminal, plain aligned text when
+the output is piped or redirected.
+
+Plain text is what `grep`, `awk` and a diff want, and a script running `remi check` does not
+wait for Rich to load (a third of a small notebook's check). Tables are built once, as a
+`Table`, and drawn either way.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import unicodedata
+from typing import TYPE_CHECKING, Literal, TextIO
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+Justify = Literal["left", "right", "center"]
+
+# Columns of a plain table are this far apart.
+_GAP = "  "
+
+
+class Table:
+    """A titled table of text cells, drawn by Rich on a terminal (`__rich__`) and as plain
+    aligned columns otherwise (`lines`). Its methods are the part of Rich's `Table` that
+    remi uses."""
+
+    __slots__ = ("columns", "rows", "title")
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self.columns: list[tuple[str, Justify, bool]] = []
+        self.rows: list[tuple[tuple[str, ...], str | None]] = []
+
+    def add_column(self, heading: str, justify: Justify = "left", fold: bool = False) -> None:
+        """`fold`: on a terminal, a long cell wraps onto more lines (messages)."""
+        self.columns.append((heading, justify, fold))
+
+    def add_row(self, *cells: str, style: str | None = None) -> None:
+        self.rows.append((cells, style))
+
+    def __rich__(self) -> RichTable:
+        from rich.table import Table as RichTable
+
+        table = RichTable(title=self.title, title_justify="left")
+        for heading, justify, fold in self.columns:
+            table.add_column(heading, justify=justify, overflow="fold" if fold else "ellipsis")
+        for cells, style in self.rows:
+            table.add_row(*cells, style=style)
+        return table
+
+    def lines(self) -> list[str]:
+        """The title, the headings, then one line per row; no trailing spaces."""
+        table = [tuple(heading for heading, _, _ in self.columns)]
+        table += [cells for cells, _ in self.rows]
+        widths = [max(map(width, column)) for column in zip(*table, strict=True)]
+        lines = [self.title] if self.title else []
+        for cells in table:
+            placed = [
+                _place(cell, size, justify)
+                for cell, size, (_, justify, _) in zip(cells, widths, self.columns, strict=True)
+            ]
+            lines.append(_GAP.join(placed).rstrip())
+        return lines
+
+
+def width(text: str) -> int:
+    """Columns `text` takes on a terminal: wide East Asian characters take two, combining
+    marks none."""
+    if text.isascii():
+        return len(text)
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        for char in text
+    )
+
+
+def _place(cell: str, size: int, justify: Justify) -> str:
+    room = size - width(cell)
+    if justify == "right":
+        return " " * room + cell
+    if justify == "center":
+        return " " * (room // 2) + cell + " " * (room - room // 2)
+    return cell + " " * room
+
+
+class PlainConsole:
+    """The part of Rich's `Console` that remi uses, writing plain lines: strings as they
+    are (no markup, no wrapping), tables as aligned columns."""
+
+    is_terminal = False
+
+    def __init__(self, stderr: bool = False) -> None:
+        self.stderr = stderr
+
+    def print(self, *objects: object, **_rich_options: object) -> None:
+        # The stream is looked up on each call, as Rich does: a test runner swaps it.
+        stream = sys.stderr if self.stderr else sys.stdout
+        # A blank line after a table keeps it apart from what follows.
+        parts = ["\n".join([*o.lines(), ""]) if isinstance(o, Table) else str(o) for o in objects]
+        stream.write(" ".join(parts) + "\n")
+
+
+def is_terminal(stream: TextIO) -> bool:
+    """Rich's answer, without loading Rich: FORCE_COLOR makes any stream a terminal."""
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or stand-in stream
+        return False
+
+
+def console_for(json_output: bool) -> Console | PlainConsole:
+    """Where a command prints its tables and messages: standard output, or standard error
+    when standard output carries the `--json` document."""
+    if not is_terminal(sys.stderr if json_output else sys.stdout):
+        return PlainConsole(stderr=json_output)
+    from rich.console import Console
+
+    return Console(stderr=json_output, highlight=False)
+
+
+def error_line(text: str) -> None:
+    """One message on standard error, as typed: a file that cannot be used, a wrong option."""
+    sys.stderr.write(text + "\n")
+
+
+if TYPE_CHECKING:
+    # What a command prints to: `console_for`'s answer.
+    Printer: TypeAlias = Console | PlainConsole

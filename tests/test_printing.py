@@ -1,0 +1,116 @@
+"""Tables and messages: Rich on a terminal, plain aligned text when piped."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from remi_sheet.printing import PlainConsole, Table, console_for, is_terminal, width
+
+
+def scores() -> Table:
+    table = Table("Összesítő")
+    table.add_column("Játékos")
+    table.add_column("Pont", justify="right")
+    table.add_column("Jel", justify="center")
+    table.add_row("Győző", "120", "·")
+    table.add_row("Ödön Árpád", "-40", "H", style="red")
+    table.add_row("李小龍", "5", "")
+    return table
+
+
+def test_plain_table_lines_up_accents_and_wide_characters() -> None:
+    assert scores().lines() == [
+        "Összesítő",
+        "Játékos     Pont  Jel",
+        "Győző        120   ·",
+        "Ödön Árpád   -40   H",
+        "李小龍         5",
+    ]
+
+
+def test_width_counts_terminal_columns() -> None:
+    assert width("Győző") == 5
+    assert width("Go\u0308ze") == 4  # a combining diaeresis takes no column
+    assert width("李小龍") == 6
+    assert width("") == 0
+
+
+def test_a_table_without_rows_still_has_its_headings() -> None:
+    table = Table("")
+    table.add_column("A")
+    table.add_column("Bb", justify="right")
+    assert table.lines() == ["A  Bb"]
+
+
+def test_rich_draws_the_same_cells() -> None:
+    console = Console(file=io.StringIO(), width=60, color_system=None)
+    console.print(scores())
+    drawn = console.file.getvalue()  # type: ignore[attr-defined]
+    assert drawn.startswith("Összesítő")
+    for cell in ("Játékos", "Győző", "Ödön Árpád", "-40", "李小龍"):
+        assert cell in drawn
+    assert "│" in drawn
+
+
+def test_plain_console_writes_to_the_stream_of_the_moment(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    PlainConsole().print("[red]as typed[/red]", markup=True)
+    PlainConsole(stderr=True).print("to stderr")
+    PlainConsole().print(scores())
+    out, err = capsys.readouterr()
+    assert out.startswith("[red]as typed[/red]\nÖsszesítő\n")
+    assert out.endswith("李小龍         5\n\n")
+    assert err == "to stderr\n"
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_gets_rich_and_a_pipe_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert isinstance(console_for(json_output=False), PlainConsole)
+    monkeypatch.setattr(sys, "stdout", _Tty())
+    assert isinstance(console_for(json_output=False), Console)
+    # With --json, standard output carries the document: the rest goes to standard error.
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    chosen = console_for(json_output=True)
+    assert isinstance(chosen, PlainConsole)
+    assert chosen.stderr
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert is_terminal(io.StringIO())
+    closed = io.StringIO()
+    closed.close()
+    monkeypatch.delenv("FORCE_COLOR")
+    assert not is_terminal(closed)
+
+
+def test_piped_check_does_not_load_rich(tmp_path: Path) -> None:
+    from tests.conftest import build_notebook
+
+    path = build_notebook(tmp_path / "n.xlsx", {"G": [["Deal", "Anna", "Béla"], [1, "W", 10]]})
+    probe = (
+        "import sys\n"
+        "from remi_sheet.cli import main\n"
+        "sys.argv = ['remi', 'check', sys.argv[1]]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('rich' in sys.modules, file=sys.stderr)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True
+    )
+    assert done.stderr.strip() == "False"
+    assert "Anna" in done.stdout
+    assert "│" not in done.stdout
