@@ -28,43 +28,88 @@ from remi_sheet.options import (
 from remi_sheet.printing import console_for
 
 if TYPE_CHECKING:
-    # Typer's group methods are typed with the click it carries inside.
-    from typer._click import Command, Context
+    from collections.abc import Callable
 
-# command name → (module, function) of the commands in modules of their own, in help order.
-_ELSEWHERE: Final = {
-    "report": ("remi_sheet.report_command", "report"),
-    "meld": ("remi_sheet.meld_command", "meld"),
-    "import": ("remi_sheet.import_command", "import_records"),
-    "stats": ("remi_sheet.stats_command", "stats"),
+    # Typer's group methods are typed with the click it carries inside.
+    from typer._click import Command, Context, HelpFormatter
+
+# Every command: name → (module, function, summary), in the order `remi --help` lists them.
+# A command is built only when it runs (`remi check` builds `check` alone and never loads
+# the PDF or statistics code), and `remi --help` lists the summaries without building any;
+# a test keeps each summary equal to the first paragraph of its function's docstring.
+_COMMANDS: Final = {
+    "check": (
+        "remi_sheet.cli",
+        "check",
+        "Read the notebook and check every deal; write nothing.",
+    ),
+    "score": (
+        "remi_sheet.cli",
+        "score",
+        "Check the notebook, then write scores, running totals, ranks and the Standings sheet.",
+    ),
+    "new": (
+        "remi_sheet.cli",
+        "new",
+        "Make a fresh notebook that helps while people type and scores itself live.",
+    ),
+    "report": (
+        "remi_sheet.report_command",
+        "report",
+        "Print the scorecard as a PDF: one A4 page per game, then the standings.",
+    ),
+    "meld": (
+        "remi_sheet.meld_command",
+        "meld",
+        "Check melds and their value, or find the best opening of a hand.",
+    ),
+    "import": (
+        "remi_sheet.import_command",
+        "import_records",
+        "Import old paper score sheets (CSV or .xlsx) into the notebook, checking every number.",
+    ),
+    "stats": (
+        "remi_sheet.stats_command",
+        "stats",
+        "Standings across all games of the notebooks given, with a rating.",
+    ),
 }
 
 
+def command_function(name: str) -> Callable[..., None]:
+    """The function behind the command `name`, its module loaded."""
+    module, function, _ = _COMMANDS[name]
+    found: Callable[..., None] = getattr(importlib.import_module(module), function)
+    return found
+
+
 class _Commands(TyperGroup):
-    """remi's commands: those defined here, then those of `_ELSEWHERE`, each built from its
-    module when first asked for by name."""
+    """remi's commands (`_COMMANDS`), each built from its function when first asked for."""
 
     def list_commands(self, ctx: Context) -> list[str]:
-        return list(dict.fromkeys([*super().list_commands(ctx), *_ELSEWHERE]))
+        return list(_COMMANDS)
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
-        if cmd_name in _ELSEWHERE and cmd_name not in self.commands:
-            module, function = _ELSEWHERE[cmd_name]
+        if cmd_name in _COMMANDS and cmd_name not in self.commands:
             single = typer.Typer(
                 rich_markup_mode=None, pretty_exceptions_enable=False, add_completion=False
             )
-            single.command(cmd_name)(getattr(importlib.import_module(module), function))
+            single.command(cmd_name)(command_function(cmd_name))
             self.add_command(typer.main.get_command(single), cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def resolve_command(
         self, ctx: Context, args: list[str]
     ) -> tuple[str | None, Command | None, list[str]]:
-        if args and args[0] not in self.commands and args[0] not in _ELSEWHERE:
+        if args and args[0] not in _COMMANDS:
             # A mistyped command: Typer suggests the nearest of the commands it has.
-            for name in _ELSEWHERE:
+            for name in _COMMANDS:
                 self.get_command(ctx, name)
         return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, summary) for name, (_, _, summary) in _COMMANDS.items()])
 
 
 app = typer.Typer(
@@ -79,7 +124,13 @@ app = typer.Typer(
 )
 
 
-@app.command()
+@app.callback()
+def _group() -> None:
+    # Without a callback of its own, an app with no command registered up front would not
+    # be a group.
+    pass
+
+
 def check(
     notebook: NotebookArg,
     json_output: JsonOpt = False,
@@ -104,7 +155,6 @@ def check(
     )
 
 
-@app.command()
 def score(
     notebook: NotebookArg,
     output: Annotated[
@@ -161,7 +211,6 @@ def score(
     )
 
 
-@app.command()
 def new(
     notebook: Annotated[
         Path,

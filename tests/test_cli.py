@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import shutil
@@ -14,6 +15,7 @@ from typing import Any
 import openpyxl
 import pytest
 
+from remi_sheet.cli import _COMMANDS, command_function
 from tests.conftest import remi, remi_json, worked_game
 
 Make = Callable[..., Path]
@@ -346,6 +348,42 @@ def test_help_lists_the_commands_with_examples() -> None:
     for command in ("check", "score"):
         assert command in result.stdout
         assert "Example:" in remi(command, "--help").stdout
+
+
+@pytest.mark.parametrize("command", list(_COMMANDS))
+def test_help_summary_is_the_first_paragraph_of_the_command_docstring(command: str) -> None:
+    doc = inspect.getdoc(command_function(command))
+    assert doc is not None
+    summary = _COMMANDS[command][2]
+    assert doc.split("\n\n")[0] == summary
+    listed = " ".join(remi("--help").stdout.split())
+    assert f"{command} {summary}" in listed
+
+
+def test_help_builds_no_command_and_check_builds_only_itself() -> None:
+    probe = (
+        "import sys\n"
+        "from remi_sheet import cli\n"
+        "built = []\n"
+        "function = cli.command_function\n"
+        "cli.command_function = lambda name: built.append(name) or function(name)\n"
+        "sys.argv = ['remi', *sys.argv[1:]]\n"
+        "try:\n"
+        "    cli.main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(built, sorted(m for m in sys.modules if m.endswith('_command')), file=sys.stderr)\n"
+    )
+
+    def built(*args: str) -> str:
+        done = subprocess.run(
+            [sys.executable, "-c", probe, *args], capture_output=True, text=True, check=True
+        )
+        return done.stderr.strip().splitlines()[-1]
+
+    assert built("--help") == "[] []"
+    assert built("check", "--help") == "['check'] []"
+    assert built("stats", "--help") == "['stats'] ['remi_sheet.stats_command']"
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from remi_sheet.standings import Standing
 
 
-@given(total=st.integers(-10**9, 10**9), games=st.integers(1, 10**6))
+@given(total=st.integers(-(10**9), 10**9), games=st.integers(1, 10**6))
 def test_average_rounds_like_decimal_half_up(total: int, games: int) -> None:
     exact = Decimal(total) / Decimal(games)
     expected = float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
