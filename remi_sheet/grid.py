@@ -15,9 +15,9 @@ import threading
 import weakref
 import zipfile
 from collections.abc import Generator, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from remi_sheet import package
 from remi_sheet.problems import FileProblem, Problem
@@ -91,8 +91,7 @@ _FIRST_BATCH: Final = 8  # sheets in the reading process's first message: checki
 _BATCH: Final = 50  # sheets in each later message
 
 
-@dataclass(slots=True)
-class Sheets:
+class Sheets(NamedTuple):
     """The worksheets of a workbook as they are read: `names` in workbook order, and one
     item per sheet in `order` (the sheets asked for first, then the others in workbook
     order): its `Grid`, or the `Problem` that kept it from being read."""
@@ -338,15 +337,17 @@ def _messages(
         yield "failed", None
 
 
-@dataclass
 class FormulaProbe:
     """Tells what an empty-looking cell really holds: a formula ("f") with no usable result,
     an error value ("e") such as #DIV/0!, or nothing (None). It opens the workbook with
     openpyxl once, at the first question, and keeps it open until `close`."""
 
-    path: Path
-    _kinds: dict[str, dict[tuple[int, int], tuple[str, str]]] = field(default_factory=dict)
-    _workbook: Any = None  # openpyxl's read-only workbook; False when it cannot be opened
+    __slots__ = ("_kinds", "_workbook", "path")
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._kinds: dict[str, dict[tuple[int, int], tuple[str, str]]] = {}
+        self._workbook: Any = None  # openpyxl's read-only workbook; False: cannot be opened
 
     def kind(self, sheet: str, row: int, column: int) -> tuple[str, str] | None:
         """("f", formula) or ("e", error text) for such a cell, else None."""

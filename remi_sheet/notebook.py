@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from remi_sheet import collector
 from remi_sheet.entries import Entry, EntryError, Number, Winner, parse_entry
@@ -390,7 +390,7 @@ def check_game(
 ) -> Game:
     """Every check of one game sheet, and the scores of every deal that passes them.
     `entries`: what cells read as, shared by the games of one notebook."""
-    check = _GameCheck(grid, layout, rules, probe, entries=entries if entries is not None else {})
+    check = _GameCheck(grid, layout, rules, probe, entries if entries is not None else {})
     deals = check.deals() if not check.players() else []
     check.table()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
@@ -400,17 +400,26 @@ def check_game(
     return game
 
 
-@dataclass(slots=True)
 class _GameCheck:
     """What checking one game gathers as it reads the deal rows."""
 
-    grid: Grid
-    layout: GameLayout
-    rules: HouseRules
-    probe: FormulaProbe
-    problems: list[Problem] = field(default_factory=list)
-    played: int = 0
-    entries: dict[tuple[type, CellValue], _Read | EntryError] = field(default_factory=dict)
+    __slots__ = ("entries", "grid", "layout", "played", "probe", "problems", "rules")
+
+    def __init__(
+        self,
+        grid: Grid,
+        layout: GameLayout,
+        rules: HouseRules,
+        probe: FormulaProbe,
+        entries: dict[tuple[type, CellValue], _Read | EntryError],
+    ) -> None:
+        self.grid = grid
+        self.layout = layout
+        self.rules = rules
+        self.probe = probe
+        self.entries = entries  # shared by the games of a notebook
+        self.problems: list[Problem] = []
+        self.played = 0
 
     def at(self, row: int, player: int | None, code: str, **params: object) -> None:
         """Report at `player`'s cell of `row`, or at the deal-number cell for the whole row."""
@@ -546,8 +555,7 @@ class _GameCheck:
                 self.at(row, index, "total_mismatch", value=typed, total=total)
 
 
-@dataclass(frozen=True, slots=True)
-class _Read:
+class _Read(NamedTuple):
     """A cell read as an entry, or as none (`entry` None: an empty cell)."""
 
     entry: Entry | None

@@ -14,8 +14,7 @@ import posixpath
 import re
 import zipfile
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from defusedxml import ElementTree
 
@@ -41,8 +40,7 @@ class PackageError(CodedError):
     """The package is over a limit or damaged."""
 
 
-@dataclass(frozen=True, slots=True)
-class Extent:
+class Extent(NamedTuple):
     """The used range of a sheet: the largest row and column any cell reference names."""
 
     rows: int

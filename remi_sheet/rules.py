@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from remi_sheet.problems import CodedError
 from remi_sheet.text import fold, fold_name
@@ -61,8 +61,7 @@ class RuleError(CodedError):
     """A rule name or value that cannot be used."""
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSpec:
+class RuleSpec(NamedTuple):
     """One house rule's name, type, bounds, other spellings and help text."""
 
     name: str
