@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import posixpath
 import re
+import struct
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
-from typing import Any, Final, NamedTuple
-
-from defusedxml import ElementTree
+from typing import Final, NamedTuple, NoReturn
+from xml.parsers import expat
 
 from remi_sheet.problems import CodedError
 
@@ -62,6 +63,7 @@ _CLASSES: Final = bytes.maketrans(
 _FAR: Final = re.compile(rb'"a{3,}0|"a{0,3}0{4}')
 _FORMULA: Final = re.compile(rb"<f[ >/]")
 _PROLOG_BYTES: Final = 4096
+_RAW_METHODS: Final = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
 
 
 def check_no_dtd(archive: zipfile.ZipFile) -> None:
@@ -114,32 +116,40 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     in: calamine reads a workbook whose namespaces are wrong, so the size checks must find
     its sheets too.
     """
-    workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
-    relationships = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {
-        _attribute(rel, "Id"): _attribute(rel, "Target")
-        for rel in relationships.iter()
-        if _local(rel.tag) == "Relationship"
-    }
+    relationships = _elements(archive, "xl/_rels/workbook.xml.rels", "Relationship")
+    targets = {rel.get("Id", ""): rel.get("Target", "") for rel in relationships}
     parts = {}
-    for sheet in workbook.iter():
-        if _local(sheet.tag) != "sheet":
-            continue
-        target = targets.get(_attribute(sheet, "id"), "")
+    for sheet in _elements(archive, "xl/workbook.xml", "sheet"):
+        target = targets.get(sheet.get("id", ""), "")
         member = target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
-        parts[_attribute(sheet, "name")] = posixpath.normpath(member)
+        parts[sheet.get("name", "")] = posixpath.normpath(member)
     return parts
 
 
-def _local(name: str) -> str:
-    return name.rsplit("}", 1)[-1]
+def _elements(archive: zipfile.ZipFile, part: str, name: str) -> list[dict[str, str]]:
+    """The attributes, by local name, of every element of `part` whose local name is `name`.
 
+    Parsed by expat as ElementTree parses, with namespaces, and with DTDs and entities
+    refused the way defusedxml refuses them. defusedxml's ElementTree builds every element
+    in Python: 90 ms for the index of a 5,000-sheet workbook, against 20 ms here.
+    """
+    found = []
 
-def _attribute(element: Any, name: str) -> str:
-    for key, value in element.attrib.items():
-        if _local(key) == name:
-            return str(value)
-    return ""
+    def element(tag: str, attributes: dict[str, str]) -> None:
+        if tag.rpartition("}")[2] == name:
+            found.append({key.rpartition("}")[2]: value for key, value in attributes.items()})
+
+    def refuse(*_: object) -> NoReturn:
+        raise PackageError("file_xml_entities", part=part)
+
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.StartElementHandler = element
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.UnparsedEntityDeclHandler = refuse
+    parser.ExternalEntityRefHandler = refuse
+    parser.Parse(archive.read(part), True)
+    return found
 
 
 def extent(archive: zipfile.ZipFile, member: str) -> Extent:
@@ -152,7 +162,7 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
     """
     far = formulas = False
     for scanned in _chunks(archive, member):
-        far = far or _FAR.search(scanned.translate(_CLASSES)) is not None
+        far = far or _may_reach_far(scanned.translate(_CLASSES))
         formulas = formulas or _FORMULA.search(scanned) is not None
     if not far:
         return Extent(0, 0, "", formulas)  # within ZZ999: far below every limit
@@ -162,18 +172,77 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
     return found
 
 
+def _may_reach_far(translated: bytes) -> bool:
+    # Substring searches first: each is a fast scan of the bytes, where the pattern stops at
+    # every quote. Every match of `_FAR` holds one of these four.
+    return (
+        b"aaa0" in translated
+        or b'"0000' in translated
+        or b'"a0000' in translated
+        or b'"aa0000' in translated
+    ) and _FAR.search(translated) is not None
+
+
 def _chunks(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
     """The part's XML in pieces that never cut a tag, refusing DTDs on the way."""
     pending = b""
-    with archive.open(member) as stream:
-        while chunk := stream.read(_CHUNK):
-            text = pending + chunk
-            cut = text.rfind(b"<")  # a tag cut by the chunk's end waits for the next chunk
-            scanned, pending = (text[:cut], text[cut:]) if cut > 0 else (text, b"")
-            if _DTD.search(scanned):
-                raise PackageError("file_xml_entities", part=member)
-            yield scanned
+    for chunk in _inflated(archive, member):
+        text = pending + chunk
+        cut = text.rfind(b"<")  # a tag cut by the chunk's end waits for the next chunk
+        scanned, pending = (text[:cut], text[cut:]) if cut > 0 else (text, b"")
+        if _DTD.search(scanned):
+            raise PackageError("file_xml_entities", part=member)
+        yield scanned
     yield pending
+
+
+_LOCAL_HEADER: Final = struct.Struct("<4s22xHH")  # signature … name length, extra length
+
+
+def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
+    """The part's bytes in pieces of at most `_CHUNK`, as zipfile's own stream gives them:
+    never past the declared size, and the CRC checked at the end (`BadZipFile` otherwise).
+
+    Read straight from the file with zlib: zipfile's stream costs some 20 µs a part to set
+    up, a tenth of a second over a 5,000-game notebook's sheets. Parts stored any other way
+    than plain or deflated go through zipfile.
+    """
+    info = archive.getinfo(member)
+    fp = archive.fp
+    if fp is None or info.flag_bits & 1 or info.compress_type not in _RAW_METHODS:
+        with archive.open(member) as stream:
+            while chunk := stream.read(_CHUNK):
+                yield chunk
+        return
+    fp.seek(info.header_offset)
+    signature, name_length, extra_length = _LOCAL_HEADER.unpack(fp.read(_LOCAL_HEADER.size))
+    if signature != b"PK\x03\x04":
+        raise zipfile.BadZipFile(f"Bad magic number for file header of {member!r}")
+    fp.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
+    inflating = None if info.compress_type == zipfile.ZIP_STORED else zlib.decompressobj(-15)
+    left, written, crc = info.compress_size, 0, 0
+    pending = b""
+    while left or pending:
+        if not pending:
+            pending = fp.read(min(left, _CHUNK))
+            if not pending:
+                raise zipfile.BadZipFile(f"{member!r} is cut short")
+            left -= len(pending)
+        if inflating is None:
+            piece, pending = pending, b""
+        else:
+            piece = inflating.decompress(pending, _CHUNK)
+            pending = inflating.unconsumed_tail
+        written += len(piece)
+        if written > info.file_size:
+            raise zipfile.BadZipFile(f"{member!r} inflates past its declared size")
+        crc = zlib.crc32(piece, crc)
+        if piece:
+            yield piece
+        if not (left or pending) and inflating is not None:
+            pending, inflating = inflating.flush(), None  # what zlib still holds, if any
+    if crc != info.CRC:
+        raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
 
 
 def _widen(found: Extent, xml: bytes) -> Extent:
@@ -267,10 +336,9 @@ def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
         rels = posixpath.join(folder, "_rels", f"{name}.rels")
         if rels not in archive.NameToInfo:
             continue
-        for rel in ElementTree.fromstring(archive.read(rels)).iter():
-            target = _attribute(rel, "Target")
-            external = _attribute(rel, "TargetMode") == "External"
-            if _local(rel.tag) != "Relationship" or not target or external:
+        for rel in _elements(archive, rels, "Relationship"):
+            target = rel.get("Target", "")
+            if not target or rel.get("TargetMode") == "External":
                 continue
             base = "" if target.startswith("/") else folder
             resolved = posixpath.normpath(posixpath.join(base, target.lstrip("/")))

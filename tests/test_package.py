@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
+from collections.abc import Callable
+from unittest import mock
+from xml.parsers import expat
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,3 +50,131 @@ def test_the_quick_pattern_flags_every_far_reference(parts: list[bytes]) -> None
         with zipfile.ZipFile(buffer) as archive:
             found = package.extent(archive, "xl/worksheets/sheet1.xml")
         assert (found.rows, found.columns) == (exact.rows, exact.columns)
+
+
+def _zipped(content: bytes, method: int) -> io.BytesIO:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=method) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", content)
+    return buffer
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    content=st.one_of(
+        st.binary(max_size=3000),
+        st.text(alphabet='<c r="A1">0123 ', max_size=5000).map(str.encode),
+    ),
+    method=st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED]),
+    chunk=st.sampled_from([1, 7, 64, 1 << 20]),
+)
+def test_parts_read_straight_from_the_file_are_what_zipfile_reads(
+    content: bytes, method: int, chunk: int
+) -> None:
+    with (
+        mock.patch.object(package, "_CHUNK", chunk),
+        zipfile.ZipFile(_zipped(content, method)) as archive,
+    ):
+        pieces = list(package._inflated(archive, "xl/worksheets/sheet1.xml"))
+        assert b"".join(pieces) == archive.read("xl/worksheets/sheet1.xml") == content
+        assert all(0 < len(piece) <= chunk for piece in pieces)
+
+
+def _tampered(method: int, change: Callable[[bytearray, zipfile.ZipInfo], None]) -> io.BytesIO:
+    content = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row>' * 200
+    data = bytearray(_zipped(content, method).getvalue())
+    with zipfile.ZipFile(io.BytesIO(bytes(data))) as archive:
+        change(data, archive.getinfo("xl/worksheets/sheet1.xml"))
+    return io.BytesIO(bytes(data))
+
+
+def _data_byte(data: bytearray, info: zipfile.ZipInfo) -> None:
+    """Change a byte in the middle of the part's (compressed) data."""
+    name_length = int.from_bytes(data[info.header_offset + 26 : info.header_offset + 28], "little")
+    extra_length = int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little")
+    start = info.header_offset + 30 + name_length + extra_length
+    data[start + info.compress_size // 2] ^= 0x55
+
+
+def _declared_size(data: bytearray, info: zipfile.ZipInfo, size: int) -> None:
+    """Rewrite the declared inflated size in the central directory and the local header."""
+    central = data.rindex(b"PK\x01\x02")
+    data[central + 24 : central + 28] = size.to_bytes(4, "little")
+    data[info.header_offset + 22 : info.header_offset + 26] = size.to_bytes(4, "little")
+
+
+def _header(data: bytearray, info: zipfile.ZipInfo) -> None:
+    data[info.header_offset + 2 : info.header_offset + 4] = b"\x09\x09"
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED])
+@pytest.mark.parametrize(
+    ("change", "refused"),
+    [
+        (_data_byte, True),
+        (lambda data, info: _declared_size(data, info, info.file_size - 10), True),
+        (lambda data, info: _declared_size(data, info, info.file_size + 10), False),
+        (_header, True),
+    ],
+    ids=["data", "declared-smaller", "declared-larger", "header"],
+)
+def test_a_damaged_part_reads_as_zipfile_reads_it(
+    method: int, change: Callable[[bytearray, zipfile.ZipInfo], None], refused: bool
+) -> None:
+    """The same bytes, or an error from both; never more than the declared size."""
+    member = "xl/worksheets/sheet1.xml"
+    with zipfile.ZipFile(_tampered(method, change)) as archive:
+        declared = archive.getinfo(member).file_size
+        try:
+            expected: bytes | None = archive.read(member)
+        except (zipfile.BadZipFile, zlib.error):
+            expected = None
+        try:
+            got: bytes | None = b"".join(package._inflated(archive, member))
+        except (zipfile.BadZipFile, zlib.error):
+            got = None
+    assert got == expected
+    assert (got is None) == refused
+    assert got is None or len(got) <= declared
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet='a0"<> =ZX19', max_size=60).map(str.encode))
+def test_the_substring_scan_agrees_with_the_far_pattern(text: bytes) -> None:
+    translated = text.translate(package._CLASSES)
+    assert package._may_reach_far(translated) == (package._FAR.search(translated) is not None)
+
+
+def _archive(part: str, xml: bytes) -> zipfile.ZipFile:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(part, xml)
+    return zipfile.ZipFile(buffer)
+
+
+@pytest.mark.parametrize(
+    "declaration",
+    [
+        b'<!DOCTYPE x [<!ENTITY lol "lol">]>',
+        b'<!DOCTYPE x SYSTEM "http://example.com/x.dtd">',
+        b'<!DOCTYPE x [<!ENTITY ext SYSTEM "file:///etc/passwd">]>',
+    ],
+)
+def test_the_index_parts_refuse_dtds_even_deep_in_the_prolog(declaration: bytes) -> None:
+    padding = b"<!--" + b" " * 10_000 + b"-->"  # past what check_no_dtd looks at
+    xml = b'<?xml version="1.0"?>' + padding + declaration + b"<workbook/>"
+    with pytest.raises(package.PackageError) as refused:
+        package._elements(_archive("xl/workbook.xml", xml), "xl/workbook.xml", "sheet")
+    assert refused.value.code == "file_xml_entities"
+
+
+def test_the_index_parts_are_read_by_local_names() -> None:
+    xml = (
+        b'<w:workbook xmlns:w="urn:a" xmlns:r="urn:b"><w:sheets>'
+        b'<w:sheet name="&#x150;sz &amp; t&#233;l" r:id="rId1"/><sheet name="B"/>'
+        b"</w:sheets></w:workbook>"
+    )
+    found = package._elements(_archive("xl/workbook.xml", xml), "xl/workbook.xml", "sheet")
+    assert found == [{"name": "Ősz & tél", "id": "rId1"}, {"name": "B"}]
+    with pytest.raises(expat.ExpatError):  # as ElementTree: a prefix nobody declared
+        package._elements(_archive("xl/workbook.xml", b"<x:workbook/>"), "xl/workbook.xml", "sheet")
