@@ -136,8 +136,8 @@ def read_sheets(
         if sheets is not None:
             return sheets
     reading = _read(path, whole, first)
-    names, order, leading = cast(tuple[list[str], list[str], int], next(reading))
-    return Sheets(names, order, leading, cast(Iterator[Grid | Problem], reading))
+    names, order, leading = cast("tuple[list[str], list[str], int]", next(reading))
+    return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading))
 
 
 def _read(
@@ -226,7 +226,7 @@ def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) ->
         if kind == "file":
             raise FileProblem(cast(Problem, payload))
         return None
-    names, order, leading = cast(tuple[list[str], list[str], int], payload)
+    names, order, leading = cast("tuple[list[str], list[str], int]", payload)
     items = _received(reader, receiving, path, whole, first)
     # Also stopped when the items are dropped unread, and at exit.
     weakref.finalize(items, _stop, reader, receiving)
@@ -262,7 +262,7 @@ def _received(
         while True:
             kind, payload = _receive(receiving)
             if kind == "items":
-                items = cast(list[Grid | Problem], payload)
+                items = cast("list[Grid | Problem]", payload)
                 yield from items
                 received += len(items)
             elif kind == "file":
@@ -277,12 +277,12 @@ def _received(
     next(rest)
     for index, item in enumerate(rest):
         if index >= received:
-            yield cast(Grid | Problem, item)
+            yield cast("Grid | Problem", item)
 
 
 def _receive(receiving: Connection) -> tuple[str, object]:
     try:
-        return cast(tuple[str, object], receiving.recv())
+        return cast("tuple[str, object]", receiving.recv())
     except EOFError:  # the process ended without a word: killed, or out of memory
         return "failed", None
 

@@ -49,9 +49,9 @@ MARKER_PREFIX: Final = "remi ▸"
 _DEAL_NUMBER: Final = re.compile(r"([0-9]+)\.?")
 
 
-@dataclass(frozen=True, slots=True)
-class DealRow:
-    """One row of a game's table as typed: the deal number and a cell per player."""
+class DealRow(NamedTuple):
+    """One row of a game's table as typed: the deal number and a cell per player (a named
+    tuple, as every per-deal record: see `scoring.DealScore`)."""
 
     row: int  # 0-based sheet row
     number: CellValue
@@ -84,8 +84,7 @@ class GameLayout:
         return self.rows[-1].row if self.rows else self.header_row
 
 
-@dataclass(frozen=True, slots=True)
-class ScoredDeal:
+class ScoredDeal(NamedTuple):
     """A deal that scored, with its number and sheet row."""
 
     number: int

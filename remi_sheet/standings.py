@@ -82,16 +82,30 @@ def standings(games: Iterable[GameScore]) -> list[Standing]:
     """One row per player of the games with at least one deal (names matched ignoring case
     and accents), best first: most wins, then the lowest average per game, then by name."""
     table: dict[str, Standing] = {}
+    folded: dict[str, str] = {}  # the same few names, game after game
     for game in games:
         if not game.deals:
             continue
+        # One pass over the deals for everybody's hands and +200s, not one per player.
+        hands = [0] * len(game.players)
+        plus200 = [0] * len(game.players)
+        for deal in game.deals:
+            if deal.hand:
+                hands[deal.winner] += 1
+            for index in deal.plus200:
+                plus200[index] += 1
         for index, name in enumerate(game.players):
-            row = table.setdefault(fold(name), Standing(name))
+            key = folded.get(name)
+            if key is None:
+                key = folded[name] = fold(name)
+            row = table.get(key)
+            if row is None:
+                row = table[key] = Standing(name)
             row.games += 1
             row.deals += len(game.deals)
             row.total += game.totals[index]
-            row.hands += sum(d.hand and d.winner == index for d in game.deals)
-            row.plus200 += sum(index in d.plus200 for d in game.deals)
+            row.hands += hands[index]
+            row.plus200 += plus200[index]
             if game.complete:
                 row.complete += 1
                 row.wins += game.ranks[index] == 1
