@@ -55,6 +55,8 @@ _DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
 # "1.000" is one thousand to a Hungarian reader and 1.0 to an English one.
 _THOUSANDS: Final = re.compile(r"[+-]?[0-9]{1,3}[.,]000")
 _NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
+# Whatever the three above can match: text that is not like this is no number at all.
+_NUMBER_LIKE: Final = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
 
 
 def parse_entry(value: object, rules: HouseRules) -> Entry | None:
@@ -75,12 +77,8 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
 
 def _parse_text(text: str, rules: HouseRules) -> Entry:
     word = fold(text)
-    if _THOUSANDS.fullmatch(word):
-        raise EntryError("entry_thousands", value=text)
-    if _INTEGER.fullmatch(word):
-        return Number(_integer(word))
-    if _DECIMAL.fullmatch(word):
-        raise EntryError("entry_not_whole", value=text)
+    if _NUMBER_LIKE.fullmatch(word):
+        return Number(_number(word, text))
     if word in _HAND:
         return Winner(hand=True)
     if word in _WIN:
@@ -101,12 +99,8 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
 def _points(text: str, rules: HouseRules) -> int:
     """Card points written as a number or as the cards left in hand."""
     word = fold(text)
-    if _THOUSANDS.fullmatch(word):
-        raise EntryError("entry_thousands", value=text)
-    if _INTEGER.fullmatch(word):
-        points = _integer(word)
-    elif _DECIMAL.fullmatch(word):
-        raise EntryError("entry_not_whole", value=text)
+    if _NUMBER_LIKE.fullmatch(word):
+        points = _number(word, text)
     else:
         try:
             cards = parse_cards(text)
@@ -117,6 +111,16 @@ def _points(text: str, rules: HouseRules) -> int:
             raise EntryError(error.code, **error.params) from None
         points = cards_value(cards, rules)
     return check_points(points, rules)
+
+
+def _number(word: str, text: str) -> int:
+    """The whole number `word` (folded from `text`) that looks like a number; `EntryError`
+    for a thousands separator or a fraction."""
+    if _THOUSANDS.fullmatch(word):
+        raise EntryError("entry_thousands", value=text)
+    if _INTEGER.fullmatch(word):
+        return _integer(word)
+    raise EntryError("entry_not_whole", value=text)
 
 
 def _integer(word: str) -> int:

@@ -68,10 +68,12 @@ class Grid:
         """`count` values from (row, column) rightwards, as `value` reads each."""
         if row >= len(self.rows):
             return [None] * count
-        found = [
-            None if value == "" else value for value in self.rows[row][column : column + count]
-        ]
-        return found + [None] * (count - len(found)) if len(found) < count else found
+        found = [*self.rows[row][column : column + count]]
+        if "" in found:  # rarely: most rows of a game are typed in full
+            found = [None if value == "" else value for value in found]
+        if len(found) < count:
+            found += [None] * (count - len(found))
+        return found
 
     @property
     def height(self) -> int:

@@ -235,7 +235,12 @@ def _is_rules_heading(name: CellValue, value: CellValue) -> bool:
 
 def filled(value: CellValue) -> bool:
     """True for a cell holding something other than empty or blank text."""
-    return value is not None and value != "" and (not isinstance(value, str) or bool(clean(value)))
+    if value is None or value == "":
+        return False
+    if not isinstance(value, str):
+        return True
+    # Typed text nearly always starts with a letter or digit, which cleaning keeps.
+    return value[0].isalnum() or bool(clean(value))
 
 
 def find_game(grid: Grid) -> GameLayout | None:
@@ -299,7 +304,7 @@ def _deal_table(
         if isinstance(number, str) and fold(number).rstrip(":. ") in TOTAL_WORDS:
             return rows, row, None
         cells = tuple(players)
-        played = any(filled(cell) for cell in cells)
+        played = any(map(filled, cells))
         if not played and deal_number(number) is None:
             # An empty row, or a note written under the table, ends it.
             return rows, None, _stray_deal(grid, row + 1, deal_column, width)

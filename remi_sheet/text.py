@@ -8,6 +8,7 @@ that "Leosztás", "LEOSZTAS" and " leosztás\u00a0" are the same word.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import unicodedata
 
@@ -18,6 +19,7 @@ _SPACES = re.compile(r"[\s\u00a0\u2007\u202f]+")
 
 
 @functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 16)  # names and codes come back game after game
 def clean(text: str) -> str:
     """The text composed (A + ◌́ → Á), full-width letters made plain, invisible characters
     removed and runs of any space made one space."""
@@ -35,8 +37,7 @@ def fold(text: str) -> str:
     if cleaned.isascii():  # no accents to remove
         return cleaned.casefold()
     decomposed = unicodedata.normalize("NFD", cleaned)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return stripped.casefold()
+    return "".join(itertools.filterfalse(unicodedata.combining, decomposed)).casefold()
 
 
 def fold_name(text: str) -> str:

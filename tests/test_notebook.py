@@ -9,8 +9,11 @@ from typing import Any
 import openpyxl
 import pytest
 import xlsxwriter
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from remi_sheet.notebook import Notebook, load_notebook
+from remi_sheet.notebook import Notebook, filled, load_notebook
+from remi_sheet.text import clean
 from tests.conftest import worked_game
 
 Make = Callable[..., Path]
@@ -344,3 +347,20 @@ def test_rules_sheet_mistakes_point_at_rows(notebook: Make, tmp_path: Path) -> N
         ("Rules", "A3", "rule_twice"),
         ("Rules", "B1", "rule_wins_equal"),
     ]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(
+        st.text(alphabet=" \u00a0\u200b\u200d\ufe0f\ufeffaÁ1Ｋ♥\t\n-", max_size=6),
+        st.text(max_size=6),
+        st.none(),
+        st.integers(),
+        st.floats(allow_nan=False),
+    )
+)
+def test_filled_is_anything_but_empty_or_blank_text(value: object) -> None:
+    expected = (
+        value is not None and value != "" and (not isinstance(value, str) or bool(clean(value)))
+    )
+    assert filled(value) == expected  # type: ignore[arg-type]
