@@ -79,6 +79,11 @@ class Grid:
     def height(self) -> int:
         return len(self.rows)
 
+    def __reduce__(self) -> tuple[type[Grid], tuple[str, Sequence[Sequence[CellValue]], bool]]:
+        # Sent from the reading process by the thousand: as a constructor call, where a
+        # dataclass with slots would go through its state, field by field, in Python.
+        return Grid, (self.name, self.rows, self.formulas)
+
     def width(self, row: int) -> int:
         return len(self.rows[row]) if row < len(self.rows) else 0
 
