@@ -108,8 +108,8 @@ def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: 
 
     try:
         code = action()
-    except typer.Exit:
-        raise
+    except (typer.Exit, BrokenPipeError):
+        raise  # the reader of the output went away (`remi check … | head`): click says so
     except FileProblem as stop:
         fail(stop.problem, lang, json_output)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library

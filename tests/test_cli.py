@@ -466,3 +466,19 @@ def test_formulas_keep_their_saved_results_through_score(tmp_path: Path) -> None
     values = openpyxl.load_workbook(path, data_only=True)
     assert values["g"]["C2"].value == 33 and values["g"]["B3"].value == "H"
     assert values["Notes"]["A1"].value is True
+
+
+def test_a_reader_that_goes_away_is_not_the_workbooks_fault(notebook: Make) -> None:
+    executable = shutil.which("remi", path=str(Path(sys.executable).parent))
+    assert executable, "remi is not installed in this environment"
+    path = notebook({"g": worked_game()})
+    with subprocess.Popen(
+        [executable, "check", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # like `remi check … | head -0`
+        error = process.stderr.read().decode()
+        code = process.wait()
+    assert code == 1
+    assert "Excel" not in error
+    assert "Traceback" not in error
