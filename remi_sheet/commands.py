@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 def open_notebook(path: Path, overrides: Sequence[tuple[str, str]], lang: Lang | None) -> Notebook:
-    problem = files.sniff(path)
+    problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
     if problem is not None:
         raise FileProblem(problem)
     return load_notebook(path, overrides, lang)

@@ -13,6 +13,7 @@ import os
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Final
 
 from remi_sheet import package
 from remi_sheet.problems import FileProblem, Problem
@@ -22,8 +23,13 @@ _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # compound file: .xls, or an encrypt
 _ENCRYPTED_STREAM = "EncryptionInfo".encode("utf-16-le")
 
 
-def sniff(path: Path) -> Problem | None:
-    """A problem when `path` cannot be an .xlsx workbook we can read, else None."""
+def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
+    """A problem when `path` cannot be an .xlsx workbook we can read, else None.
+
+    `package_checks`: also open the zip and check it (`check_archive`). A caller that reads
+    the workbook with `grid.read_sheets` can leave that out: it checks the zip it opens, in
+    the process that reads, and a big notebook's zip is not opened twice.
+    """
     shown = str(path)
     try:
         if not path.exists():
@@ -44,22 +50,37 @@ def sniff(path: Path) -> Problem | None:
     if not head.startswith(_ZIP):
         reason = "the file is empty" if not head else "it is not a zip-based Office file"
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
-    return _sniff_zip(path)
-
-
-def _sniff_zip(path: Path) -> Problem | None:
-    shown = str(path)
+    if not package_checks:
+        return None
     try:
         with zipfile.ZipFile(path) as archive:
-            names = set(archive.namelist())
-            mimetype = archive.read("mimetype") if "mimetype" in names else b""
-            package.check_sizes(archive)
-            package.check_no_dtd(archive)
+            return check_archive(archive, path)
+    except DAMAGED_ZIP as error:
+        return damaged(path, error)
+
+
+# What zipfile raises for a damaged archive.
+DAMAGED_ZIP: Final = (zipfile.BadZipFile, OSError, EOFError, ValueError)
+
+
+def damaged(path: Path, error: Exception) -> Problem:
+    reason = f"the zip archive is damaged ({error})"
+    return Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
+
+
+def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
+    """A problem when the open zip `archive` (of `path`) is no workbook that can be read
+    safely: over the size limits, declaring XML entities, an .ods, no workbook part."""
+    shown = str(path)
+    try:
+        names = set(archive.namelist())
+        mimetype = archive.read("mimetype") if "mimetype" in names else b""
+        package.check_sizes(archive)
+        package.check_no_dtd(archive)
     except package.PackageError as error:
         return Problem(error.code, params={"path": shown, **error.params})
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError) as error:
-        reason = f"the zip archive is damaged ({error})"
-        return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
+    except DAMAGED_ZIP as error:
+        return damaged(path, error)
     if b"opendocument.spreadsheet" in mimetype:
         return Problem("file_ods", params={"path": shown})
     if "xl/workbook.xml" in names and "xl/_rels/workbook.xml.rels" not in names:

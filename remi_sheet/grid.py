@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
 
-from remi_sheet import package
+from remi_sheet import files, package
 from remi_sheet.problems import FileProblem, Problem
 from remi_sheet.text import fold
 
@@ -150,12 +150,20 @@ def read_sheets(
 def _read(
     path: Path, whole: frozenset[str], first: frozenset[str]
 ) -> Generator[object, None, None]:
-    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`), checking
-    each sheet's size before calamine reads it."""
+    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
+    zip is checked as a whole first (`files.check_archive`), and each sheet's size before
+    calamine reads it."""
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
     try:
-        with zipfile.ZipFile(path) as archive:
+        archive = zipfile.ZipFile(path)
+    except files.DAMAGED_ZIP as error:
+        raise FileProblem(files.damaged(path, error)) from None
+    try:
+        with archive:
+            problem = files.check_archive(archive, path)
+            if problem is not None:
+                raise FileProblem(problem)
             members = package.sheet_parts(archive)  # before calamine parses anything
             with CalamineWorkbook.from_path(str(path)) as workbook:
                 sheets = workbook.sheets_metadata

@@ -59,6 +59,28 @@ def test_a_second_process_reads_the_same_notebook(
     assert parallel == alone
 
 
+# The corpus files refused for their zip (sizes, entities, no workbook part, an .ods…):
+# `remi check` leaves those checks to the reading, which must make them both ways.
+ZIP_REFUSED = [
+    path
+    for path in sorted((ROOT / "tests" / "corpus").glob("*.xlsx"))
+    if files.sniff(path, package_checks=False) is None and files.sniff(path) is not None
+]
+
+
+def test_the_corpus_has_zip_level_refusals() -> None:
+    assert len(ZIP_REFUSED) >= 5
+
+
+@pytest.mark.parametrize("path", ZIP_REFUSED, ids=lambda path: path.name)
+def test_reading_refuses_what_the_zip_checks_refuse(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    expected = ("FileProblem", repr(files.sniff(path)))
+    alone, parallel = _both(path, monkeypatch)
+    assert alone == parallel == expected
+
+
 def _big_notebook(tmp_path: Path, games: int) -> Path:
     book = openpyxl.Workbook()
     book.remove(book.active)
