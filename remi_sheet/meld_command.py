@@ -110,16 +110,14 @@ def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bo
 
 
 def _input_errors(errors: list[Reason], rules: HouseRules, lang: Lang, json_output: bool) -> int:
-    from rich.console import Console
+    from remi_sheet.printing import error_line
 
     if json_output:
         document = {"melds": [], "total": 0, "opens": False, "minimum": rules.opening_minimum}
         _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
     else:
-        console = Console(stderr=True, highlight=False)
         for error in errors:
-            message = render(error.code, lang, error.params)
-            console.print(word("errors", lang, message=message), markup=False, soft_wrap=True)
+            error_line(word("errors", lang, message=render(error.code, lang, error.params)))
     return 1
 
 

@@ -300,6 +300,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} XML-entitásokat deklarál itt: {part}; ilyet táblázatkezelő nem ír, támadások "
         "viszont használnak (billion laughs, külső entitás); a remi nem olvassa be.",
     ),
+    "file_tag_too_long": (
+        "{path} has a tag longer than {limit} in {part}, which no spreadsheet program "
+        "writes; remi does not read it.",
+        "{path} {part} részében {limit}-nál hosszabb címke van; ilyet táblázatkezelő nem ír, "
+        "a remi nem olvassa be.",
+    ),
     "sheet_too_big": (
         "The sheet reaches cell {cell}, beyond what remi reads ({rows} rows, {columns} "
         "columns, {cells} cells); it was not read. If it is a game sheet, delete the cells "

@@ -35,6 +35,9 @@ _REFERENCE: Final = re.compile(
     rb"(?::([A-Za-z]*)([0-9]*))?[\"']"
 )
 _CHUNK: Final = 1 << 20
+# No tag of a real workbook is anywhere near this long; a part whose tag is cannot have its
+# references looked at in pieces, and is refused.
+_LONGEST_TAG: Final = 16 << 20
 
 
 class PackageError(CodedError):
@@ -155,10 +158,10 @@ def _elements(archive: zipfile.ZipFile, part: str, name: str) -> list[dict[str, 
 def extent(archive: zipfile.ZipFile, member: str) -> Extent:
     """The used range of the worksheet in `member`, read in bounded chunks.
 
-    Python's zipfile stops at the declared size and checks the CRC, so a part cannot inflate
-    past what `check_sizes` allowed. Most sheets name no cell beyond column ZZ or row 999,
-    which one regular-expression search per chunk shows; only a sheet that may reach
-    further has every reference read.
+    The part is inflated no further than its declared size, its CRC checked (`_inflated`),
+    so it cannot grow past what `check_sizes` allowed. Most sheets name no cell beyond
+    column ZZ or row 999, which a quick look at each chunk shows; only a sheet that may
+    reach further has every reference read.
     """
     far = formulas = False
     for scanned in _chunks(archive, member):
@@ -189,10 +192,18 @@ def _chunks(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
     for chunk in _inflated(archive, member):
         text = pending + chunk
         cut = text.rfind(b"<")  # a tag cut by the chunk's end waits for the next chunk
-        scanned, pending = (text[:cut], text[cut:]) if cut > 0 else (text, b"")
+        if cut <= 0:
+            # No tag starts after the first one: all of it waits for the rest of that tag.
+            if len(text) > _LONGEST_TAG:
+                raise PackageError("file_tag_too_long", part=member, limit=_mb(_LONGEST_TAG))
+            pending = text
+            continue
+        scanned, pending = text[:cut], text[cut:]
         if _DTD.search(scanned):
             raise PackageError("file_xml_entities", part=member)
         yield scanned
+    if _DTD.search(pending):
+        raise PackageError("file_xml_entities", part=member)
     yield pending
 
 
@@ -200,34 +211,62 @@ _LOCAL_HEADER: Final = struct.Struct("<4s22xHH")  # signature … name length, e
 
 
 def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
-    """The part's bytes in pieces of at most `_CHUNK`, as zipfile's own stream gives them:
-    never past the declared size, and the CRC checked at the end (`BadZipFile` otherwise).
+    """The part's bytes in pieces of `_CHUNK` (the last one shorter), as zipfile's stream
+    gives them: never past the declared size, and the CRC checked at the end (`BadZipFile`
+    otherwise).
 
     Read straight from the file with zlib: zipfile's stream costs some 20 µs a part to set
     up, a tenth of a second over a 5,000-game notebook's sheets. Parts stored any other way
     than plain or deflated go through zipfile.
     """
     info = archive.getinfo(member)
-    fp = archive.fp
-    if fp is None or info.flag_bits & 1 or info.compress_type not in _RAW_METHODS:
+    # Encrypted or patched parts (flag bits 0, 5, 6) are zipfile's to refuse.
+    if archive.fp is None or info.flag_bits & 0x61 or info.compress_type not in _RAW_METHODS:
         with archive.open(member) as stream:
             while chunk := stream.read(_CHUNK):
                 yield chunk
         return
+    if info.file_size <= _CHUNK:  # nearly every part: read and inflated in one go
+        whole = b"".join(_inflating(archive, info))
+        if whole:
+            yield whole
+        return
+    buffer = bytearray()
+    for piece in _inflating(archive, info):
+        buffer += piece
+        while len(buffer) >= _CHUNK:
+            yield bytes(buffer[:_CHUNK])
+            del buffer[:_CHUNK]
+    if buffer:
+        yield bytes(buffer)
+
+
+def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
+    """The bytes of the part `info` as zlib gives them, in pieces of any size up to
+    `_CHUNK`. The file is sought before every read: the archive may be read elsewhere
+    meanwhile."""
+    fp = archive.fp
+    assert fp is not None
+    member = info.filename
     fp.seek(info.header_offset)
-    signature, name_length, extra_length = _LOCAL_HEADER.unpack(fp.read(_LOCAL_HEADER.size))
+    header = fp.read(_LOCAL_HEADER.size)
+    if len(header) < _LOCAL_HEADER.size:
+        raise zipfile.BadZipFile(f"Truncated file header of {member!r}")
+    signature, name_length, extra_length = _LOCAL_HEADER.unpack(header)
     if signature != b"PK\x03\x04":
         raise zipfile.BadZipFile(f"Bad magic number for file header of {member!r}")
-    fp.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
+    position = info.header_offset + _LOCAL_HEADER.size + name_length + extra_length
     inflating = None if info.compress_type == zipfile.ZIP_STORED else zlib.decompressobj(-15)
     left, written, crc = info.compress_size, 0, 0
     pending = b""
     while left or pending:
         if not pending:
+            fp.seek(position)
             pending = fp.read(min(left, _CHUNK))
             if not pending:
                 raise zipfile.BadZipFile(f"{member!r} is cut short")
             left -= len(pending)
+            position += len(pending)
         if inflating is None:
             piece, pending = pending, b""
         else:

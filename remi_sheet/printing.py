@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import unicodedata
-from typing import TYPE_CHECKING, Literal, TextIO
+from typing import TYPE_CHECKING, Final, Literal, TextIO
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -41,8 +41,11 @@ class Table:
         """`fold`: on a terminal, a long cell wraps onto more lines (messages)."""
         self.columns.append((heading, justify, fold))
 
-    def add_row(self, *cells: str, style: str | None = None) -> None:
-        self.rows.append((cells, style))
+    def add_row(self, *cells: str | None, style: str | None = None) -> None:
+        """As Rich takes them: None is an empty cell, missing cells at the end are empty."""
+        padded = [cell or "" for cell in cells]
+        padded += [""] * (len(self.columns) - len(padded))
+        self.rows.append((tuple(padded), style))
 
     def __rich__(self) -> RichTable:
         from rich.table import Table as RichTable
@@ -107,9 +110,14 @@ class PlainConsole:
 
 
 def is_terminal(stream: TextIO) -> bool:
-    """Rich's answer, without loading Rich: FORCE_COLOR makes any stream a terminal."""
-    if os.environ.get("FORCE_COLOR"):
-        return True
+    """Rich's answer, without loading Rich: TTY_COMPATIBLE=0/1 says so, else a non-empty
+    FORCE_COLOR makes any stream a terminal, else the stream itself does."""
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
     try:
         return stream.isatty()
     except (AttributeError, ValueError):  # a closed or stand-in stream
@@ -126,9 +134,14 @@ def console_for(json_output: bool) -> Console | PlainConsole:
     return Console(stderr=json_output, highlight=False)
 
 
+# Control characters (a path or a library's reason may hold them) would move the cursor,
+# ring or rewrite the line: they are left out, as Rich leaves them out.
+_CONTROLS: Final = dict.fromkeys([*range(0x09), *range(0x0B, 0x20), 0x7F])
+
+
 def error_line(text: str) -> None:
-    """One message on standard error, as typed: a file that cannot be used, a wrong option."""
-    sys.stderr.write(text + "\n")
+    """One message on standard error: a file that cannot be used, a wrong option."""
+    sys.stderr.write(text.translate(_CONTROLS) + "\n")
 
 
 if TYPE_CHECKING:

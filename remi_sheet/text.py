@@ -18,7 +18,6 @@ _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _SPACES = re.compile(r"[\s\u00a0\u2007\u202f]+")
 
 
-@functools.lru_cache(maxsize=1 << 16)
 @functools.lru_cache(maxsize=1 << 16)  # names and codes come back game after game
 def clean(text: str) -> str:
     """The text composed (A + ◌́ → Á), full-width letters made plain, invisible characters

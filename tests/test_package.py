@@ -5,12 +5,15 @@ quick pattern first (else `extent` would report it as small without reading it).
 from __future__ import annotations
 
 import io
+import re
 import zipfile
 import zlib
 from collections.abc import Callable
+from pathlib import Path
 from unittest import mock
 from xml.parsers import expat
 
+import openpyxl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -77,7 +80,9 @@ def test_parts_read_straight_from_the_file_are_what_zipfile_reads(
     ):
         pieces = list(package._inflated(archive, "xl/worksheets/sheet1.xml"))
         assert b"".join(pieces) == archive.read("xl/worksheets/sheet1.xml") == content
-        assert all(0 < len(piece) <= chunk for piece in pieces)
+        # As zipfile's `read(_CHUNK)` gives them: full pieces, the last one shorter.
+        assert all(len(piece) == chunk for piece in pieces[:-1])
+        assert all(0 < len(piece) <= chunk for piece in pieces[-1:])
 
 
 def _tampered(method: int, change: Callable[[bytearray, zipfile.ZipInfo], None]) -> io.BytesIO:
@@ -178,3 +183,86 @@ def test_the_index_parts_are_read_by_local_names() -> None:
     assert found == [{"name": "Ősz & tél", "id": "rId1"}, {"name": "B"}]
     with pytest.raises(expat.ExpatError):  # as ElementTree: a prefix nobody declared
         package._elements(_archive("xl/workbook.xml", b"<x:workbook/>"), "xl/workbook.xml", "sheet")
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    parts=st.lists(references(), min_size=1, max_size=6),
+    method=st.sampled_from([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED]),
+    chunk=st.sampled_from([1, 2, 3, 5, 8, 13, 64]),
+    level=st.sampled_from([0, 1, 9]),
+)
+def test_chunks_never_cut_a_reference_in_two(
+    parts: list[bytes], method: int, chunk: int, level: int
+) -> None:
+    """Pieces of any size (a crafted deflate stream chooses where they end) give the extent
+    of the whole part: a reference cut between two pieces is read whole."""
+    xml = b'<worksheet xmlns="http://schemas.openxmlformats.org/2006/main"><sheetData>'
+    xml += b"".join(parts) + b"</sheetData></worksheet>"
+    exact = package._widen(package.Extent(0, 0, "A1"), xml)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=method, compresslevel=level) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", xml)
+    with mock.patch.object(package, "_CHUNK", chunk), zipfile.ZipFile(buffer) as archive:
+        found = package.extent(archive, "xl/worksheets/sheet1.xml")
+    if exact.rows > 999 or exact.columns > 26 * 27:  # beyond ZZ999
+        assert (found.rows, found.columns) == (exact.rows, exact.columns)
+    else:
+        assert found.rows <= 999 and found.columns <= 26 * 27
+
+
+@pytest.mark.parametrize("chunk", [1, 3, 4, 9, 1 << 20])
+def test_a_dtd_split_between_pieces_is_still_refused(chunk: int) -> None:
+    xml = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><worksheet/>'
+    archive = _archive("xl/worksheets/sheet1.xml", xml)
+    with (
+        mock.patch.object(package, "_CHUNK", chunk),
+        pytest.raises(package.PackageError) as refused,
+    ):
+        package.extent(archive, "xl/worksheets/sheet1.xml")
+    assert refused.value.code == "file_xml_entities"
+
+
+def test_a_tag_too_long_to_look_at_in_pieces_is_refused() -> None:
+    xml = b"<worksheet><sheetData><c r=" + b"A" * 300 + b"1/></sheetData></worksheet>"
+    archive = _archive("xl/worksheets/sheet1.xml", xml)
+    with (
+        mock.patch.object(package, "_CHUNK", 16),
+        mock.patch.object(package, "_LONGEST_TAG", 100),
+        pytest.raises(package.PackageError) as refused,
+    ):
+        package.extent(archive, "xl/worksheets/sheet1.xml")
+    assert refused.value.code == "file_tag_too_long"
+
+
+@pytest.mark.parametrize("first", ["r", "q"])
+def test_the_guard_checks_the_part_calamine_reads(tmp_path: Path, first: str) -> None:
+    """A sheet naming its part twice (r:id and an id in another namespace): the size guard
+    must look at the part calamine will read, the one the last of them names."""
+    from python_calamine import CalamineWorkbook
+
+    book = openpyxl.Workbook()
+    book.active.title = "A"
+    book.active["A1"] = "small"
+    book.create_sheet("B")["A1"] = "other"
+    plain = tmp_path / "plain.xlsx"
+    book.save(plain)
+    with zipfile.ZipFile(plain) as source:
+        parts = {item.filename: source.read(item.filename) for item in source.infolist()}
+    workbook = re.sub(r'<sheet name="B"[^>]*/>', "", parts["xl/workbook.xml"].decode())
+    both = {
+        "r": 'r:id="rId1" xmlns:q="urn:q" q:id="rId2"',
+        "q": 'xmlns:q="urn:q" q:id="rId2" r:id="rId1"',
+    }
+    parts["xl/workbook.xml"] = workbook.replace('r:id="rId1"', both[first]).encode()
+    path = tmp_path / "twice.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, data in parts.items():
+            target.writestr(name, data)
+    with zipfile.ZipFile(path) as archive:
+        member = package.sheet_parts(archive)["A"]
+        guarded = archive.read(member)
+    with CalamineWorkbook.from_path(str(path)) as read:
+        value = read.get_sheet_by_name("A").to_python()[0][0]
+    assert value in ("small", "other")
+    assert value.encode() in guarded  # the part guarded is the part calamine read

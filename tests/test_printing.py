@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from remi_sheet.printing import PlainConsole, Table, console_for, is_terminal, width
+from remi_sheet.printing import PlainConsole, Table, console_for, error_line, is_terminal, width
 
 
 def scores() -> Table:
@@ -114,3 +114,29 @@ def test_piped_check_does_not_load_rich(tmp_path: Path) -> None:
     assert done.stderr.strip() == "False"
     assert "Anna" in done.stdout
     assert "│" not in done.stdout
+
+
+def test_a_row_may_leave_cells_empty_as_rich_allows() -> None:
+    table = Table("T")
+    table.add_column("A")
+    table.add_column("B", justify="right")
+    table.add_row(None, "1")
+    table.add_row("x")
+    assert table.lines() == ["T", "A  B", "   1", "x"]
+
+
+def test_tty_compatible_decides_before_force_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TTY_COMPATIBLE", "0")
+    assert not is_terminal(_Tty())
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")
+    monkeypatch.delenv("FORCE_COLOR")
+    assert is_terminal(io.StringIO())
+    monkeypatch.delenv("TTY_COMPATIBLE")
+    monkeypatch.setenv("FORCE_COLOR", "")
+    assert not is_terminal(io.StringIO())
+
+
+def test_error_lines_leave_control_characters_out(capsys: pytest.CaptureFixture[str]) -> None:
+    error_line("error: bad\rname\x1b[2J\tthere\x07")
+    assert capsys.readouterr().err == "error: badname[2J\tthere\n"

@@ -20,3 +20,9 @@ def test_average_halves_go_away_from_zero() -> None:
     assert Standing("Anna", games=4, total=-5).average == -1.3
     assert Standing("Anna", games=3, total=1).average == 0.3
     assert Standing("Anna", games=0, total=0).average == 0.0
+
+
+def test_a_small_negative_average_is_zero_not_minus_zero() -> None:
+    average = Standing("Anna", games=21, total=-1).average  # -0.047…
+    assert average == 0.0
+    assert str(average) == "0.0"  # not "-0.0", in the table or the JSON
