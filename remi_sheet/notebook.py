@@ -354,7 +354,7 @@ def _is_win(value: CellValue) -> bool:
 def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue]:
     date = place = None
     for row in grid.rows[:header_row]:
-        values = [value for value in row if filled(value)]
+        values = list(filter(filled, row))
         if len(values) < 2:
             continue
         key = fold(str(values[0])).rstrip(":")
