@@ -156,7 +156,15 @@ def hand_value(card: Card, rules: HouseRules) -> int:
 
 
 def cards_value(cards: Iterable[Card], rules: HouseRules) -> int:
-    return sum(hand_value(card, rules) for card in cards)
+    # `hand_value` by rank, looked up: every card list typed in a notebook is counted.
+    by_rank = _values_by_rank(rules.joker_in_hand, rules.ace_value)
+    return sum([by_rank[card.rank] for card in cards])
+
+
+@functools.lru_cache(maxsize=64)
+def _values_by_rank(joker_in_hand: int, ace_value: int) -> tuple[int, ...]:
+    rules = HouseRules(joker_in_hand=joker_in_hand, ace_value=ace_value)
+    return tuple(hand_value(Card(rank), rules) for rank in range(ACE + 1))
 
 
 def max_hand_points(rules: HouseRules) -> int:
@@ -177,7 +185,7 @@ def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
     """`CardError` when `cards` cannot be one player's hand: too many cards, jokers or copies."""
     if len(cards) > HAND_SIZE:
         raise CardError("cards_too_many", count=len(cards), most=HAND_SIZE)
-    jokers = sum(card.rank == JOKER for card in cards)
+    jokers = [card.rank for card in cards].count(JOKER)
     if jokers > rules.jokers:
         raise CardError("cards_too_many_jokers", count=jokers, most=rules.jokers)
     # Copies of a card can only be told apart by their suits. Counted as (rank, suit)

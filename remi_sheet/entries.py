@@ -76,7 +76,7 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
 
 
 def _parse_text(text: str, rules: HouseRules) -> Entry:
-    word = fold(text)
+    word = _word(text)
     if _NUMBER_LIKE.fullmatch(word):
         return Number(_number(word, text))
     if word in _HAND:
@@ -98,7 +98,7 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
 
 def _points(text: str, rules: HouseRules) -> int:
     """Card points written as a number or as the cards left in hand."""
-    word = fold(text)
+    word = _word(text)
     if _NUMBER_LIKE.fullmatch(word):
         points = _number(word, text)
     else:
@@ -111,6 +111,13 @@ def _points(text: str, rules: HouseRules) -> int:
             raise EntryError(error.code, **error.params) from None
         points = cards_value(cards, rules)
     return check_points(points, rules)
+
+
+def _word(text: str) -> str:
+    """`text` folded, to be compared with numbers and code words; "" for text with a space
+    in it, which no number or code word has (folding keeps spaces): lists of cards, most
+    of the text typed, need no folding."""
+    return "" if " " in text else fold(text)
 
 
 def _number(word: str, text: str) -> int:
