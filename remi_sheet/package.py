@@ -16,7 +16,7 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
-from typing import Final, NamedTuple, NoReturn
+from typing import IO, Final, NamedTuple, NoReturn
 from xml.parsers import expat
 
 from remi_sheet.problems import CodedError
@@ -189,22 +189,27 @@ def _may_reach_far(translated: bytes) -> bool:
 def _chunks(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
     """The part's XML in pieces that never cut a tag, refusing DTDs on the way."""
     pending = b""
-    for chunk in _inflated(archive, member):
+    pieces = _inflated(archive, member)
+    chunk = next(pieces, None)
+    while chunk is not None:
+        following = next(pieces, None)
         text = pending + chunk
-        cut = text.rfind(b"<")  # a tag cut by the chunk's end waits for the next chunk
-        if cut <= 0:
-            # No tag starts after the first one: all of it waits for the rest of that tag.
-            if len(text) > _LONGEST_TAG:
-                raise PackageError("file_tag_too_long", part=member, limit=_mb(_LONGEST_TAG))
-            pending = text
-            continue
-        scanned, pending = text[:cut], text[cut:]
+        if following is None:  # the last piece (most parts have only one): all of it
+            scanned, pending = text, b""
+        else:
+            cut = text.rfind(b"<")  # a tag cut by the chunk's end waits for the next chunk
+            if cut <= 0:
+                # No tag starts after the first one: all of it waits for the rest of that tag.
+                if len(text) > _LONGEST_TAG:
+                    limit = _mb(_LONGEST_TAG)
+                    raise PackageError("file_tag_too_long", part=member, limit=limit)
+                pending, chunk = text, following
+                continue
+            scanned, pending = text[:cut], text[cut:]
         if _DTD.search(scanned):
             raise PackageError("file_xml_entities", part=member)
         yield scanned
-    if _DTD.search(pending):
-        raise PackageError("file_xml_entities", part=member)
-    yield pending
+        chunk = following
 
 
 _LOCAL_HEADER: Final = struct.Struct("<4s22xHH")  # signature … name length, extra length
@@ -227,7 +232,7 @@ def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
                 yield chunk
         return
     if info.file_size <= _CHUNK:  # nearly every part: read and inflated in one go
-        whole = b"".join(_inflating(archive, info))
+        whole = _inflate_whole(archive, info)
         if whole:
             yield whole
         return
@@ -241,6 +246,44 @@ def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
         yield bytes(buffer)
 
 
+def _inflate_whole(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
+    """A part of at most `_CHUNK` bytes, as `_inflating` gives it, in one read and one
+    inflation: a 5,000-game notebook has 5,000 of them."""
+    fp = archive.fp
+    assert fp is not None
+    member = info.filename
+    start = _data_start(fp, info)
+    fp.seek(start)
+    packed = fp.read(info.compress_size)
+    if len(packed) < info.compress_size:
+        raise zipfile.BadZipFile(f"{member!r} is cut short")
+    if info.compress_type == zipfile.ZIP_STORED:
+        whole = packed
+    else:
+        inflating = zlib.decompressobj(-15)
+        whole = inflating.decompress(packed, info.file_size + 1)
+        if len(whole) <= info.file_size and not inflating.unconsumed_tail:
+            whole += inflating.flush()
+    if len(whole) > info.file_size:
+        raise zipfile.BadZipFile(f"{member!r} inflates past its declared size")
+    if zlib.crc32(whole) != info.CRC:
+        raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
+    return whole
+
+
+def _data_start(fp: IO[bytes], info: zipfile.ZipInfo) -> int:
+    """Where the part's data starts: after its local header, whose extra field may not be
+    the size the central directory's is."""
+    fp.seek(info.header_offset)
+    header = fp.read(_LOCAL_HEADER.size)
+    if len(header) < _LOCAL_HEADER.size:
+        raise zipfile.BadZipFile(f"Truncated file header of {info.filename!r}")
+    signature, name_length, extra_length = _LOCAL_HEADER.unpack(header)
+    if signature != b"PK\x03\x04":
+        raise zipfile.BadZipFile(f"Bad magic number for file header of {info.filename!r}")
+    return int(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
+
+
 def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
     """The bytes of the part `info` as zlib gives them, in pieces of any size up to
     `_CHUNK`. The file is sought before every read: the archive may be read elsewhere
@@ -248,14 +291,7 @@ def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[byte
     fp = archive.fp
     assert fp is not None
     member = info.filename
-    fp.seek(info.header_offset)
-    header = fp.read(_LOCAL_HEADER.size)
-    if len(header) < _LOCAL_HEADER.size:
-        raise zipfile.BadZipFile(f"Truncated file header of {member!r}")
-    signature, name_length, extra_length = _LOCAL_HEADER.unpack(header)
-    if signature != b"PK\x03\x04":
-        raise zipfile.BadZipFile(f"Bad magic number for file header of {member!r}")
-    position = info.header_offset + _LOCAL_HEADER.size + name_length + extra_length
+    position = _data_start(fp, info)
     inflating = None if info.compress_type == zipfile.ZIP_STORED else zlib.decompressobj(-15)
     left, written, crc = info.compress_size, 0, 0
     pending = b""
