@@ -147,38 +147,58 @@ def read_sheets(
     return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading))
 
 
-def _read(
-    path: Path, whole: frozenset[str], first: frozenset[str]
-) -> Generator[object, None, None]:
-    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
-    zip is checked as a whole first (`files.check_archive`), and each sheet's size before
-    calamine reads it."""
-    from python_calamine import CalamineWorkbook, SheetTypeEnum
+class _Opened(NamedTuple):
+    """A workbook's zip, checked as a whole, and the part of each sheet."""
 
+    archive: zipfile.ZipFile
+    members: dict[str, str]
+
+
+def _open(path: Path) -> _Opened:
+    """The zip of the workbook at `path`, checked (`files.check_archive`), and its sheets'
+    parts, all before calamine parses anything; `FileProblem` for a file that fails."""
     try:
         archive = zipfile.ZipFile(path)
     except files.DAMAGED_ZIP as error:
         raise FileProblem(files.damaged(path, error)) from None
     try:
-        with archive:
-            problem = files.check_archive(archive, path)
-            if problem is not None:
-                raise FileProblem(problem)
-            members = package.sheet_parts(archive)  # before calamine parses anything
-            with CalamineWorkbook.from_path(str(path)) as workbook:
-                sheets = workbook.sheets_metadata
-                # A damaged book may name a sheet twice; calamine reads the first of them.
-                names = list(
-                    dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet)
-                )
-                asked = [name in first for name in map(fold, names)]
-                order = [name for name, early in zip(names, asked, strict=True) if early]
-                order += [name for name, early in zip(names, asked, strict=True) if not early]
-                yield names, order, sum(asked)
-                for name in order:
-                    yield _sheet(path, archive, members.get(name), workbook, name, whole)
+        problem = files.check_archive(archive, path)
+        if problem is not None:
+            raise FileProblem(problem)
+        return _Opened(archive, package.sheet_parts(archive))
+    except BaseException as error:
+        archive.close()
+        if isinstance(error, package.PackageError):
+            raise _file_problem(path, error) from None
+        raise
+
+
+def _file_problem(path: Path, error: package.PackageError) -> FileProblem:
+    return FileProblem(Problem(error.code, params={"path": str(path), **error.params}))
+
+
+def _read(
+    path: Path, whole: frozenset[str], first: frozenset[str], opened: _Opened | None = None
+) -> Generator[object, None, None]:
+    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
+    zip is checked as a whole first (`_open`, unless `opened` already), and each sheet's
+    size before calamine reads it."""
+    from python_calamine import CalamineWorkbook, SheetTypeEnum
+
+    archive, members = opened or _open(path)
+    try:
+        with archive, CalamineWorkbook.from_path(str(path)) as workbook:
+            sheets = workbook.sheets_metadata
+            # A damaged book may name a sheet twice; calamine reads the first of them.
+            names = list(dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet))
+            asked = [name in first for name in map(fold, names)]
+            order = [name for name, early in zip(names, asked, strict=True) if early]
+            order += [name for name, early in zip(names, asked, strict=True) if not early]
+            yield names, order, sum(asked)
+            for name in order:
+                yield _sheet(path, archive, members.get(name), workbook, name, whole)
     except package.PackageError as error:
-        raise FileProblem(Problem(error.code, params={"path": str(path), **error.params})) from None
+        raise _file_problem(path, error) from None
 
 
 def _sheet(
@@ -219,11 +239,14 @@ def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) ->
 
     if multiprocessing.current_process().daemon:
         return None  # a daemonic process may not start others
+    # Opened and checked here, before the fork: the reading process starts with calamine
+    # at once, while this one would only have waited for it.
+    opened = _open(path)
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     reader = context.Process(
         target=_reader,
-        args=(sending, receiving, path, whole, first),
+        args=(sending, receiving, path, whole, first, opened),
         name="remi-reader",
         daemon=True,
     )
@@ -233,8 +256,10 @@ def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) ->
     except OSError:  # no process to be had (a limit on processes, or on memory)
         receiving.close()
         sending.close()
+        opened.archive.close()
         return None
     sending.close()
+    opened.archive.close()  # the reading process has a copy of its own
     kind, payload = _receive(receiving)
     if kind != "names":
         _stop(reader, receiving)
@@ -315,13 +340,14 @@ def _reader(
     path: Path,
     whole: frozenset[str],
     first: frozenset[str],
+    opened: _Opened,
 ) -> None:
     """The reading process: sends `_messages` until they end or nobody listens."""
     # Only the checking process may hold the pipe's reading end: when it is gone, sending
     # fails here at once instead of waiting for a reader forever.
     receiving.close()
     try:
-        for message in _messages(path, whole, first):
+        for message in _messages(path, whole, first, opened):
             sending.send(message)
     except OSError:
         pass  # the pipe is closed: the checking process has stopped listening
@@ -330,12 +356,12 @@ def _reader(
 
 
 def _messages(
-    path: Path, whole: frozenset[str], first: frozenset[str]
+    path: Path, whole: frozenset[str], first: frozenset[str], opened: _Opened | None = None
 ) -> Iterator[tuple[str, object]]:
     """("names", (names, order, leading)), then ("items", [...]) batches and ("done", None); or
     ("file", problem) for the file's own problem; or ("failed", None) for anything else."""
     try:
-        reading = _read(path, whole, first)
+        reading = _read(path, whole, first, opened)
         yield "names", next(reading)
         batch: list[object] = []
         size = _FIRST_BATCH

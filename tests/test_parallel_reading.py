@@ -81,6 +81,28 @@ def test_reading_refuses_what_the_zip_checks_refuse(
     assert alone == parallel == expected
 
 
+def test_a_refused_zip_starts_no_reading_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The zip is opened and checked before the fork: a file refused for its zip costs no
+    process, and a good one starts exactly one."""
+    started: list[int] = []
+    start = multiprocessing.process.BaseProcess.start
+
+    def counted(process: Any) -> None:
+        started.append(1)
+        start(process)
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", counted)
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0)
+    for path in ZIP_REFUSED:
+        with pytest.raises(FileProblem):
+            load_notebook(path)
+    assert started == []
+    load_notebook(_big_notebook(tmp_path, 3))
+    assert started == [1]
+
+
 def _big_notebook(tmp_path: Path, games: int) -> Path:
     book = openpyxl.Workbook()
     book.remove(book.active)
@@ -133,10 +155,15 @@ def _failing_reader(after: int | None, how: str) -> Callable[..., None]:
     names), then fails as `how` says."""
 
     def reader(
-        sending: Any, receiving: Any, path: Path, whole: frozenset[str], first: frozenset[str]
+        sending: Any,
+        receiving: Any,
+        path: Path,
+        whole: frozenset[str],
+        first: frozenset[str],
+        opened: Any,
     ) -> None:
         receiving.close()
-        reading = grid._read(path, whole, first)
+        reading = grid._read(path, whole, first, opened)
         if after is not None:
             sending.send(("names", next(reading)))
             sending.send(("items", [next(reading) for _ in range(after)]))
