@@ -29,9 +29,10 @@ def main() -> None:
     if not isinstance(code, int | None):
         raise SystemExit(code)  # a message for standard error: Python prints it
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except OSError:  # e.g. a reader that went away: as Python would say it, on the way out
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # None: started with that descriptor closed (cron, 2>&-)
+                stream.flush()
+    except (OSError, ValueError):  # a reader that went away: as Python says it, on the way out
         raise SystemExit(code) from None
     os._exit(code or 0)
 

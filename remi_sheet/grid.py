@@ -260,7 +260,11 @@ def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) ->
         return None
     sending.close()
     opened.archive.close()  # the reading process has a copy of its own
-    kind, payload = _receive(receiving)
+    try:
+        kind, payload = _receive(receiving)
+    except BaseException:  # Ctrl-C while waiting: the reading process must not outlive this
+        _stop(reader, receiving)
+        raise
     if kind != "names":
         _stop(reader, receiving)
         if kind == "file":

@@ -308,6 +308,8 @@ def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[byte
         else:
             piece = inflating.decompress(pending, _CHUNK)
             pending = inflating.unconsumed_tail
+            if inflating.eof:  # bytes after the deflate stream are not the part's (zipfile)
+                pending, left = b"", 0
         written += len(piece)
         if written > info.file_size:
             raise zipfile.BadZipFile(f"{member!r} inflates past its declared size")

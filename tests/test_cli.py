@@ -482,3 +482,19 @@ def test_a_reader_that_goes_away_is_not_the_workbooks_fault(notebook: Make) -> N
     assert code == 1
     assert "Excel" not in error
     assert "Traceback" not in error
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_remi_runs_with_standard_output_or_error_closed(closed: int) -> None:
+    """As from cron or with `>&-`: Python starts with that stream None."""
+    executable = shutil.which("remi", path=str(Path(sys.executable).parent))
+    assert executable, "remi is not installed in this environment"
+    done = subprocess.run(
+        [executable, "--help"],
+        stdout=subprocess.DEVNULL if closed == 2 else None,
+        stderr=subprocess.PIPE if closed == 1 else subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(closed),
+        check=False,
+    )
+    assert done.returncode == 0
+    assert b"Traceback" not in (done.stderr or b"")

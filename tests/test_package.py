@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import re
+import signal
+import struct
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -266,3 +268,42 @@ def test_the_guard_checks_the_part_calamine_reads(tmp_path: Path, first: str) ->
         value = read.get_sheet_by_name("A").to_python()[0][0]
     assert value in ("small", "other")
     assert value.encode() in guarded  # the part guarded is the part calamine read
+
+
+@pytest.mark.parametrize("trailing", [b"\x00" * 64, b"garbage after the stream"])
+def test_bytes_after_the_deflate_stream_end_the_part(trailing: bytes) -> None:
+    """A part whose packed size counts bytes after its deflate stream: read as zipfile reads
+    it, never looping for ever on them."""
+    member = "xl/worksheets/sheet1.xml"
+    content = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></row>' * 300
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    packed = packer.compress(content) + packer.flush() + trailing
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:  # stored as it is, then called deflated
+        archive.writestr(member, packed, compress_type=zipfile.ZIP_STORED)
+    data = bytearray(buffer.getvalue())
+    header = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo(member).header_offset
+    central = data.rindex(b"PK\x01\x02")
+    for method, crc, size in (
+        (header + 8, header + 14, header + 22),
+        (central + 10, central + 16, central + 24),
+    ):
+        struct.pack_into("<H", data, method, zipfile.ZIP_DEFLATED)
+        struct.pack_into("<I", data, crc, zlib.crc32(content))
+        struct.pack_into("<I", data, size, len(content))
+
+    def endless(*_: object) -> None:
+        raise AssertionError("still inflating after 10 s: looping on the bytes after the stream")
+
+    previous = signal.signal(signal.SIGALRM, endless)
+    signal.alarm(10)
+    try:
+        with (
+            mock.patch.object(package, "_CHUNK", 1000),  # a part of many pieces
+            zipfile.ZipFile(io.BytesIO(bytes(data))) as archive,
+        ):
+            assert archive.read(member) == content
+            assert b"".join(package._inflated(archive, member)) == content
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

@@ -299,3 +299,24 @@ def test_a_program_with_threads_reads_here(tmp_path: Path, monkeypatch: pytest.M
     assert len(notebook.games) == 12
     load_notebook(path)
     assert forked == [1]  # alone again: forks
+
+
+def test_an_interrupt_while_waiting_for_the_names_stops_the_reading_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """remi leaves without the interpreter's exit handlers: a Ctrl-C before the reading
+    process's first word must stop that process itself."""
+    path = _big_notebook(tmp_path, 3)
+
+    def slow(*_: Any) -> Any:  # the reading process, forked with this in place
+        time.sleep(60)
+        yield "done", None
+
+    def interrupted(_: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(grid, "_messages", slow)
+    monkeypatch.setattr(grid, "_receive", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        grid.read_sheets(path, parallel=True)
+    assert multiprocessing.active_children() == []
