@@ -29,10 +29,16 @@ MAX_ROWS: Final = 100_000
 MAX_COLUMNS: Final = 1_000
 MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
 
-# XML lets an attribute be quoted either way and spaced around "="; calamine reads them all.
+# The start tag of a cell, row or dimension, with any prefix (calamine reads `<x:c>` too),
+# quoted values skipped whole (a `>` inside one does not end the tag).
+_POSITIONED: Final = re.compile(
+    rb"<(?:[^\s<>/:\"']+:)?(?:c|row|dimension)\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
+)
+# Every `r`/`ref` in such a tag counts, even one inside another attribute's value: calamine
+# takes the last of them, and over-reading can only refuse more. XML lets an attribute be
+# quoted either way and spaced around "="; calamine reads them all.
 _REFERENCE: Final = re.compile(
-    rb"<(?:c|row|dimension)\b[^>]*?\b(?:r|ref)\s*=\s*[\"']([A-Za-z]*)([0-9]*)"
-    rb"(?::([A-Za-z]*)([0-9]*))?[\"']"
+    rb"\b(?:r|ref)\s*=\s*[\"']([A-Za-z]*)([0-9]*)(?::([A-Za-z]*)([0-9]*))?[\"']"
 )
 _CHUNK: Final = 1 << 20
 # No tag of a real workbook is anywhere near this long; a part whose tag is cannot have its
@@ -324,7 +330,12 @@ def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[byte
 
 def _widen(found: Extent, xml: bytes) -> Extent:
     rows, columns, far = found.rows, found.columns, found.far_cell
-    for match in _REFERENCE.finditer(xml):
+    references = (
+        match
+        for tag in _POSITIONED.finditer(xml)
+        for match in _REFERENCE.finditer(xml, tag.start(), tag.end())
+    )
+    for match in references:
         for letters, digits in ((match[1], match[2]), (match[3], match[4])):
             row = int(digits) if digits else 0
             column = _column_number(letters.upper()) if letters else 0

@@ -8,6 +8,7 @@ import io
 import re
 import signal
 import struct
+import time
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -307,3 +308,35 @@ def test_bytes_after_the_deflate_stream_end_the_part(trailing: bytes) -> None:
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
+
+
+FAR_FORMS = {
+    "a '>' inside another value": b'<row r="1"><c a=">" r="XFD1048576"><v>1</v></c></row>',
+    "a prefixed element": b'<x:row r="1"><x:c r="XFD1048576"><v>1</v></x:c></x:row>',
+    "r given twice": b'<row r="1"><c r="A2" r="XFD1048576"><v>1</v></c></row>',
+    "ref before r": b'<row r="1"><c ref="A2" r="XFD1048576"><v>1</v></c></row>',
+    "r inside another value": b'<row r="1"><c a="r=\'A2\'" r="XFD1048576"><v>1</v></c></row>',
+}
+
+
+@pytest.mark.parametrize("form", FAR_FORMS, ids=list(FAR_FORMS))
+def test_the_guard_reads_the_forms_calamine_reads(form: str) -> None:
+    """Each of these puts a value at XFD1048576 for calamine (a review found them passing
+    the guard as A1 or A2)."""
+    xml = b'<worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    xml += b"<sheetData>" + FAR_FORMS[form] + b"</sheetData></worksheet>"
+    found = package.extent(_archive("xl/worksheets/sheet1.xml", xml), "xl/worksheets/sheet1.xml")
+    assert (found.rows, found.columns) == (1_048_576, 16_384)
+
+
+def test_a_reference_in_a_cells_text_is_not_one() -> None:
+    xml = b'<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>r="XFD1048576"'
+    xml += b"</t></is></c></row></sheetData></worksheet>"
+    found = package.extent(_archive("xl/worksheets/sheet1.xml", xml), "xl/worksheets/sheet1.xml")
+    assert (found.rows, found.columns) == (1, 1)
+
+
+def test_tags_without_an_end_take_linear_time() -> None:
+    started = time.perf_counter()
+    package._widen(package.Extent(0, 0, "A1"), b'<c r="A1" ' * 100_000)  # 1 MB, no ">"
+    assert time.perf_counter() - started < 5  # quadratic would take hours
