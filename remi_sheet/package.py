@@ -32,13 +32,19 @@ MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
 # The start tag of a cell, row or dimension, with any prefix (calamine reads `<x:c>` too),
 # quoted values skipped whole (a `>` inside one does not end the tag).
 _POSITIONED: Final = re.compile(
-    rb"<(?:[^\s<>/:\"']+:)?(?:c|row|dimension)\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
+    rb"<(?:[^\s<>/:\"']+:)?(c|row|dimension)\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
 )
 # Every `r`/`ref` in such a tag counts, even one inside another attribute's value: calamine
 # takes the last of them, and over-reading can only refuse more. XML lets an attribute be
 # quoted either way and spaced around "="; calamine reads them all.
 _REFERENCE: Final = re.compile(
     rb"\b(?:r|ref)\s*=\s*[\"']([A-Za-z]*)([0-9]*)(?::([A-Za-z]*)([0-9]*))?[\"']"
+)
+# A cell or row start tag whose first attribute is not its position (`r`), or that has
+# none: calamine places such cells and rows by counting, which the quick look cannot see.
+# Excel, openpyxl and LibreOffice write `r` first, so notebooks rarely have one.
+_UNPOSITIONED: Final = re.compile(  # possessive: no backtracking at every other tag
+    rb"<(?:[^\s<>/:\"']++:)?+(?:c|row)(?![^\s/>])(?!\s+r\s*=)"
 )
 _CHUNK: Final = 1 << 20
 # No tag of a real workbook is anywhere near this long; a part whose tag is cannot have its
@@ -169,16 +175,24 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
     column ZZ or row 999, which a quick look at each chunk shows; only a sheet that may
     reach further has every reference read.
     """
-    far = formulas = False
+    far = counted = formulas = False
     for scanned in _chunks(archive, member):
         far = far or _may_reach_far(scanned.translate(_CLASSES))
+        counted = counted or _UNPOSITIONED.search(scanned) is not None
         formulas = formulas or _FORMULA.search(scanned) is not None
-    if not far:
+    if not (far or counted):
         return Extent(0, 0, "", formulas)  # within ZZ999: far below every limit
     found = Extent(0, 0, "A1", formulas)
+    rows_counted = cells_counted = 0
     for scanned in _chunks(archive, member):
-        found = _widen(found, scanned)
-    return found
+        found, rows, cells = _widen(found, scanned)
+        rows_counted, cells_counted = rows_counted + rows, cells_counted + cells
+    if not (rows_counted or cells_counted):
+        return found
+    # A row placed by counting comes after the furthest one so far at most; a cell the same
+    # in its row: the used range cannot reach beyond these.
+    rows, columns = found.rows + rows_counted, found.columns + cells_counted
+    return Extent(rows, columns, f"{_column_letters(columns)}{rows}", found.formulas)
 
 
 def _may_reach_far(translated: bytes) -> bool:
@@ -328,21 +342,25 @@ def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[byte
         raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
 
 
-def _widen(found: Extent, xml: bytes) -> Extent:
+def _widen(found: Extent, xml: bytes) -> tuple[Extent, int, int]:
+    """`found` widened by every position written in `xml`, and how many rows and cells in
+    it have none."""
     rows, columns, far = found.rows, found.columns, found.far_cell
-    references = (
-        match
-        for tag in _POSITIONED.finditer(xml)
-        for match in _REFERENCE.finditer(xml, tag.start(), tag.end())
-    )
-    for match in references:
-        for letters, digits in ((match[1], match[2]), (match[3], match[4])):
-            row = int(digits) if digits else 0
-            column = _column_number(letters.upper()) if letters else 0
-            if row > rows or column > columns:
-                rows, columns = max(rows, row), max(columns, column)
-                far = (letters or b"").decode() + (digits or b"").decode()
-    return Extent(rows, columns, far, found.formulas)
+    rows_counted = cells_counted = 0
+    for tag in _POSITIONED.finditer(xml):
+        positioned = False
+        for match in _REFERENCE.finditer(xml, tag.start(), tag.end()):
+            positioned = True
+            for letters, digits in ((match[1], match[2]), (match[3], match[4])):
+                row = int(digits) if digits else 0
+                column = _column_number(letters.upper()) if letters else 0
+                if row > rows or column > columns:
+                    rows, columns = max(rows, row), max(columns, column)
+                    far = (letters or b"").decode() + (digits or b"").decode()
+        if not positioned:
+            rows_counted += tag[1] == b"row"
+            cells_counted += tag[1] == b"c"
+    return Extent(rows, columns, far, found.formulas), rows_counted, cells_counted
 
 
 def check_extent(sheet: str, found: Extent) -> None:
@@ -359,6 +377,15 @@ def check_extent(sheet: str, found: Extent) -> None:
             columns=MAX_COLUMNS,
             cells=MAX_CELLS,
         )
+
+
+def _column_letters(number: int) -> str:
+    """The column letters of column `number` (1 is A, 27 is AA)."""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters or "A"
 
 
 def _column_number(letters: bytes) -> int:

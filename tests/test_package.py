@@ -48,7 +48,7 @@ def references(draw: st.DrawFn) -> bytes:
 def test_the_quick_pattern_flags_every_far_reference(parts: list[bytes]) -> None:
     xml = b'<worksheet xmlns="http://schemas.openxmlformats.org/2006/main"><sheetData>'
     xml += b"".join(parts) + b"</sheetData></worksheet>"
-    exact = package._widen(package.Extent(0, 0, "A1"), xml)
+    exact, _, _ = package._widen(package.Extent(0, 0, "A1"), xml)
     if exact.rows > 999 or exact.columns > 26 * 27:  # beyond ZZ999
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w") as archive:
@@ -202,7 +202,7 @@ def test_chunks_never_cut_a_reference_in_two(
     of the whole part: a reference cut between two pieces is read whole."""
     xml = b'<worksheet xmlns="http://schemas.openxmlformats.org/2006/main"><sheetData>'
     xml += b"".join(parts) + b"</sheetData></worksheet>"
-    exact = package._widen(package.Extent(0, 0, "A1"), xml)
+    exact, _, _ = package._widen(package.Extent(0, 0, "A1"), xml)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=method, compresslevel=level) as archive:
         archive.writestr("xl/worksheets/sheet1.xml", xml)
@@ -340,3 +340,23 @@ def test_tags_without_an_end_take_linear_time() -> None:
     started = time.perf_counter()
     package._widen(package.Extent(0, 0, "A1"), b'<c r="A1" ' * 100_000)  # 1 MB, no ">"
     assert time.perf_counter() - started < 5  # quadratic would take hours
+
+
+def test_cells_and_rows_placed_by_counting_are_counted() -> None:
+    """calamine places a row or cell with no `r` after the one before: a 30 KB sheet of
+    empty `<c/>` and `<row/>` is a 3000 × 3000 grid to it (a review measured 308 MB)."""
+    xml = b"<worksheet><sheetData><row>" + b"<c/>" * 2999 + b"<c><v>1</v></c></row>"
+    xml += b"<row/>" * 2998 + b"<row><c><v>2</v></c></row></sheetData></worksheet>"
+    found = package.extent(_archive("xl/worksheets/sheet1.xml", xml), "xl/worksheets/sheet1.xml")
+    assert found.rows >= 3000 and found.columns >= 3000
+    with pytest.raises(package.PackageError) as refused:
+        package.check_extent("g", found)
+    assert refused.value.code == "sheet_too_big"
+
+
+def test_a_few_cells_without_a_position_are_read() -> None:
+    xml = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c s="1" r="B1"/>'
+    xml += b"<c><v>2</v></c></row><row><c><v>3</v></c></row></sheetData></worksheet>"
+    found = package.extent(_archive("xl/worksheets/sheet1.xml", xml), "xl/worksheets/sheet1.xml")
+    package.check_extent("g", found)  # a small sheet: read
+    assert (found.rows, found.columns) == (2, 4)  # B1 is furthest written; 1 row, 2 cells counted
