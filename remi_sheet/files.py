@@ -68,6 +68,11 @@ def damaged(path: Path, error: Exception) -> Problem:
     return Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
 
 
+def refused(path: Path, error: package.PackageError) -> Problem:
+    """The problem of a workbook over a limit of `package`'s (sizes, entities, extent)."""
+    return Problem(error.code, params={"path": str(path), **error.params})
+
+
 def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
     """A problem when the open zip `archive` (of `path`) is no workbook that can be read
     safely: over the size limits, declaring XML entities, an .ods, no workbook part."""
@@ -78,7 +83,7 @@ def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
         package.check_sizes(archive)
         package.check_no_dtd(archive)
     except package.PackageError as error:
-        return Problem(error.code, params={"path": shown, **error.params})
+        return refused(path, error)
     except DAMAGED_ZIP as error:
         return damaged(path, error)
     if b"opendocument.spreadsheet" in mimetype:

@@ -169,12 +169,8 @@ def _open(path: Path) -> _Opened:
     except BaseException as error:
         archive.close()
         if isinstance(error, package.PackageError):
-            raise _file_problem(path, error) from None
+            raise FileProblem(files.refused(path, error)) from None
         raise
-
-
-def _file_problem(path: Path, error: package.PackageError) -> FileProblem:
-    return FileProblem(Problem(error.code, params={"path": str(path), **error.params}))
 
 
 def _read(
@@ -198,7 +194,7 @@ def _read(
             for name in order:
                 yield _sheet(path, archive, members.get(name), workbook, name, whole)
     except package.PackageError as error:
-        raise _file_problem(path, error) from None
+        raise FileProblem(files.refused(path, error)) from None
 
 
 def _sheet(

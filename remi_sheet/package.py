@@ -251,8 +251,8 @@ def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
             while chunk := stream.read(_CHUNK):
                 yield chunk
         return
-    if info.file_size <= _CHUNK:  # nearly every part: read and inflated in one go
-        whole = _inflate_whole(archive, info)
+    if info.file_size <= _CHUNK:  # nearly every part: one piece, no buffer to fill
+        whole = b"".join(_inflating(archive, info))
         if whole:
             yield whole
         return
@@ -264,31 +264,6 @@ def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
             del buffer[:_CHUNK]
     if buffer:
         yield bytes(buffer)
-
-
-def _inflate_whole(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
-    """A part of at most `_CHUNK` bytes, as `_inflating` gives it, in one read and one
-    inflation: a 5,000-game notebook has 5,000 of them."""
-    fp = archive.fp
-    assert fp is not None
-    member = info.filename
-    start = _data_start(fp, info)
-    fp.seek(start)
-    packed = fp.read(info.compress_size)
-    if len(packed) < info.compress_size:
-        raise zipfile.BadZipFile(f"{member!r} is cut short")
-    if info.compress_type == zipfile.ZIP_STORED:
-        whole = packed
-    else:
-        inflating = zlib.decompressobj(-15)
-        whole = inflating.decompress(packed, info.file_size + 1)
-        if len(whole) <= info.file_size and not inflating.unconsumed_tail:
-            whole += inflating.flush()
-    if len(whole) > info.file_size:
-        raise zipfile.BadZipFile(f"{member!r} inflates past its declared size")
-    if zlib.crc32(whole) != info.CRC:
-        raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
-    return whole
 
 
 def _data_start(fp: IO[bytes], info: zipfile.ZipInfo) -> int:
