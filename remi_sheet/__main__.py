@@ -21,6 +21,7 @@ from remi_sheet import collector
 def main() -> None:
     with collector.paused():
         from remi_sheet.cli import main as run
+    collector.freed_at_exit()
     try:
         run()
         code: object = 0

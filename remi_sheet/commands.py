@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from remi_sheet import files, output
+from remi_sheet import collector, files, output
 from remi_sheet.messages import Lang, word
 from remi_sheet.notebook import Notebook, load_notebook
 from remi_sheet.problems import FileProblem, Problem, has_errors
@@ -30,7 +30,9 @@ def open_notebook(path: Path, overrides: Sequence[tuple[str, str]], lang: Lang |
     problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
     if problem is not None:
         raise FileProblem(problem)
-    return load_notebook(path, overrides, lang)
+    notebook = load_notebook(path, overrides, lang)
+    collector.keep_until_exit(notebook)
+    return notebook
 
 
 def counted_standings(notebook: Notebook) -> list[Standing]:
