@@ -354,6 +354,17 @@ def test_cells_and_rows_placed_by_counting_are_counted() -> None:
     assert refused.value.code == "sheet_too_big"
 
 
+_TAG_PIECES = [b"<", b">", b"/", b":", b"c", b"row", b"r", b"=", b'"', b"'", b" ", b"\t", b"\n"]
+_TAG_PIECES += [b"x", b"A1", b"cols", b"<c", b"<row", b"<x:c", b' r="A1"', b"ref", b"\x00"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_TAG_PIECES), max_size=40))
+def test_the_quick_look_for_unpositioned_tags_is_the_whole_pattern(pieces: list[bytes]) -> None:
+    xml = b"".join(pieces)
+    assert package._unpositioned(xml) == (package._UNPOSITIONED.search(xml) is not None)
+
+
 def test_a_few_cells_without_a_position_are_read() -> None:
     xml = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c s="1" r="B1"/>'
     xml += b"<c><v>2</v></c></row><row><c><v>3</v></c></row></sheetData></worksheet>"
