@@ -13,29 +13,39 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from remi_sheet import collector, files, output
+from remi_sheet import collector, files, notebook_sheets
 from remi_sheet.messages import Lang, word
-from remi_sheet.notebook import Notebook, load_notebook
 from remi_sheet.problems import FileProblem, Problem, has_errors
-from remi_sheet.rules import HouseRules
-from remi_sheet.standings import Standing, standings
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from remi_sheet.notebook import Notebook
     from remi_sheet.printing import Printer
+    from remi_sheet.rules import HouseRules
+    from remi_sheet.standings import Standing
+
+# The checking code (`notebook` and what it imports) loads only after a notebook's reading
+# has begun: see `open_notebook`.
 
 
 def open_notebook(path: Path, overrides: Sequence[tuple[str, str]], lang: Lang | None) -> Notebook:
     problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
     if problem is not None:
         raise FileProblem(problem)
-    notebook = load_notebook(path, overrides, lang)
+    # A big notebook's reading process starts first, and opens and checks the zip while the
+    # checking code loads here.
+    reading = notebook_sheets.begin(path)
+    from remi_sheet.notebook import load_notebook
+
+    notebook = load_notebook(path, overrides, lang, reading=reading)
     collector.keep_until_exit(notebook)
     return notebook
 
 
 def counted_standings(notebook: Notebook) -> list[Standing]:
+    from remi_sheet.standings import standings
+
     return standings(game.score for game in notebook.games if not game.has_errors)
 
 
@@ -121,6 +131,8 @@ def _score(
 def _report(
     console: Printer, notebook: Notebook, problems: list[Problem], json_output: bool
 ) -> None:
+    from remi_sheet import output
+
     table = counted_standings(notebook)
     lang = notebook.lang
     if json_output:
@@ -149,6 +161,7 @@ def run_new(
     import tempfile
 
     from remi_sheet import new_notebook, writeback
+    from remi_sheet.notebook import load_notebook
 
     if path.exists() and not force:
         raise FileProblem(Problem("new_exists", params={"path": str(path)}))
@@ -181,7 +194,7 @@ def run_add_game(
     force: bool = False,
 ) -> int:
     """Add the next game sheet to the notebook at `path`, touching no other sheet."""
-    from remi_sheet import new_notebook, saving, writeback
+    from remi_sheet import new_notebook, output, saving, writeback
     from remi_sheet.grid import FormulaProbe, Grid
     from remi_sheet.notebook import check_game, find_game
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import functools
+import gc
 import signal
 import sys
 import threading
 import weakref
 import zipfile
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
@@ -136,12 +138,29 @@ def read_sheets(
     process (None: for files of `PARALLEL_FROM_BYTES` or more, where the system forks).
     `FileProblem` for a workbook that cannot be read at all, raised by `Sheets.items` when
     it is found in a sheet that comes later."""
+    return begin_reading(path, whole, first, parallel)()
+
+
+def begin_reading(
+    path: Path,
+    whole: frozenset[str] = frozenset(),
+    first: frozenset[str] = frozenset(),
+    parallel: bool | None = None,
+) -> Callable[[], Sheets]:
+    """`read_sheets` in two steps, for a caller with something else to do first: a big
+    notebook's reading process starts now, opening and checking the zip while the caller
+    goes on, and the function returned (to be called once) waits for its sheets. A reading
+    process whose sheets are never asked for stops when the function is dropped."""
     if parallel is None:
         parallel = _can_fork() and path.stat().st_size >= PARALLEL_FROM_BYTES
     if parallel:
-        sheets = _read_elsewhere(path, whole, first)
-        if sheets is not None:
-            return sheets
+        begun = _start_reading(path, whole, first)
+        if begun is not None:
+            return begun
+    return functools.partial(_read_here, path, whole, first)
+
+
+def _read_here(path: Path, whole: frozenset[str], first: frozenset[str]) -> Sheets:
     reading = _read(path, whole, first)
     names, order, leading = cast("tuple[list[str], list[str], int]", next(reading))
     return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading))
@@ -174,14 +193,14 @@ def _open(path: Path) -> _Opened:
 
 
 def _read(
-    path: Path, whole: frozenset[str], first: frozenset[str], opened: _Opened | None = None
+    path: Path, whole: frozenset[str], first: frozenset[str]
 ) -> Generator[object, None, None]:
     """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
-    zip is checked as a whole first (`_open`, unless `opened` already), and each sheet's
-    size before calamine reads it."""
+    zip is checked as a whole first (`_open`), and each sheet's size before calamine reads
+    it."""
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
-    archive, members = opened or _open(path)
+    archive, members = _open(path)
     try:
         with archive, CalamineWorkbook.from_path(str(path)) as workbook:
             sheets = workbook.sheets_metadata
@@ -228,21 +247,18 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux") and threading.active_count() == 1
 
 
-def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) -> Sheets | None:
-    """`_read`'s sheets, read by a forked process and sent here in batches; None when no
-    such process could start, or it failed before it could tell which sheets there are."""
+def _start_reading(path: Path, whole: frozenset[str], first: frozenset[str]) -> _Begun | None:
+    """A forked process reading `_read`'s sheets and sending them here in batches; None when
+    no such process can start."""
     import multiprocessing
 
     if multiprocessing.current_process().daemon:
         return None  # a daemonic process may not start others
-    # Opened and checked here, before the fork: the reading process starts with calamine
-    # at once, while this one would only have waited for it.
-    opened = _open(path)
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     reader = context.Process(
         target=_reader,
-        args=(sending, receiving, path, whole, first, opened),
+        args=(sending, receiving, path, whole, first),
         name="remi-reader",
         daemon=True,
     )
@@ -252,25 +268,48 @@ def _read_elsewhere(path: Path, whole: frozenset[str], first: frozenset[str]) ->
     except OSError:  # no process to be had (a limit on processes, or on memory)
         receiving.close()
         sending.close()
-        opened.archive.close()
         return None
     sending.close()
-    opened.archive.close()  # the reading process has a copy of its own
-    try:
-        kind, payload = _receive(receiving)
-    except BaseException:  # Ctrl-C while waiting: the reading process must not outlive this
-        _stop(reader, receiving)
-        raise
-    if kind != "names":
-        _stop(reader, receiving)
-        if kind == "file":
-            raise FileProblem(cast(Problem, payload))
-        return None
-    names, order, leading = cast("tuple[list[str], list[str], int]", payload)
-    items = _received(reader, receiving, path, whole, first)
-    # Also stopped when the items are dropped unread, and at exit.
-    weakref.finalize(items, _stop, reader, receiving)
-    return Sheets(names, order, leading, items)
+    return _Begun(reader, receiving, path, whole, first)
+
+
+class _Begun:
+    """A started reading process; called, it waits for the names of the sheets and gives
+    the `Sheets` it sends, or reads them here if it failed before it could tell which."""
+
+    __slots__ = ("__weakref__", "_stopping", "first", "path", "reader", "receiving", "whole")
+
+    def __init__(
+        self,
+        reader: BaseProcess,
+        receiving: Connection,
+        path: Path,
+        whole: frozenset[str],
+        first: frozenset[str],
+    ) -> None:
+        self.reader, self.receiving = reader, receiving
+        self.path, self.whole, self.first = path, whole, first
+        # Stopped if this is dropped uncalled (an interrupt while the caller goes on), and
+        # at exit: remi leaves without the exit handlers that would stop a daemon.
+        self._stopping = weakref.finalize(self, _stop, reader, receiving)
+
+    def __call__(self) -> Sheets:
+        try:
+            kind, payload = _receive(self.receiving)
+        except BaseException:  # Ctrl-C while waiting: the reading process must not outlive this
+            self._stopping()
+            raise
+        if kind != "names":
+            self._stopping()
+            if kind == "file":
+                raise FileProblem(cast(Problem, payload))
+            return _read_here(self.path, self.whole, self.first)
+        self._stopping.detach()
+        names, order, leading = cast("tuple[list[str], list[str], int]", payload)
+        items = _received(self.reader, self.receiving, self.path, self.whole, self.first)
+        # Also stopped when the items are dropped unread, and at exit.
+        weakref.finalize(items, _stop, self.reader, self.receiving)
+        return Sheets(names, order, leading, items)
 
 
 @contextlib.contextmanager
@@ -340,14 +379,16 @@ def _reader(
     path: Path,
     whole: frozenset[str],
     first: frozenset[str],
-    opened: _Opened,
 ) -> None:
     """The reading process: sends `_messages` until they end or nobody listens."""
     # Only the checking process may hold the pipe's reading end: when it is gone, sending
     # fails here at once instead of waiting for a reader forever.
     receiving.close()
+    # It may have been started with the collector running; what it makes forms no cycles,
+    # and a collection here would walk everything it was forked with.
+    gc.disable()
     try:
-        for message in _messages(path, whole, first, opened):
+        for message in _messages(path, whole, first):
             sending.send(message)
     except OSError:
         pass  # the pipe is closed: the checking process has stopped listening
@@ -356,12 +397,12 @@ def _reader(
 
 
 def _messages(
-    path: Path, whole: frozenset[str], first: frozenset[str], opened: _Opened | None = None
+    path: Path, whole: frozenset[str], first: frozenset[str]
 ) -> Iterator[tuple[str, object]]:
     """("names", (names, order, leading)), then ("items", [...]) batches and ("done", None); or
     ("file", problem) for the file's own problem; or ("failed", None) for anything else."""
     try:
-        reading = _read(path, whole, first, opened)
+        reading = _read(path, whole, first)
         yield "names", next(reading)
         batch: list[object] = []
         size = _FIRST_BATCH

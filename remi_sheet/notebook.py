@@ -10,23 +10,22 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, NamedTuple
 
 from remi_sheet import collector
 from remi_sheet.entries import Entry, EntryError, Number, Winner, parse_entry
-from remi_sheet.grid import CellValue, FormulaProbe, Grid, address, read_sheets
+from remi_sheet.grid import CellValue, FormulaProbe, Grid, Sheets, address
 from remi_sheet.messages import Lang
+from remi_sheet.notebook_sheets import RULES_SHEETS, begin
 from remi_sheet.problems import Issue, Problem
 from remi_sheet.rules import HouseRules, RuleError, check_consistent, rule_spec, with_rule
 from remi_sheet.scoring import DealScore, GameScore, score_game, score_row
 from remi_sheet.text import clean, fold
 
 HEADER_ROWS: Final = 10
-# remi's own sheets grow with the notebook (a row per game): read them whole.
-WHOLE_SHEETS: Final = frozenset({"_remi_state", "standings", "osszesito"})
 HEADER_WORDS: Final[dict[str, Lang | None]] = {
     "deal": "en",
     "leosztas": "hu",
@@ -39,7 +38,6 @@ _NOTE_WORDS: Final = frozenset(
 )
 _DATE_WORDS: Final = frozenset({"date", "datum"})
 _PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
-_RULES_SHEETS: Final[dict[str, Lang]] = {"rules": "en", "szabalyok": "hu"}
 _RULES_HEADINGS: Final = frozenset({"rule", "name", "szabaly", "nev", "house rule", "hazszabaly"})
 _VALUE_HEADINGS: Final = frozenset({"value", "values", "ertek", "ertekek", "beallitas"})
 _EXCEL_ERRORS: Final = frozenset(
@@ -132,19 +130,24 @@ def load_notebook(
     overrides: Sequence[tuple[str, str]] = (),
     lang: Lang | None = None,
     probe: FormulaProbe | None = None,
+    reading: Callable[[], Sheets] | None = None,
 ) -> Notebook:
     """Read and check the notebook at `path`; `overrides` are house rules that win over the
-    Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file."""
+    Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file.
+    `reading`: its sheets, begun by the caller (`notebook_sheets.begin`)."""
     with collector.paused():
-        return _load(path, overrides, lang, probe)
+        return _load(path, overrides, lang, probe, reading or begin(path))
 
 
 def _load(
-    path: Path, overrides: Sequence[tuple[str, str]], lang: Lang | None, probe: FormulaProbe | None
+    path: Path,
+    overrides: Sequence[tuple[str, str]],
+    lang: Lang | None,
+    probe: FormulaProbe | None,
+    reading: Callable[[], Sheets],
 ) -> Notebook:
-    # The Rules sheet is read first, wherever it stands: every game is checked by its rules
-    # as soon as the game's sheet is read.
-    sheets = read_sheets(path, WHOLE_SHEETS, first=frozenset(_RULES_SHEETS))
+    # The Rules sheet comes first, wherever it stands (`notebook_sheets`).
+    sheets = reading()
     own_probe = probe is None
     probe = probe or FormulaProbe(path)
     read: dict[str, Grid] = {}
@@ -194,7 +197,7 @@ def read_rules(
     lang: Lang | None = None
     where: dict[str, tuple[str, str]] = {}  # rule → (sheet, cell) that set it
     for grid in grids:
-        sheet_lang = _RULES_SHEETS.get(fold(grid.name))
+        sheet_lang = RULES_SHEETS.get(fold(grid.name))
         if sheet_lang is None:
             continue
         lang = sheet_lang

@@ -59,12 +59,14 @@ RuleOpt = Annotated[
 def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
     """`--rule` options as (name, value) pairs, checked alone and together; a bad one is a
     command-line mistake and exits with 2."""
+    if not rules:
+        return []  # the defaults agree with each other (tested); the rules code loads later
     from remi_sheet.rules import HouseRules, RuleError, check_consistent, with_rule
 
     pairs = []
     combined = HouseRules()
     try:
-        for option in rules or []:
+        for option in rules:
             name, equals, value = option.partition("=")
             if not equals:
                 raise RuleError("rule_option", value=option)

@@ -20,7 +20,7 @@ from typing import Any, Final
 from remi_sheet.grid import CellValue, Grid, address
 from remi_sheet.problems import Problem
 
-STATE_SHEET: Final = "_remi_state"  # also in `notebook.WHOLE_SHEETS`: read in full
+STATE_SHEET: Final = "_remi_state"  # also in `notebook_sheets.WHOLE_SHEETS`: read in full
 STATE_TITLE: Final = "remi-sheet: the cells remi wrote. Do not edit."
 _CHUNK: Final = 30_000  # a cell holds at most 32,767 characters
 

@@ -21,7 +21,7 @@ from remi_sheet import formula_results, package
 from remi_sheet.area import Cells
 from remi_sheet.files import replace_atomically
 from remi_sheet.grid import Grid, address, read_grids
-from remi_sheet.notebook import WHOLE_SHEETS
+from remi_sheet.notebook_sheets import WHOLE_SHEETS
 from remi_sheet.ownership import Key, same
 from remi_sheet.problems import FileProblem, Problem, Severity
 

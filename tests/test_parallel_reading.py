@@ -81,26 +81,41 @@ def test_reading_refuses_what_the_zip_checks_refuse(
     assert alone == parallel == expected
 
 
-def test_a_refused_zip_starts_no_reading_process(
+def test_reading_begins_at_once_and_stops_when_dropped_unasked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The zip is opened and checked before the fork: a file refused for its zip costs no
-    process, and a good one starts exactly one."""
-    started: list[int] = []
-    start = multiprocessing.process.BaseProcess.start
+    """`begin_reading` forks and returns without waiting for the reading process (which
+    opens and checks the zip there); dropped uncalled, as after a Ctrl-C while the
+    checking code loads, it stops that process."""
+    path = _big_notebook(tmp_path, 3)
 
-    def counted(process: Any) -> None:
-        started.append(1)
-        start(process)
+    def slow(*_: Any) -> Any:  # the reading process, forked with this in place
+        time.sleep(60)
+        yield "done", None
 
-    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", counted)
+    monkeypatch.setattr(grid, "_messages", slow)
+    started = time.monotonic()
+    begun = grid.begin_reading(path, parallel=True)
+    assert time.monotonic() - started < 10
+    assert [child.name for child in multiprocessing.active_children()] == ["remi-reader"]
+    del begun
+    gc.collect()
+    assert multiprocessing.active_children() == []
+
+
+def test_a_refused_zip_is_refused_by_the_reading_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The zip is opened and checked where the sheets are read: a refused one is reported
+    as `files.sniff` reports it, and its reading process is gone."""
     monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0)
+    forked = _forks_counted(monkeypatch)
     for path in ZIP_REFUSED:
-        with pytest.raises(FileProblem):
+        with pytest.raises(FileProblem) as refused:
             load_notebook(path)
-    assert started == []
-    load_notebook(_big_notebook(tmp_path, 3))
-    assert started == [1]
+        assert refused.value.problem == files.sniff(path)
+    assert len(forked) == len(ZIP_REFUSED)
+    assert multiprocessing.active_children() == []
 
 
 def _big_notebook(tmp_path: Path, games: int) -> Path:
@@ -140,13 +155,13 @@ def test_a_big_notebook_is_read_by_a_second_process(
 def _forks_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A list that gets a 1 each time a reading process is started."""
     forked: list[int] = []
-    elsewhere = grid._read_elsewhere
+    starting = grid._start_reading
 
     def spy(*args: Any) -> Any:
         forked.append(1)
-        return elsewhere(*args)
+        return starting(*args)
 
-    monkeypatch.setattr(grid, "_read_elsewhere", spy)
+    monkeypatch.setattr(grid, "_start_reading", spy)
     return forked
 
 
@@ -160,10 +175,9 @@ def _failing_reader(after: int | None, how: str) -> Callable[..., None]:
         path: Path,
         whole: frozenset[str],
         first: frozenset[str],
-        opened: Any,
     ) -> None:
         receiving.close()
-        reading = grid._read(path, whole, first, opened)
+        reading = grid._read(path, whole, first)
         if after is not None:
             sending.send(("names", next(reading)))
             sending.send(("items", [next(reading) for _ in range(after)]))

@@ -155,6 +155,10 @@ def test_impossible_rules_are_refused(name: str, value: object, code: str) -> No
     assert caught.value.code == code
 
 
+def test_the_default_rules_agree_with_each_other() -> None:
+    check_consistent(DEFAULT)  # `options.rule_options` relies on it without --rule
+
+
 def test_rules_that_contradict_each_other() -> None:
     with pytest.raises(RuleError, match="rule_wins_equal"):
         check_consistent(dataclasses.replace(DEFAULT, hand_win=-20))
