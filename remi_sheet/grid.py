@@ -96,8 +96,8 @@ READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit man
 # about as long as each other, and both cores are used. Below it, starting the process
 # costs more than it saves.
 PARALLEL_FROM_BYTES: Final = 256 << 10
-_FIRST_BATCH: Final = 8  # sheets in the reading process's first message: checking starts soon
-_BATCH: Final = 50  # sheets in each later message
+_FIRST_BATCH: Final = 8  # sheets in the first and the last messages: checking starts soon
+_BATCH: Final = 50  # sheets in each message between
 
 
 class Sheets(NamedTuple):
@@ -403,14 +403,19 @@ def _messages(
     ("file", problem) for the file's own problem; or ("failed", None) for anything else."""
     try:
         reading = _read(path, whole, first)
-        yield "names", next(reading)
+        head = next(reading)
+        yield "names", head
+        left = len(cast("tuple[list[str], list[str], int]", head)[1])
         batch: list[object] = []
         size = _FIRST_BATCH
         for item in reading:
             batch.append(item)
+            left -= 1
             if len(batch) >= size:
                 yield "items", batch
-                batch, size = [], _BATCH
+                # Small batches at the end as at the start: the checking process checks the
+                # last one after this process is done, alone.
+                batch, size = [], _BATCH if left > 2 * _BATCH else _FIRST_BATCH
         yield "items", batch
         yield "done", None
     except FileProblem as problem:

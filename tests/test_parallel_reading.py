@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import openpyxl
 import pytest
@@ -150,6 +150,20 @@ def test_a_big_notebook_is_read_by_a_second_process(
     assert [game.sheet for game in notebook.games] == list(notebook.grids)[:-1]
     # Deal 1: -20, 26 → 30, K♠ 7♥ 3♦ → 20. Deal 2 after a hand: 12 → 10 × 2, -40, X → 200.
     assert notebook.games[0].score.totals == (-20 + 20, 30 - 40, 20 + 200)
+
+
+def test_the_first_and_the_last_batches_are_small(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checking starts after a few sheets, and what is left to check once the reading
+    process is done is a few sheets too."""
+    path = _big_notebook(tmp_path, 20)  # 21 sheets with the Rules
+    monkeypatch.setattr(grid, "_FIRST_BATCH", 2)
+    monkeypatch.setattr(grid, "_BATCH", 5)
+    messages = list(grid._messages(path, frozenset(), frozenset()))
+    assert [kind for kind, _ in messages] == ["names"] + ["items"] * 8 + ["done"]
+    sizes = [len(cast(list[Any], payload)) for kind, payload in messages if kind == "items"]
+    assert sizes == [2, 5, 5, 2, 2, 2, 2, 1]
 
 
 def _forks_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
