@@ -173,12 +173,12 @@ def _elements(archive: zipfile.ZipFile, part: str, name: str) -> list[dict[str, 
 
 
 def extent(archive: zipfile.ZipFile, member: str) -> Extent:
-    """The used range of the worksheet in `member`, read in bounded chunks.
+    """The used range of the worksheet in `member`.
 
     The part is inflated no further than its declared size, its CRC checked (`_inflated`),
     so it cannot grow past what `check_sizes` allowed. Most sheets name no cell beyond
     column ZZ or row 999, which a quick look at each chunk shows; only a sheet that may
-    reach further has every reference read.
+    reach further has every reference read, in one piece.
     """
     far = counted = formulas = False
     for scanned in _chunks(archive, member):
@@ -187,11 +187,11 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
         formulas = formulas or _FORMULA.search(scanned) is not None
     if not (far or counted):
         return Extent(0, 0, "", formulas)  # within ZZ999: far below every limit
-    found = Extent(0, 0, "A1", formulas)
-    rows_counted = cells_counted = 0
-    for scanned in _chunks(archive, member):
-        found, rows, cells = _widen(found, scanned)
-        rows_counted, cells_counted = rows_counted + rows, cells_counted + cells
+    # Not in chunks: a chunk ends before the last "<" in it, and a "<" inside a quoted
+    # value (calamine reads such a tag) would cut that tag in two and hide its position.
+    # One part is at most `MAX_PART_BYTES`, and its DTDs were refused above.
+    whole = b"".join(_inflated(archive, member))
+    found, rows_counted, cells_counted = _widen(Extent(0, 0, "A1", formulas), whole)
     if not (rows_counted or cells_counted):
         return found
     # A row placed by counting comes after the furthest one so far at most; a cell the same

@@ -329,6 +329,18 @@ def test_the_guard_reads_the_forms_calamine_reads(form: str) -> None:
     assert (found.rows, found.columns) == (1_048_576, 16_384)
 
 
+def test_a_lt_sign_inside_a_value_at_a_chunks_end_hides_no_position() -> None:
+    """The chunks of the quick look end before their last "<"; when that "<" stood inside
+    a quoted value, the tag was cut in two and its position went unread (calamine reads
+    such a tag). Here the cut falls there for some of the paddings."""
+    for padding in range(80):
+        xml = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c x="'
+        xml += b"a" * padding + b'<" r="XFD1048576"/></row></sheetData></worksheet>'
+        with mock.patch.object(package, "_CHUNK", 64):
+            found = package.extent(_archive("s.xml", xml), "s.xml")
+        assert (found.rows, found.columns) == (1_048_576, 16_384), padding
+
+
 def test_a_reference_in_a_cells_text_is_not_one() -> None:
     xml = b'<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>r="XFD1048576"'
     xml += b"</t></is></c></row></sheetData></worksheet>"

@@ -1101,6 +1101,30 @@ case(
 )
 
 
+def _far_cell_behind_a_chunk_end(members: dict[str, bytes]) -> None:
+    """A last row whose cell has a "<" inside a quoted value just before the size guard's
+    1 MiB chunk boundary, and its far position just after it. The value is letters that
+    do not pack into a zip bomb (a letter of the alphabet in turn, every 61 bytes)."""
+    sheet = members["xl/worksheets/sheet1.xml"]
+    end = sheet.index(b"</sheetData>")
+    opening = b'<row r="300"><c r="C300" x="'
+    inner = (1 << 20) - 6  # where the "<" inside the value falls: the chunk ends 6 bytes on
+    size = inner - end - len(opening)
+    padding = bytes(97 + (i * 7 + i // 61) % 26 if i % 61 == 0 else 97 for i in range(size))
+    far = b'<" r="XFD1048576" t="inlineStr"><is><t>end</t></is></c></row>'
+    members["xl/worksheets/sheet1.xml"] = sheet[:end] + opening + padding + far + sheet[end:]
+
+
+case(
+    "bug-far-cell-behind-a-chunk-end.xlsx",
+    'a far cell (XFD1048576) whose tag holds a "<" in a value at the end of a 1 MiB chunk',
+    edited(notebook({G: one_deal("W", "Z", "3")}), _far_cell_behind_a_chunk_end),
+    (G, None, "sheet_too_big"),
+    (None, None, "no_games"),
+    isolate=True,
+)
+
+
 def main(out: Path = HERE) -> list[dict[str, Any]]:
     """Write every case into `out` and `out/expected.json`; return the expectations."""
     out.mkdir(parents=True, exist_ok=True)
