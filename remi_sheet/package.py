@@ -89,7 +89,8 @@ _RAW_METHODS: Final = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
 def check_no_dtd(archive: zipfile.ZipFile) -> None:
     """`PackageError` when an XML part declares a DTD or entities. No Office file does; a
     billion-laughs or external-entity attack needs one, and XML allows it only in the
-    prolog, before the first element."""
+    prolog, before the first element: the first `_PROLOG_BYTES` are searched whatever they
+    hold, and a prolog longer than that is read to its end."""
     for item in archive.infolist():
         # Worksheets are checked while `extent` reads them whole (as every sheet calamine
         # will read is), and they are most of a big notebook's parts.
@@ -98,8 +99,42 @@ def check_no_dtd(archive: zipfile.ZipFile) -> None:
         ):
             continue
         with archive.open(item) as stream:
-            if _DTD.search(stream.read(_PROLOG_BYTES)):
+            head = stream.read(_PROLOG_BYTES)
+            # Most parts start their first element within the first bytes; a longer prolog
+            # (comments may pad it) is walked to its end.
+            if _DTD.search(head) or (len(head) == _PROLOG_BYTES and _dtd_in_prolog(head, stream)):
                 raise PackageError("file_xml_entities", part=item.filename)
+
+
+class _PrologRead(Exception):
+    """The parse got to the first element, or to a DTD: the prolog is read."""
+
+
+def _dtd_in_prolog(head: bytes, rest: IO[bytes]) -> bool:
+    """Whether the XML of `head` and then `rest` declares a DTD before its first element,
+    as expat reads it (XML it cannot read says no: calamine refuses it anyway)."""
+    found = False
+
+    def doctype(*_: object) -> NoReturn:
+        nonlocal found
+        found = True
+        raise _PrologRead
+
+    def element(*_: object) -> NoReturn:
+        raise _PrologRead
+
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = doctype
+    parser.StartElementHandler = element
+    try:
+        chunk = head
+        while chunk:
+            parser.Parse(chunk, False)
+            chunk = rest.read(_PROLOG_BYTES)
+        parser.Parse(b"", True)
+    except (_PrologRead, expat.ExpatError):
+        pass
+    return found
 
 
 def check_sizes(archive: zipfile.ZipFile) -> None:

@@ -176,6 +176,19 @@ def test_the_index_parts_refuse_dtds_even_deep_in_the_prolog(declaration: bytes)
     assert refused.value.code == "file_xml_entities"
 
 
+@pytest.mark.parametrize("part", ["[Content_Types].xml", "xl/sharedStrings.xml"])
+@pytest.mark.parametrize("padding", [0, 4_000, 10_000, 100_000])
+def test_every_part_refuses_a_dtd_deep_in_its_prolog(part: str, padding: int) -> None:
+    comment = b"<!--" + b" " * padding + b"-->"
+    xml = b'<?xml version="1.0"?>' + comment + b'<!DOCTYPE x [<!ENTITY a "b">]><sst/>'
+    with pytest.raises(package.PackageError) as refused:
+        package.check_no_dtd(_archive(part, xml))
+    assert refused.value.code == "file_xml_entities"
+    # A DTD's words in the text after the first element declare nothing.
+    text = b'<?xml version="1.0"?>' + comment + b"<sst><t>&lt;!DOCTYPE</t>" + b" " * 5000
+    package.check_no_dtd(_archive(part, text + b"</sst>"))
+
+
 def test_the_index_parts_are_read_by_local_names() -> None:
     xml = (
         b'<w:workbook xmlns:w="urn:a" xmlns:r="urn:b"><w:sheets>'
