@@ -11,6 +11,7 @@ import contextlib
 import datetime as dt
 import functools
 import gc
+import os
 import signal
 import sys
 import threading
@@ -202,7 +203,7 @@ def _read(
 
     archive, members = _open(path)
     try:
-        with archive, CalamineWorkbook.from_path(str(path)) as workbook:
+        with archive, CalamineWorkbook.from_path(_opened_file(archive, path)) as workbook:
             sheets = workbook.sheets_metadata
             # A damaged book may name a sheet twice; calamine reads the first of them.
             names = list(dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet))
@@ -214,6 +215,17 @@ def _read(
                 yield _sheet(path, archive, members.get(name), workbook, name, whole)
     except package.PackageError as error:
         raise FileProblem(files.refused(path, error)) from None
+
+
+def _opened_file(archive: zipfile.ZipFile, path: Path) -> str:
+    """Where calamine opens the very file whose zip was checked, even if `path` names
+    another file by now (replaced in between): the open file's own name on Linux, else
+    `path`."""
+    if archive.fp is not None:
+        own = f"/proc/self/fd/{archive.fp.fileno()}"
+        if os.path.exists(own):
+            return own
+    return str(path)
 
 
 def _sheet(

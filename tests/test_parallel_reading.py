@@ -166,6 +166,28 @@ def test_the_first_and_the_last_batches_are_small(
     assert sizes == [2, 5, 5, 2, 2, 2, 2, 1]
 
 
+@pytest.mark.parametrize("parallel", [False, True])
+def test_the_zip_checked_is_the_zip_calamine_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parallel: bool
+) -> None:
+    """A file put in the notebook's place after its zip was checked (the size guard's
+    checks included) is not what calamine reads: it reads the file that was checked."""
+    path = _big_notebook(tmp_path, 3)
+    (tmp_path / "other").mkdir()
+    other = _big_notebook(tmp_path / "other", 5)
+    opening = grid._open
+
+    def then_replaced(where: Path) -> Any:
+        opened = opening(where)
+        os.replace(other, where)
+        return opened
+
+    monkeypatch.setattr(grid, "_open", then_replaced)
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0 if parallel else 1 << 60)
+    notebook = load_notebook(path)
+    assert [game.sheet for game in notebook.games] == ["Game 1", "Game 2", "Game 3"]
+
+
 def _forks_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A list that gets a 1 each time a reading process is started."""
     forked: list[int] = []
