@@ -199,11 +199,11 @@ def _read(
     """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
     zip is checked as a whole first (`_open`), and each sheet's size before calamine reads
     it."""
-    from python_calamine import CalamineWorkbook, SheetTypeEnum
+    from python_calamine import SheetTypeEnum
 
     archive, members = _open(path)
     try:
-        with archive, CalamineWorkbook.from_path(_opened_file(archive, path)) as workbook:
+        with archive, _calamine(archive, path) as workbook:
             sheets = workbook.sheets_metadata
             # A damaged book may name a sheet twice; calamine reads the first of them.
             names = list(dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet))
@@ -217,15 +217,34 @@ def _read(
         raise FileProblem(files.refused(path, error)) from None
 
 
-def _opened_file(archive: zipfile.ZipFile, path: Path) -> str:
-    """Where calamine opens the very file whose zip was checked, even if `path` names
-    another file by now (replaced in between): the open file's own name on Linux, else
-    `path`."""
-    if archive.fp is not None:
-        own = f"/proc/self/fd/{archive.fp.fileno()}"
-        if os.path.exists(own):
-            return own
-    return str(path)
+def _calamine(archive: zipfile.ZipFile, path: Path) -> CalamineWorkbook:
+    """calamine's workbook of the very file whose zip was checked, read as .xlsx.
+
+    calamine opens a file by its name, and picks the format by the name's ending: a name
+    without .xlsx makes it try .xls, .xlsb and .ods too, none of which the size checks
+    read (a binary sheet beside a broken .xlsx one reached XFD1048576). So it opens a link
+    named book.xlsx, made for the moment, to the open file itself on Linux (a file put at
+    `path` after the checks is not read) and to `path` elsewhere.
+    """
+    import tempfile
+
+    from python_calamine import CalamineWorkbook
+
+    target = str(path.resolve())
+    if archive.fp is not None and os.path.exists(f"/proc/self/fd/{archive.fp.fileno()}"):
+        target = f"/proc/self/fd/{archive.fp.fileno()}"
+    try:
+        with tempfile.TemporaryDirectory(prefix="remi-") as folder:
+            link = os.path.join(folder, "book.xlsx")
+            os.symlink(target, link)
+            return CalamineWorkbook.from_path(link)  # open now: the link can go
+    except OSError:  # no temporary folder or no links to be had here
+        if path.suffix not in (".xlsx", ".xlsm"):
+            reason = "remi can read it only under a name ending in .xlsx here"
+            raise FileProblem(
+                Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
+            ) from None
+        return CalamineWorkbook.from_path(str(path))
 
 
 def _sheet(
@@ -289,7 +308,16 @@ class _Begun:
     """A started reading process; called, it waits for the names of the sheets and gives
     the `Sheets` it sends, or reads them here if it failed before it could tell which."""
 
-    __slots__ = ("__weakref__", "_stopping", "first", "path", "reader", "receiving", "whole")
+    __slots__ = (
+        "__weakref__",
+        "_stopping",
+        "_taken",
+        "first",
+        "path",
+        "reader",
+        "receiving",
+        "whole",
+    )
 
     def __init__(
         self,
@@ -304,8 +332,12 @@ class _Begun:
         # Stopped if this is dropped uncalled (an interrupt while the caller goes on), and
         # at exit: remi leaves without the exit handlers that would stop a daemon.
         self._stopping = weakref.finalize(self, _stop, reader, receiving)
+        self._taken = False
 
     def __call__(self) -> Sheets:
+        if self._taken:  # the first call's `Sheets` reads the messages this one would steal
+            raise RuntimeError("the sheets of this reading were taken already")
+        self._taken = True
         try:
             kind, payload = _receive(self.receiving)
         except BaseException:  # Ctrl-C while waiting: the reading process must not outlive this

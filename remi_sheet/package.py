@@ -10,6 +10,7 @@ openpyxl would drop or rebuild.
 
 from __future__ import annotations
 
+import codecs
 import posixpath
 import re
 import struct
@@ -39,6 +40,11 @@ _POSITIONED: Final = re.compile(
 # quoted either way and spaced around "="; calamine reads them all.
 _REFERENCE: Final = re.compile(
     rb"\b(?:r|ref)\s*=\s*[\"']([A-Za-z]*)([0-9]*)(?::([A-Za-z]*)([0-9]*))?[\"']"
+)
+# A start tag with an attribute `r` of its own, the others skipped whole: calamine places a
+# cell or row without one by counting, even if another attribute's value holds "r=".
+_HAS_POSITION: Final = re.compile(
+    rb"<[^\s<>/\"']*(?:\s+(?!r\s*=)[^\s=/<>\"']+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s+r\s*=\s*[\"']"
 )
 # A cell or row start tag whose first attribute is not its position (`r`), or that has
 # none: calamine places such cells and rows by counting, which the quick look cannot see.
@@ -100,41 +106,71 @@ def check_no_dtd(archive: zipfile.ZipFile) -> None:
             continue
         with archive.open(item) as stream:
             head = stream.read(_PROLOG_BYTES)
-            # Most parts start their first element within the first bytes; a longer prolog
-            # (comments may pad it) is walked to its end.
-            if _DTD.search(head) or (len(head) == _PROLOG_BYTES and _dtd_in_prolog(head, stream)):
+            # A prolog longer than the bytes searched (comments may pad it), or in UTF-16,
+            # is walked to its end.
+            if _DTD.search(head) or _dtd_in_prolog(_prolog_pieces(head, stream)):
                 raise PackageError("file_xml_entities", part=item.filename)
 
 
-class _PrologRead(Exception):
-    """The parse got to the first element, or to a DTD: the prolog is read."""
+def _dtd_in_prolog(pieces: Iterator[bytes]) -> bool:
+    """Whether the XML in `pieces` declares a DTD before its first element. Walked by its
+    markup (white space, `<?…?>`, `<!--…-->`) in one pass, whatever the prolog's length:
+    expat would read an unfinished comment again with every piece fed to it. Text that is
+    not XML's prolog says no: calamine refuses it anyway."""
+    buffer, position = b"", 0
+
+    def more() -> bool:
+        nonlocal buffer, position
+        piece = next(pieces, b"")
+        buffer, position = buffer[position:] + piece, 0
+        return bool(piece)
+
+    def past(end: bytes) -> bool:
+        """Moved past the next `end`; False when the text ends first."""
+        nonlocal buffer, position
+        while (found := buffer.find(end, position)) < 0:
+            # Only the bytes that may begin `end` are kept: a long comment costs no copies.
+            position = max(position, len(buffer) - len(end) + 1)
+            if not more():
+                return False
+        position = found + len(end)
+        return True
+
+    more()
+    if buffer.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark
+        position = 3
+    while True:
+        while position < len(buffer) and buffer[position] in b" \t\r\n":
+            position += 1
+        if len(buffer) - position < len(b"<!DOCTYPE") and more():
+            continue
+        if buffer.startswith(b"<?", position):
+            if not past(b"?>"):
+                return False
+        elif buffer.startswith(b"<!--", position):
+            if not past(b"-->"):
+                return False
+        else:
+            return _DTD.match(buffer, position) is not None
 
 
-def _dtd_in_prolog(head: bytes, rest: IO[bytes]) -> bool:
-    """Whether the XML of `head` and then `rest` declares a DTD before its first element,
-    as expat reads it (XML it cannot read says no: calamine refuses it anyway)."""
-    found = False
-
-    def doctype(*_: object) -> NoReturn:
-        nonlocal found
-        found = True
-        raise _PrologRead
-
-    def element(*_: object) -> NoReturn:
-        raise _PrologRead
-
-    parser = expat.ParserCreate()
-    parser.StartDoctypeDeclHandler = doctype
-    parser.StartElementHandler = element
-    try:
-        chunk = head
-        while chunk:
-            parser.Parse(chunk, False)
-            chunk = rest.read(_PROLOG_BYTES)
-        parser.Parse(b"", True)
-    except (_PrologRead, expat.ExpatError):
-        pass
-    return found
+def _prolog_pieces(head: bytes, rest: IO[bytes]) -> Iterator[bytes]:
+    """The part's bytes, `head` first: as they are in any encoding that writes ASCII as
+    ASCII, decoded and written in UTF-8 when the part is in UTF-16."""
+    encoding = None
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    elif head.startswith(b"<\x00"):
+        encoding = "utf-16-le"
+    elif head.startswith(b"\x00<"):
+        encoding = "utf-16-be"
+    decode = codecs.getincrementaldecoder(encoding)("replace").decode if encoding else None
+    piece = head
+    while piece:
+        text = decode(piece).encode() if decode else piece
+        if text:  # an empty piece would end the walk: half a UTF-16 character decodes to none
+            yield text
+        piece = rest.read(_PROLOG_BYTES)
 
 
 def check_sizes(archive: zipfile.ZipFile) -> None:
@@ -225,7 +261,9 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
     # Not in chunks: a chunk ends before the last "<" in it, and a "<" inside a quoted
     # value (calamine reads such a tag) would cut that tag in two and hide its position.
     # One part is at most `MAX_PART_BYTES`, and its DTDs were refused above.
-    whole = b"".join(_inflated(archive, member))
+    whole = bytearray()  # grown in place: joining the pieces would hold the part twice
+    for piece in _inflated(archive, member):
+        whole += piece
     found, rows_counted, cells_counted = _widen(Extent(0, 0, "A1", formulas), whole)
     if not (rows_counted or cells_counted):
         return found
@@ -366,22 +404,20 @@ def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[byte
         raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
 
 
-def _widen(found: Extent, xml: bytes) -> tuple[Extent, int, int]:
+def _widen(found: Extent, xml: bytes | bytearray) -> tuple[Extent, int, int]:
     """`found` widened by every position written in `xml`, and how many rows and cells in
     it have none."""
     rows, columns, far = found.rows, found.columns, found.far_cell
     rows_counted = cells_counted = 0
     for tag in _POSITIONED.finditer(xml):
-        positioned = False
         for match in _REFERENCE.finditer(xml, tag.start(), tag.end()):
-            positioned = True
             for letters, digits in ((match[1], match[2]), (match[3], match[4])):
                 row = int(digits) if digits else 0
                 column = _column_number(letters.upper()) if letters else 0
                 if row > rows or column > columns:
                     rows, columns = max(rows, row), max(columns, column)
                     far = (letters or b"").decode() + (digits or b"").decode()
-        if not positioned:
+        if tag[1] != b"dimension" and not _HAS_POSITION.match(xml, tag.start(), tag.end()):
             rows_counted += tag[1] == b"row"
             cells_counted += tag[1] == b"c"
     return Extent(rows, columns, far, found.formulas), rows_counted, cells_counted

@@ -184,9 +184,54 @@ def test_every_part_refuses_a_dtd_deep_in_its_prolog(part: str, padding: int) ->
     with pytest.raises(package.PackageError) as refused:
         package.check_no_dtd(_archive(part, xml))
     assert refused.value.code == "file_xml_entities"
-    # A DTD's words in the text after the first element declare nothing.
-    text = b'<?xml version="1.0"?>' + comment + b"<sst><t>&lt;!DOCTYPE</t>" + b" " * 5000
-    package.check_no_dtd(_archive(part, text + b"</sst>"))
+    # After the first element a DTD's words declare nothing (past the bytes searched).
+    late = b"<sst>" + b" " * 5000 + b"<!-- <!DOCTYPE x> --></sst>"
+    package.check_no_dtd(_archive(part, b'<?xml version="1.0"?>' + comment + late))
+
+
+@pytest.mark.parametrize("padding", [0, 10_000])
+def test_a_utf16_part_is_looked_at_as_text(padding: int) -> None:
+    xml = '<?xml version="1.0" encoding="UTF-16"?><!--' + " " * padding + "-->"
+    declared = (xml + '<!DOCTYPE sst [<!ENTITY a "b">]><sst/>').encode("utf-16")
+    with pytest.raises(package.PackageError):
+        package.check_no_dtd(_archive("xl/sharedStrings.xml", declared))
+    package.check_no_dtd(_archive("xl/sharedStrings.xml", (xml + "<sst/>").encode("utf-16")))
+
+
+def test_a_part_in_a_multibyte_encoding_is_no_dtd() -> None:
+    text = '<?xml version="1.0" encoding="Shift_JIS"?><cp:coreProperties><dc:title>'
+    text += "表" * 3000 + "</dc:title></cp:coreProperties>"
+    package.check_no_dtd(_archive("docProps/core.xml", text.encode("shift_jis")))
+
+
+def test_a_long_prolog_takes_linear_time() -> None:
+    """expat reads an unfinished comment again with every piece it is fed: 9 s for 8 MB."""
+    xml = b'<?xml version="1.0"?><!--' + b" " * (16 << 20) + b"--><sst/>"
+    archive = _archive("xl/sharedStrings.xml", xml)
+    started = time.perf_counter()
+    package.check_no_dtd(archive)
+    assert time.perf_counter() - started < 5
+
+
+_PROLOG_PIECES = [b" ", b"\n", b'<?xml version="1.0"?>', b"<?pi ?>", b"<!-- c -->", b"<!--->"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    prolog=st.lists(st.sampled_from(_PROLOG_PIECES), max_size=8),
+    declared=st.booleans(),
+    cuts=st.lists(st.integers(min_value=1, max_value=7), min_size=1, max_size=60),
+)
+def test_the_prolog_walk_finds_a_dtd_wherever_the_pieces_end(
+    prolog: list[bytes], declared: bool, cuts: list[int]
+) -> None:
+    xml = b"".join(prolog) + (b"<!DOCTYPE x>" if declared else b"") + b"<root><!DOCTYPE/></root>"
+    pieces, start = [], 0
+    for cut in cuts * (len(xml) // sum(cuts) + 1):
+        pieces.append(xml[start : start + cut])
+        start += cut
+    pieces = [piece for piece in pieces if piece] + [xml[start:]]
+    assert package._dtd_in_prolog(iter(pieces)) == declared
 
 
 def test_the_index_parts_are_read_by_local_names() -> None:
@@ -388,6 +433,16 @@ _TAG_PIECES += [b"x", b"A1", b"cols", b"<c", b"<row", b"<x:c", b' r="A1"', b"ref
 def test_the_quick_look_for_unpositioned_tags_is_the_whole_pattern(pieces: list[bytes]) -> None:
     xml = b"".join(pieces)
     assert package._unpositioned(xml) == (package._UNPOSITIONED.search(xml) is not None)
+
+
+def test_r_inside_another_value_is_no_position() -> None:
+    """calamine places `<c x=" r='A1'">` by counting: 1,500 of them are 1,500 columns."""
+    cells = b"<c x=\" r='A1'\"/>" * 1499 + b"<c x=\" r='A1'\"><v>1</v></c>"
+    xml = b"<worksheet><sheetData><row x=\" r='1'\">" + cells + b"</row></sheetData></worksheet>"
+    found = package.extent(_archive("xl/worksheets/sheet1.xml", xml), "xl/worksheets/sheet1.xml")
+    assert found.columns >= 1500 and found.rows >= 1
+    with pytest.raises(package.PackageError):
+        package.check_extent("g", found)
 
 
 def test_a_few_cells_without_a_position_are_read() -> None:

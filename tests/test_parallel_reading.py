@@ -103,6 +103,14 @@ def test_reading_begins_at_once_and_stops_when_dropped_unasked(
     assert multiprocessing.active_children() == []
 
 
+def test_a_begun_reading_gives_its_sheets_once(tmp_path: Path) -> None:
+    begun = grid.begin_reading(_big_notebook(tmp_path, 3), parallel=True)
+    sheets = begun()
+    with pytest.raises(RuntimeError):
+        begun()
+    assert len(list(sheets.items)) == 4  # nothing stolen by the second call
+
+
 def test_a_refused_zip_is_refused_by_the_reading_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -442,6 +442,50 @@ def test_sheets_reaching_far_are_refused_with_bounded_memory(
     assert "1 game(s), 3 deal(s) checked" in done.stdout  # the other sheet is still read
 
 
+def _xlsb_record(kind: int, payload: bytes = b"") -> bytes:
+    """One record of an .xlsb part: its type and size as variable-length numbers."""
+    head = bytes([kind]) if kind < 0x80 else bytes([(kind & 0x7F) | 0x80, kind >> 7])
+    size, length = len(payload), b""
+    while True:
+        size, byte = size >> 7, size & 0x7F
+        length += bytes([byte | (0x80 if size else 0)])
+        if not size:
+            return head + length + payload
+
+
+def _xlsb_text(text: str) -> bytes:
+    return struct.pack("<I", len(text)) + text.encode("utf-16-le")
+
+
+@pytest.mark.parametrize("name", ["book.xlsx", "book.XLSX", "book"])
+def test_a_binary_workbook_beside_a_broken_one_is_not_read(tmp_path: Path, name: str) -> None:
+    """calamine picks the format by the file name's ending and, without .xlsx, tries the
+    others: a binary (.xlsb) sheet reaching XFD1048576 beside unreadable .xlsx styles made
+    it abort. remi has it read the file as .xlsx only, whatever its name."""
+    good = build_notebook(tmp_path / "good.xlsx", {"g": worked_game()})
+    cell = lambda column: _xlsb_record(0x02, struct.pack("<IIi", column, 0, 1 << 2 | 2))  # noqa: E731
+    row = lambda number: _xlsb_record(0x00, struct.pack("<I", number) + bytes(8))  # noqa: E731
+    far = _xlsb_record(0x94, bytes(16)) + _xlsb_record(0x91) + row(0) + cell(0)
+    far += row(1048575) + cell(16383) + _xlsb_record(0x92)
+    workbook = _xlsb_record(0x9C, struct.pack("<II", 0, 1) + _xlsb_text("rId1") + _xlsb_text("g"))
+    path = tmp_path / name
+    with zipfile.ZipFile(good) as old, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for item in old.infolist():
+            broken = b"<styleSheet><numFmts count='1'><numFmt numFmtId='x' formatCode='0'/>"
+            new.writestr(
+                item.filename, broken if item.filename == "xl/styles.xml" else old.read(item)
+            )
+        new.writestr(
+            "xl/_rels/workbook.bin.rels",
+            b'<Relationships><Relationship Id="rId1" Target="worksheets/far.bin"/></Relationships>',
+        )
+        new.writestr("xl/workbook.bin", workbook + _xlsb_record(0x90) + _xlsb_record(0x9D))
+        new.writestr("xl/worksheets/far.bin", far)
+    done = _run_bounded("check", str(path), "--lang", "en", memory_mb=1000)
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert "is not an Excel workbook (.xlsx): XmlError" in done.stderr
+
+
 def test_kill_at_any_moment_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
     """SIGKILL `remi score` at 50 moments spread over a whole run and beyond: the workbook is always
     either the original or the complete new version, and `remi check` reads it."""
