@@ -12,6 +12,7 @@ import datetime as dt
 import functools
 import gc
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -194,16 +195,16 @@ def _open(path: Path) -> _Opened:
 
 
 def _read(
-    path: Path, whole: frozenset[str], first: frozenset[str]
+    path: Path, whole: frozenset[str], first: frozenset[str], folder: str | None = None
 ) -> Generator[object, None, None]:
     """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
     zip is checked as a whole first (`_open`), and each sheet's size before calamine reads
-    it."""
+    it. `folder`: an empty temporary folder for `_calamine` (None: one of its own)."""
     from python_calamine import SheetTypeEnum
 
     archive, members = _open(path)
     try:
-        with archive, _calamine(archive, path) as workbook:
+        with archive, _calamine(archive, path, folder) as workbook:
             sheets = workbook.sheets_metadata
             # A damaged book may name a sheet twice; calamine reads the first of them.
             names = list(dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet))
@@ -217,34 +218,44 @@ def _read(
         raise FileProblem(files.refused(path, error)) from None
 
 
-def _calamine(archive: zipfile.ZipFile, path: Path) -> CalamineWorkbook:
+def _calamine(archive: zipfile.ZipFile, path: Path, folder: str | None) -> CalamineWorkbook:
     """calamine's workbook of the very file whose zip was checked, read as .xlsx.
 
     calamine opens a file by its name, and picks the format by the name's ending: a name
     without .xlsx makes it try .xls, .xlsb and .ods too, none of which the size checks
     read (a binary sheet beside a broken .xlsx one reached XFD1048576). So it opens a link
-    named book.xlsx, made for the moment, to the open file itself on Linux (a file put at
-    `path` after the checks is not read) and to `path` elsewhere.
+    named book.xlsx, in `folder` (or a temporary folder of its own) for the moment, to the
+    open file itself on Linux (a file put at `path` after the checks is not read) and to
+    `path` elsewhere, where a system without links reads only names ending in .xlsx.
     """
-    import tempfile
-
     from python_calamine import CalamineWorkbook
 
-    target = str(path.resolve())
-    if archive.fp is not None and os.path.exists(f"/proc/self/fd/{archive.fp.fileno()}"):
-        target = f"/proc/self/fd/{archive.fp.fileno()}"
+    own = f"/proc/self/fd/{archive.fp.fileno()}" if archive.fp is not None else ""
+    linked = bool(own) and os.path.exists(own)
+    made = None
     try:
-        with tempfile.TemporaryDirectory(prefix="remi-") as folder:
-            link = os.path.join(folder, "book.xlsx")
-            os.symlink(target, link)
-            return CalamineWorkbook.from_path(link)  # open now: the link can go
-    except OSError:  # no temporary folder or no links to be had here
-        if path.suffix not in (".xlsx", ".xlsm"):
-            reason = "remi can read it only under a name ending in .xlsx here"
-            raise FileProblem(
-                Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
-            ) from None
+        if folder is None:
+            import tempfile
+
+            folder = made = tempfile.mkdtemp(prefix="remi-")
+        link = os.path.join(folder, "book.xlsx")
+        os.symlink(own if linked else os.path.abspath(path), link)
+    except OSError as error:
+        if made is not None:
+            os.rmdir(made)
+        if linked or path.suffix not in (".xlsx", ".xlsm"):
+            reason = error.strerror or str(error)
+            problem = Problem(
+                "file_no_temporary_folder", params={"path": str(path), "reason": reason}
+            )
+            raise FileProblem(problem) from None
         return CalamineWorkbook.from_path(str(path))
+    try:
+        return CalamineWorkbook.from_path(link)  # open from now on: the link can go
+    finally:
+        os.unlink(link)
+        if made is not None:
+            os.rmdir(made)
 
 
 def _sheet(
@@ -285,11 +296,18 @@ def _start_reading(path: Path, whole: frozenset[str], first: frozenset[str]) -> 
 
     if multiprocessing.current_process().daemon:
         return None  # a daemonic process may not start others
+    import tempfile
+
+    try:
+        # Made and removed here: the reading process may be killed while its link is there.
+        folder = tempfile.mkdtemp(prefix="remi-")
+    except OSError:
+        return None  # read here, where the problem is reported
     context = multiprocessing.get_context("fork")
     receiving, sending = context.Pipe(duplex=False)
     reader = context.Process(
         target=_reader,
-        args=(sending, receiving, path, whole, first),
+        args=(sending, receiving, path, whole, first, folder),
         name="remi-reader",
         daemon=True,
     )
@@ -299,39 +317,34 @@ def _start_reading(path: Path, whole: frozenset[str], first: frozenset[str]) -> 
     except OSError:  # no process to be had (a limit on processes, or on memory)
         receiving.close()
         sending.close()
+        shutil.rmtree(folder, ignore_errors=True)
         return None
     sending.close()
-    return _Begun(reader, receiving, path, whole, first)
+    return _Begun(_Reading(reader, receiving, folder), path, whole, first)
+
+
+class _Reading(NamedTuple):
+    """A reading process, the pipe it sends on, and the temporary folder it may use."""
+
+    process: BaseProcess
+    receiving: Connection
+    folder: str
 
 
 class _Begun:
     """A started reading process; called, it waits for the names of the sheets and gives
     the `Sheets` it sends, or reads them here if it failed before it could tell which."""
 
-    __slots__ = (
-        "__weakref__",
-        "_stopping",
-        "_taken",
-        "first",
-        "path",
-        "reader",
-        "receiving",
-        "whole",
-    )
+    __slots__ = ("__weakref__", "_stopping", "_taken", "first", "path", "reading", "whole")
 
     def __init__(
-        self,
-        reader: BaseProcess,
-        receiving: Connection,
-        path: Path,
-        whole: frozenset[str],
-        first: frozenset[str],
+        self, reading: _Reading, path: Path, whole: frozenset[str], first: frozenset[str]
     ) -> None:
-        self.reader, self.receiving = reader, receiving
+        self.reading = reading
         self.path, self.whole, self.first = path, whole, first
         # Stopped if this is dropped uncalled (an interrupt while the caller goes on), and
         # at exit: remi leaves without the exit handlers that would stop a daemon.
-        self._stopping = weakref.finalize(self, _stop, reader, receiving)
+        self._stopping = weakref.finalize(self, _stop, reading)
         self._taken = False
 
     def __call__(self) -> Sheets:
@@ -339,7 +352,7 @@ class _Begun:
             raise RuntimeError("the sheets of this reading were taken already")
         self._taken = True
         try:
-            kind, payload = _receive(self.receiving)
+            kind, payload = _receive(self.reading.receiving)
         except BaseException:  # Ctrl-C while waiting: the reading process must not outlive this
             self._stopping()
             raise
@@ -350,9 +363,9 @@ class _Begun:
             return _read_here(self.path, self.whole, self.first)
         self._stopping.detach()
         names, order, leading = cast("tuple[list[str], list[str], int]", payload)
-        items = _received(self.reader, self.receiving, self.path, self.whole, self.first)
+        items = _received(self.reading, self.path, self.whole, self.first)
         # Also stopped when the items are dropped unread, and at exit.
-        weakref.finalize(items, _stop, self.reader, self.receiving)
+        weakref.finalize(items, _stop, self.reading)
         return Sheets(names, order, leading, items)
 
 
@@ -371,11 +384,7 @@ def _interrupts_held() -> Iterator[None]:
 
 
 def _received(
-    reader: BaseProcess,
-    receiving: Connection,
-    path: Path,
-    whole: frozenset[str],
-    first: frozenset[str],
+    reading: _Reading, path: Path, whole: frozenset[str], first: frozenset[str]
 ) -> Iterator[Grid | Problem]:
     """The items the reading process sends. If it fails for any reason but the file's own
     problem, the sheets it did not send are read here, so that whatever went wrong happens
@@ -383,7 +392,7 @@ def _received(
     received = 0
     try:
         while True:
-            kind, payload = _receive(receiving)
+            kind, payload = _receive(reading.receiving)
             if kind == "items":
                 items = cast("list[Grid | Problem]", payload)
                 yield from items
@@ -395,7 +404,7 @@ def _received(
             else:
                 break
     finally:
-        _stop(reader, receiving)
+        _stop(reading)
     rest = _read(path, whole, first)
     next(rest)
     for index, item in enumerate(rest):
@@ -410,11 +419,12 @@ def _receive(receiving: Connection) -> tuple[str, object]:
         return "failed", None
 
 
-def _stop(reader: BaseProcess, receiving: Connection) -> None:
+def _stop(reading: _Reading) -> None:
     """Stops the reading process, done or not: it only reads, so nothing is lost."""
-    receiving.close()
-    reader.kill()
-    reader.join()
+    reading.receiving.close()
+    reading.process.kill()
+    reading.process.join()
+    shutil.rmtree(reading.folder, ignore_errors=True)
 
 
 def _reader(
@@ -423,6 +433,7 @@ def _reader(
     path: Path,
     whole: frozenset[str],
     first: frozenset[str],
+    folder: str,
 ) -> None:
     """The reading process: sends `_messages` until they end or nobody listens."""
     # Only the checking process may hold the pipe's reading end: when it is gone, sending
@@ -432,7 +443,7 @@ def _reader(
     # and a collection here would walk everything it was forked with.
     gc.disable()
     try:
-        for message in _messages(path, whole, first):
+        for message in _messages(path, whole, first, folder):
             sending.send(message)
     except OSError:
         pass  # the pipe is closed: the checking process has stopped listening
@@ -441,12 +452,12 @@ def _reader(
 
 
 def _messages(
-    path: Path, whole: frozenset[str], first: frozenset[str]
+    path: Path, whole: frozenset[str], first: frozenset[str], folder: str | None = None
 ) -> Iterator[tuple[str, object]]:
     """("names", (names, order, leading)), then ("items", [...]) batches and ("done", None); or
     ("file", problem) for the file's own problem; or ("failed", None) for anything else."""
     try:
-        reading = _read(path, whole, first)
+        reading = _read(path, whole, first, folder)
         head = next(reading)
         yield "names", head
         left = len(cast("tuple[list[str], list[str], int]", head)[1])

@@ -306,6 +306,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} {part} részében {limit}-nál hosszabb címke van; ilyet táblázatkezelő nem ír, "
         "a remi nem olvassa be.",
     ),
+    "file_no_temporary_folder": (
+        "remi cannot read {path} safely without a temporary folder ({reason}): free some "
+        "space there, or set TMPDIR to another folder.",
+        "A remi ideiglenes mappa nélkül nem tudja biztonságosan beolvasni ezt: {path} "
+        "({reason}). Szabadíts fel helyet, vagy állítsd a TMPDIR változót egy másik mappára.",
+    ),
     "sheet_too_big": (
         "The sheet reaches cell {cell}, beyond what remi reads ({rows} rows, {columns} "
         "columns, {cells} cells); it was not read. If it is a game sheet, delete the cells "

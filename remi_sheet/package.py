@@ -30,10 +30,20 @@ MAX_ROWS: Final = 100_000
 MAX_COLUMNS: Final = 1_000
 MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
 
-# The start tag of a cell, row or dimension, with any prefix (calamine reads `<x:c>` too),
-# quoted values skipped whole (a `>` inside one does not end the tag).
-_POSITIONED: Final = re.compile(
-    rb"<(?:[^\s<>/:\"']+:)?(c|row|dimension)\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
+# White space as calamine's XML reader (quick-xml) knows it: not \v or \f, which `\s` is.
+# Every pattern below that must see what calamine sees spells it out.
+_SPACE = rb"[ \t\r\n]"
+# One token of a sheet's XML, as calamine's reader cuts it, so that no tag is looked for
+# inside a comment, a CDATA section or another tag's quoted value: a quote there would
+# otherwise swallow the real tag after it. Group 1 names a cell, row or dimension start
+# tag: its local name is what follows the first ":" of the element's name (`<x:c>`,
+# `<:c>`, even `<<:c>` are cells to calamine), the name ending at white space, "/" or ">".
+_TOKEN: Final = re.compile(
+    rb"<!--.*?(?:-->|\Z)|<!\[CDATA\[.*?(?:\]\]>|\Z)|<\?.*?(?:\?>|\Z)"
+    rb"|<(?![/!?])(?:[^ \t\r\n>:]*:)?(c|row|dimension)(?![^ \t\r\n/>])"
+    rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
+    rb"|<(?:[^>\"']|\"[^\"]*\"|'[^']*')*",
+    re.DOTALL,
 )
 # Every `r`/`ref` in such a tag counts, even one inside another attribute's value: calamine
 # takes the last of them, and over-reading can only refuse more. XML lets an attribute be
@@ -44,19 +54,27 @@ _REFERENCE: Final = re.compile(
 # A start tag with an attribute `r` of its own, the others skipped whole: calamine places a
 # cell or row without one by counting, even if another attribute's value holds "r=".
 _HAS_POSITION: Final = re.compile(
-    rb"<[^\s<>/\"']*(?:\s+(?!r\s*=)[^\s=/<>\"']+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*\s+r\s*=\s*[\"']"
+    rb"<[^ \t\r\n>]*(?:"
+    + _SPACE
+    + rb"+(?!r"
+    + _SPACE
+    + rb"*=)[^ \t\r\n=>]+"
+    + _SPACE
+    + rb"*="
+    + _SPACE
+    + rb"*(?:\"[^\"]*\"|'[^']*'))*"
+    + _SPACE
+    + rb"+r"
+    + _SPACE
+    + rb"*="
 )
-# A cell or row start tag whose first attribute is not its position (`r`), or that has
-# none: calamine places such cells and rows by counting, which the quick look cannot see.
-# Excel, openpyxl and LibreOffice write `r` first, so notebooks rarely have one.
-_UNPOSITIONED: Final = re.compile(  # possessive: no backtracking at every other tag
-    rb"<(?:[^\s<>/:\"']++:)?+(?:c|row)(?![^\s/>])(?!\s+r\s*=)"
+# The quick look for cells and rows calamine places by counting: an unprefixed cell or row
+# start tag whose first attribute is not `r`, or any prefixed one (rare: Excel, openpyxl
+# and LibreOffice write no prefixes, and `r` first), sends a sheet to the exact pass.
+_UNPOSITIONED_PLAIN: Final = re.compile(
+    rb"<(?:c|row)(?![^ \t\r\n/>])(?!" + _SPACE + rb"+r" + _SPACE + rb"*=)"
 )
-# The same looked for in two cheaper steps (`_unpositioned`): unprefixed tags, which this
-# pattern tells from the others by their first letter; and, only where a prefixed cell
-# or row tag may be, the whole pattern.
-_UNPOSITIONED_PLAIN: Final = re.compile(rb"<(?:c|row)(?![^\s/>])(?!\s+r\s*=)")
-_PREFIXED_CELL_OR_ROW: Final = re.compile(rb":(?:c|row)(?![^\s/>])")
+_PREFIXED_CELL_OR_ROW: Final = re.compile(rb":(?:c|row)(?![^ \t\r\n/>])")
 _CHUNK: Final = 1 << 20
 # No tag of a real workbook is anywhere near this long; a part whose tag is cannot have its
 # references looked at in pieces, and is refused.
@@ -145,9 +163,11 @@ def _dtd_in_prolog(pieces: Iterator[bytes]) -> bool:
         if len(buffer) - position < len(b"<!DOCTYPE") and more():
             continue
         if buffer.startswith(b"<?", position):
+            position += 2  # "<?>" does not end where it starts
             if not past(b"?>"):
                 return False
         elif buffer.startswith(b"<!--", position):
+            position += 4  # nor does "<!--->"
             if not past(b"-->"):
                 return False
         else:
@@ -160,9 +180,9 @@ def _prolog_pieces(head: bytes, rest: IO[bytes]) -> Iterator[bytes]:
     encoding = None
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         encoding = "utf-16"
-    elif head.startswith(b"<\x00"):
+    elif head[1:2] == b"\x00":  # an ASCII character first ("<", or white space), no mark
         encoding = "utf-16-le"
-    elif head.startswith(b"\x00<"):
+    elif head[:1] == b"\x00":
         encoding = "utf-16-be"
     decode = codecs.getincrementaldecoder(encoding)("replace").decode if encoding else None
     piece = head
@@ -274,11 +294,9 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
 
 
 def _unpositioned(xml: bytes) -> bool:
-    """Whether `_UNPOSITIONED` finds a tag in `xml`. That pattern reads a possible prefix
-    at every tag (10 of the 38 µs the size guard spends on a typical sheet); without a
-    prefixed cell or row tag, which sheets rarely have, the cheaper one says the same."""
-    return _UNPOSITIONED_PLAIN.search(xml) is not None or (
-        _PREFIXED_CELL_OR_ROW.search(xml) is not None and _UNPOSITIONED.search(xml) is not None
+    """Whether `xml` may hold a cell or row that calamine places by counting."""
+    return (
+        _UNPOSITIONED_PLAIN.search(xml) is not None or _PREFIXED_CELL_OR_ROW.search(xml) is not None
     )
 
 
@@ -409,7 +427,9 @@ def _widen(found: Extent, xml: bytes | bytearray) -> tuple[Extent, int, int]:
     it have none."""
     rows, columns, far = found.rows, found.columns, found.far_cell
     rows_counted = cells_counted = 0
-    for tag in _POSITIONED.finditer(xml):
+    for tag in _TOKEN.finditer(xml):
+        if tag[1] is None:
+            continue  # a comment, a CDATA section, or another tag
         for match in _REFERENCE.finditer(xml, tag.start(), tag.end()):
             for letters, digits in ((match[1], match[2]), (match[3], match[4])):
                 row = int(digits) if digits else 0

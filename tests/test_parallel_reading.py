@@ -10,6 +10,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -101,6 +102,41 @@ def test_reading_begins_at_once_and_stops_when_dropped_unasked(
     del begun
     gc.collect()
     assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_no_temporary_folder_is_left_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, parallel: bool
+) -> None:
+    """calamine opens a link in a temporary folder; read, dropped unread or killed early,
+    the reading leaves none behind."""
+    path = _big_notebook(tmp_path, 3)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0 if parallel else 1 << 60)
+    assert len(load_notebook(path).games) == 3
+    begun = grid.begin_reading(path, parallel=parallel)
+    del begun  # dropped at once: the reading process is killed wherever it is
+    gc.collect()
+    assert list(temporary.iterdir()) == []
+
+
+def test_without_a_temporary_folder_the_file_is_not_read_by_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _big_notebook(tmp_path, 3)
+
+    def no_link(*_: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "symlink", no_link)
+    for parallel in (0, 1 << 60):
+        monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", parallel)
+        with pytest.raises(FileProblem) as refused:
+            load_notebook(path)
+        assert refused.value.problem.code == "file_no_temporary_folder"
+        assert "No space left on device" in refused.value.problem.message("en")
 
 
 def test_a_begun_reading_gives_its_sheets_once(tmp_path: Path) -> None:
