@@ -30,9 +30,9 @@ MAX_ROWS: Final = 100_000
 MAX_COLUMNS: Final = 1_000
 MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
 
-# White space as calamine's XML reader (quick-xml) knows it: not \v or \f, which `\s` is.
-# Every pattern below that must see what calamine sees spells it out.
-_SPACE = rb"[ \t\r\n]"
+# White space as calamine's XML reader (quick-xml) knows it is [ \t\r\n], not `\s` (which
+# takes \v and \f too): every pattern below that must see what calamine sees spells it out.
+
 # One token of a sheet's XML, as calamine's reader cuts it, so that no tag is looked for
 # inside a comment, a CDATA section or another tag's quoted value: a quote there would
 # otherwise swallow the real tag after it. Group 1 names a cell, row or dimension start
@@ -54,26 +54,14 @@ _REFERENCE: Final = re.compile(
 # A start tag with an attribute `r` of its own, the others skipped whole: calamine places a
 # cell or row without one by counting, even if another attribute's value holds "r=".
 _HAS_POSITION: Final = re.compile(
-    rb"<[^ \t\r\n>]*(?:"
-    + _SPACE
-    + rb"+(?!r"
-    + _SPACE
-    + rb"*=)[^ \t\r\n=>]+"
-    + _SPACE
-    + rb"*="
-    + _SPACE
-    + rb"*(?:\"[^\"]*\"|'[^']*'))*"
-    + _SPACE
-    + rb"+r"
-    + _SPACE
-    + rb"*="
+    rb"<[^ \t\r\n>]*"
+    rb"(?:[ \t\r\n]+(?!r[ \t\r\n]*=)[^ \t\r\n=>]+[ \t\r\n]*=[ \t\r\n]*(?:\"[^\"]*\"|'[^']*'))*"
+    rb"[ \t\r\n]+r[ \t\r\n]*="
 )
 # The quick look for cells and rows calamine places by counting: an unprefixed cell or row
 # start tag whose first attribute is not `r`, or any prefixed one (rare: Excel, openpyxl
 # and LibreOffice write no prefixes, and `r` first), sends a sheet to the exact pass.
-_UNPOSITIONED_PLAIN: Final = re.compile(
-    rb"<(?:c|row)(?![^ \t\r\n/>])(?!" + _SPACE + rb"+r" + _SPACE + rb"*=)"
-)
+_UNPOSITIONED_PLAIN: Final = re.compile(rb"<(?:c|row)(?![^ \t\r\n/>])(?![ \t\r\n]+r[ \t\r\n]*=)")
 _PREFIXED_CELL_OR_ROW: Final = re.compile(rb":(?:c|row)(?![^ \t\r\n/>])")
 _CHUNK: Final = 1 << 20
 # No tag of a real workbook is anywhere near this long; a part whose tag is cannot have its
