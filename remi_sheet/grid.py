@@ -232,17 +232,17 @@ def _calamine(archive: zipfile.ZipFile, path: Path, folder: str | None) -> Calam
 
     own = f"/proc/self/fd/{archive.fp.fileno()}" if archive.fp is not None else ""
     linked = bool(own) and os.path.exists(own)
-    made = None
     try:
         if folder is None:
             import tempfile
 
-            folder = made = tempfile.mkdtemp(prefix="remi-")
+            folder = tempfile.mkdtemp(prefix="remi-")
         link = os.path.join(folder, "book.xlsx")
         os.symlink(own if linked else os.path.abspath(path), link)
     except OSError as error:
-        if made is not None:
-            os.rmdir(made)
+        if folder is not None:
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
         if linked or path.suffix not in (".xlsx", ".xlsm"):
             reason = error.strerror or str(error)
             problem = Problem(
@@ -253,9 +253,10 @@ def _calamine(archive: zipfile.ZipFile, path: Path, folder: str | None) -> Calam
     try:
         return CalamineWorkbook.from_path(link)  # open from now on: the link can go
     finally:
+        # The folder too: it is made for this one link, and a checking process killed
+        # meanwhile would leave it behind.
         os.unlink(link)
-        if made is not None:
-            os.rmdir(made)
+        os.rmdir(folder)
 
 
 def _sheet(

@@ -320,7 +320,12 @@ def test_a_reading_process_outlives_no_killed_remi(tmp_path: Path) -> None:
     path = _big_notebook(tmp_path, 500)  # some 300 KB: read by a second process
     assert path.stat().st_size >= grid.PARALLEL_FROM_BYTES
     remi = Path(sys.executable).parent / "remi"
-    run = subprocess.Popen([str(remi), "check", str(path)], stdout=subprocess.DEVNULL)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    environment = {**os.environ, "TMPDIR": str(temporary)}
+    run = subprocess.Popen(
+        [str(remi), "check", str(path)], stdout=subprocess.DEVNULL, env=environment
+    )
     children: list[str] = []
     deadline = time.monotonic() + 20
     while not children and run.poll() is None and time.monotonic() < deadline:
@@ -333,6 +338,7 @@ def test_a_reading_process_outlives_no_killed_remi(tmp_path: Path) -> None:
         time.sleep(0.05)
     alive = [pid for pid in children if _alive(pid)]
     assert alive == []
+    assert list(temporary.iterdir()) == []  # nor the folder of calamine's link
 
 
 def _children(parent: int) -> list[str]:
