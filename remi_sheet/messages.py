@@ -306,6 +306,11 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} {part} részében {limit}-nál hosszabb címke van; ilyet táblázatkezelő nem ír, "
         "a remi nem olvassa be.",
     ),
+    "file_odd": (
+        "{path} is written in a way no spreadsheet program writes ({reason}); remi does not "
+        "read it.",
+        "{path} úgy van megírva, ahogyan táblázatkezelő nem ír ({reason}); a remi nem olvassa be.",
+    ),
     "file_no_temporary_folder": (
         "remi cannot read {path} safely without a temporary folder ({reason}): free some "
         "space there, or set TMPDIR to another folder.",

@@ -63,6 +63,8 @@ _HAS_POSITION: Final = re.compile(
 # and LibreOffice write no prefixes, and `r` first), sends a sheet to the exact pass.
 _UNPOSITIONED_PLAIN: Final = re.compile(rb"<(?:c|row)(?![^ \t\r\n/>])(?![ \t\r\n]+r[ \t\r\n]*=)")
 _PREFIXED_CELL_OR_ROW: Final = re.compile(rb":(?:c|row)(?![^ \t\r\n/>])")
+# A start tag whose element name holds a quote.
+_QUOTED_NAME: Final = re.compile(rb"<(?:[^ \t\r\n>/!?\"'][^ \t\r\n>\"']*)?[\"']")
 _CHUNK: Final = 1 << 20
 # No tag of a real workbook is anywhere near this long; a part whose tag is cannot have its
 # references looked at in pieces, and is refused.
@@ -220,8 +222,12 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     parts = {}
     for sheet in _elements(archive, "xl/workbook.xml", "sheet"):
         target = targets.get(sheet.get("id", ""), "")
-        member = target.lstrip("/") if target.startswith("/") else posixpath.join("xl", target)
-        parts[sheet.get("name", "")] = posixpath.normpath(member)
+        member = target[1:] if target.startswith("/") else posixpath.join("xl", target)
+        # calamine looks the part up by this very name: "xl/./sheet1.xml" is another part
+        # of the zip than "xl/sheet1.xml", which the size checks would have read instead.
+        if target and (member.startswith("/") or posixpath.normpath(member) != member):
+            raise PackageError("file_odd", reason=f"the sheet part named {target!r}")
+        parts[sheet.get("name", "")] = member
     return parts
 
 
@@ -272,12 +278,14 @@ def extent(archive: zipfile.ZipFile, member: str) -> Extent:
     whole = bytearray()  # grown in place: joining the pieces would hold the part twice
     for piece in _inflated(archive, member):
         whole += piece
-    found, rows_counted, cells_counted = _widen(Extent(0, 0, "A1", formulas), whole)
-    if not (rows_counted or cells_counted):
-        return found
-    # A row placed by counting comes after the furthest one so far at most; a cell the same
-    # in its row: the used range cannot reach beyond these.
-    rows, columns = found.rows + rows_counted, found.columns + cells_counted
+    found, rows, cells_counted = _widen(Extent(0, 0, "A1", formulas), whole, member)
+    if not cells_counted:
+        return found  # every cell where its `r` says: the furthest of them bounds the range
+    # calamine puts a cell without `r` one column right of the cell before it, in the row it
+    # is at: the row of the last `r` given, moved on by each row's end since. Every row
+    # ends once (calamine's reader checks that ends match), so the used range cannot reach
+    # beyond the furthest position plus every cell counted and every row start written.
+    rows, columns = found.rows + rows, found.columns + cells_counted
     return Extent(rows, columns, f"{_column_letters(columns)}{rows}", found.formulas)
 
 
@@ -410,12 +418,17 @@ def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[byte
         raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
 
 
-def _widen(found: Extent, xml: bytes | bytearray) -> tuple[Extent, int, int]:
-    """`found` widened by every position written in `xml`, and how many rows and cells in
-    it have none."""
+def _widen(
+    found: Extent, xml: bytes | bytearray, part: str = "the sheet"
+) -> tuple[Extent, int, int]:
+    """`found` widened by every position written in `xml`, how many row start tags it has,
+    and how many cells in it have no position. `PackageError` for a tag whose element name
+    holds a quote: calamine counts quotes from a tag's "<", and no workbook has one there."""
     rows, columns, far = found.rows, found.columns, found.far_cell
     rows_counted = cells_counted = 0
     for tag in _TOKEN.finditer(xml):
+        if _QUOTED_NAME.match(xml, tag.start()):
+            raise PackageError("file_odd", reason=f"a quote in an element's name in {part}")
         if tag[1] is None:
             continue  # a comment, a CDATA section, or another tag
         for match in _REFERENCE.finditer(xml, tag.start(), tag.end()):
@@ -425,9 +438,10 @@ def _widen(found: Extent, xml: bytes | bytearray) -> tuple[Extent, int, int]:
                 if row > rows or column > columns:
                     rows, columns = max(rows, row), max(columns, column)
                     far = (letters or b"").decode() + (digits or b"").decode()
-        if tag[1] != b"dimension" and not _HAS_POSITION.match(xml, tag.start(), tag.end()):
-            rows_counted += tag[1] == b"row"
-            cells_counted += tag[1] == b"c"
+        if tag[1] == b"row":
+            rows_counted += 1
+        elif tag[1] == b"c" and not _HAS_POSITION.match(xml, tag.start(), tag.end()):
+            cells_counted += 1
     return Extent(rows, columns, far, found.formulas), rows_counted, cells_counted
 
 

@@ -443,8 +443,11 @@ def test_the_quick_look_sends_every_counted_tag_to_the_exact_pass(pieces: list[b
     """Whatever the exact pass counts as a cell or row without a position, the quick look
     (which decides whether the exact pass runs) has seen it may be there."""
     xml = b"".join(pieces)
-    _, rows, cells = package._widen(package.Extent(0, 0, "A1"), xml)
-    if rows or cells:
+    try:
+        _, _, cells = package._widen(package.Extent(0, 0, "A1"), xml)
+    except package.PackageError:
+        return  # refused by the exact pass whatever the quick look says
+    if cells:
         assert package._unpositioned(xml)
 
 
@@ -493,9 +496,69 @@ def test_r_inside_another_value_is_no_position() -> None:
         package.check_extent("g", found)
 
 
+def _sheet_extent(cells: bytes) -> package.Extent:
+    xml = b"<worksheet><sheetData>" + cells + b"</sheetData></worksheet>"
+    return package.extent(_archive("xl/worksheets/sheet1.xml", xml), "xl/worksheets/sheet1.xml")
+
+
+def test_a_cell_without_a_position_after_rows_with_one_is_counted_below_them() -> None:
+    """calamine moves its row on at every row's end, with `r` or without: a cell without
+    `r` after the row at 100,000 is in row 100,001."""
+    found = _sheet_extent(b'<row r="100000"><c r="A100000"><v>1</v></c></row><c><v>2</v></c>')
+    assert found.rows > package.MAX_ROWS
+    # Rows hidden where calamine reads no row (in a cell's inline string) still end one.
+    hidden = b'<c r="A1" t="inlineStr"><is><row r="1"><c r="A1"><is></is></c></row></is></c>'
+    found = _sheet_extent(b'<row r="1">' + hidden * 10 + b"</row><c><v>2</v></c>")
+    assert found.rows >= 12
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [b'<p"q:dimension ><!--"/>', b"<p'q:dimension ><!--'/>", b'<a"<b:dimension ><!--"/>'],
+)
+def test_a_quote_in_an_element_name_is_refused(tag: bytes) -> None:
+    """calamine counts quotes from a tag's "<": this one's quoted text swallows the "<!--",
+    which the guard would read as a comment hiding the cells after it."""
+    cells = b'<row r="1"><c r="A1"><v>1</v></c><c r="XFD1048576"><v>1</v></c></row><!-- -->'
+    with pytest.raises(package.PackageError) as refused:
+        _sheet_extent(tag + cells)
+    assert refused.value.code == "file_odd"
+
+
+@pytest.mark.parametrize(
+    ("target", "plain"),
+    [
+        ("worksheets/sheet1.xml", True),
+        ("/xl/worksheets/sheet1.xml", True),
+        ("worksheets/./sheet1.xml", False),
+        ("../xl/worksheets/sheet1.xml", False),
+        ("//xl/worksheets/sheet1.xml", False),
+    ],
+)
+def test_a_sheet_is_looked_for_under_the_very_name_calamine_reads(target: str, plain: bool) -> None:
+    """calamine looks a sheet's part up by its target as written: "xl/worksheets/./sheet1.xml"
+    can be another part of the zip than the one its plain name names."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(
+            "xl/_rels/workbook.xml.rels",
+            f'<Relationships><Relationship Id="rId1" Target="{target}"/></Relationships>',
+        )
+        archive.writestr(
+            "xl/workbook.xml", b'<workbook><sheets><sheet name="S" id="rId1"/></sheets></workbook>'
+        )
+    if plain:
+        assert package.sheet_parts(zipfile.ZipFile(buffer)) == {"S": "xl/worksheets/sheet1.xml"}
+    else:
+        with pytest.raises(package.PackageError) as refused:
+            package.sheet_parts(zipfile.ZipFile(buffer))
+        assert refused.value.code == "file_odd"
+
+
 def test_a_few_cells_without_a_position_are_read() -> None:
     xml = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c s="1" r="B1"/>'
     xml += b"<c><v>2</v></c></row><row><c><v>3</v></c></row></sheetData></worksheet>"
     found = package.extent(_archive("xl/worksheets/sheet1.xml", xml), "xl/worksheets/sheet1.xml")
     package.check_extent("g", found)  # a small sheet: read
-    assert (found.rows, found.columns) == (2, 4)  # B1 is furthest written; 1 row, 2 cells counted
+    # B1 is furthest written; 2 rows written and 2 cells without a position counted.
+    assert (found.rows, found.columns) == (3, 4)
