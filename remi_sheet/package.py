@@ -63,6 +63,11 @@ _HAS_POSITION: Final = re.compile(
 # and LibreOffice write no prefixes, and `r` first), sends a sheet to the exact pass.
 _UNPOSITIONED_PLAIN: Final = re.compile(rb"<(?:c|row)(?![^ \t\r\n/>])(?![ \t\r\n]+r[ \t\r\n]*=)")
 _PREFIXED_CELL_OR_ROW: Final = re.compile(rb":(?:c|row)(?![^ \t\r\n/>])")
+# A character or entity reference anywhere, and in an `id`/`r:id` attribute's value.
+_ANY_REFERENCE: Final = re.compile(rb"&")
+_ID_REFERENCE: Final = re.compile(
+    rb"[ \t\r\n](?:[^ \t\r\n=:]*:)?id[ \t\r\n]*=[ \t\r\n]*(?:\"[^\"]*&|'[^']*&)"
+)
 # A start tag whose element name holds a quote.
 _QUOTED_NAME: Final = re.compile(rb"<(?:[^ \t\r\n>/!?\"'][^ \t\r\n>\"']*)?[\"']")
 _CHUNK: Final = 1 << 20
@@ -183,6 +188,18 @@ def _prolog_pieces(head: bytes, rest: IO[bytes]) -> Iterator[bytes]:
         piece = rest.read(_PROLOG_BYTES)
 
 
+def check_names(archive: zipfile.ZipFile) -> None:
+    """`PackageError` when two parts of the zip share a name, or a name but for its letters'
+    case: which of them a reader takes is its own choice (calamine also finds a part whose
+    name differs only in case), and the size checks must read the part calamine reads."""
+    seen: dict[str, str] = {}
+    for name in archive.namelist():
+        folded = name.casefold()
+        if folded in seen:
+            raise PackageError("file_odd", reason=f"two parts named {seen[folded]} and {name}")
+        seen[folded] = name
+
+
 def check_sizes(archive: zipfile.ZipFile) -> None:
     """`PackageError` when the zip's declared sizes say it would inflate beyond the limits."""
     total = 0
@@ -217,9 +234,19 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     in: calamine reads a workbook whose namespaces are wrong, so the size checks must find
     its sheets too.
     """
+    # calamine reads a sheet's relationship id and part name as written: "sheet&#49;.xml"
+    # is another part to it than "sheet1.xml". No workbook writes a reference there.
+    for part, written in (
+        ("xl/_rels/workbook.xml.rels", _ANY_REFERENCE),
+        ("xl/workbook.xml", _ID_REFERENCE),
+    ):
+        if written.search(archive.read(part)):
+            raise PackageError(
+                "file_odd", reason=f"a reference (&…;) in a part name or id in {part}"
+            )
     relationships = _elements(archive, "xl/_rels/workbook.xml.rels", "Relationship")
     targets = {rel.get("Id", ""): rel.get("Target", "") for rel in relationships}
-    parts = {}
+    parts: dict[str, str] = {}
     for sheet in _elements(archive, "xl/workbook.xml", "sheet"):
         target = targets.get(sheet.get("id", ""), "")
         member = target[1:] if target.startswith("/") else posixpath.join("xl", target)
@@ -227,7 +254,9 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
         # of the zip than "xl/sheet1.xml", which the size checks would have read instead.
         if target and (member.startswith("/") or posixpath.normpath(member) != member):
             raise PackageError("file_odd", reason=f"the sheet part named {target!r}")
-        parts[sheet.get("name", "")] = member
+        parts.setdefault(
+            sheet.get("name", ""), member
+        )  # a name given twice: calamine reads the first
     return parts
 
 

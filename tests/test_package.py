@@ -9,6 +9,7 @@ import re
 import signal
 import struct
 import time
+import warnings
 import zipfile
 import zlib
 from collections.abc import Callable
@@ -553,6 +554,65 @@ def test_a_sheet_is_looked_for_under_the_very_name_calamine_reads(target: str, p
         with pytest.raises(package.PackageError) as refused:
             package.sheet_parts(zipfile.ZipFile(buffer))
         assert refused.value.code == "file_odd"
+
+
+def _index(rels: str, workbook: str) -> zipfile.ZipFile:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("xl/_rels/workbook.xml.rels", f"<Relationships>{rels}</Relationships>")
+        archive.writestr("xl/workbook.xml", f"<workbook><sheets>{workbook}</sheets></workbook>")
+    return zipfile.ZipFile(buffer)
+
+
+def test_a_sheet_named_twice_is_looked_for_where_calamine_reads_it() -> None:
+    archive = _index(
+        '<Relationship Id="rId1" Target="worksheets/big.xml"/>'
+        '<Relationship Id="rId2" Target="worksheets/small.xml"/>',
+        '<sheet name="S" id="rId1"/><sheet name="&#83;" id="rId2"/>',
+    )
+    assert package.sheet_parts(archive) == {"S": "xl/worksheets/big.xml"}  # the first
+
+
+_PLAIN_SHEET = '<sheet name="S" id="rId1"/>'
+_PLAIN_RELATIONSHIP = '<Relationship Id="rId1" Target="worksheets/s.xml"/>'
+
+
+@pytest.mark.parametrize(
+    ("rels", "sheets"),
+    [
+        ('<Relationship Id="rId1" Target="worksheets/sheet&#49;.xml"/>', _PLAIN_SHEET),
+        ('<Relationship Id="rId1" Target="worksheets/a&amp;b.xml"/>', _PLAIN_SHEET),
+        ('<Relationship Id="rId&#49;" Target="worksheets/s.xml"/>', _PLAIN_SHEET),
+        (_PLAIN_RELATIONSHIP, '<sheet name="S" x:id="rId&#49;"/>'),
+    ],
+)
+def test_a_reference_in_a_sheets_part_name_or_id_is_refused(rels: str, sheets: str) -> None:
+    """calamine reads these as written, the guard (through expat) as decoded."""
+    with pytest.raises(package.PackageError) as refused:
+        package.sheet_parts(_index(rels, sheets.replace("x:id", 'xmlns:x="urn:x" x:id')))
+    assert refused.value.code == "file_odd"
+
+
+def test_a_reference_in_a_sheets_name_is_fine() -> None:
+    archive = _index(
+        '<Relationship Id="rId1" Target="worksheets/s.xml"/>',
+        '<sheet name="Tom &amp; Jerry" id="rId1"/>',
+    )
+    assert package.sheet_parts(archive) == {"Tom & Jerry": "xl/worksheets/s.xml"}
+
+
+@pytest.mark.parametrize(
+    "names", [("xl/worksheets/sheet1.xml", "XL/worksheets/sheet1.xml"), ("a.xml", "a.xml")]
+)
+def test_parts_named_alike_are_refused(names: tuple[str, str]) -> None:
+    buffer = io.BytesIO()
+    with warnings.catch_warnings(), zipfile.ZipFile(buffer, "w") as archive:
+        warnings.simplefilter("ignore")  # zipfile warns of a duplicate name
+        for name in names:
+            archive.writestr(name, b"<x/>")
+    with pytest.raises(package.PackageError) as refused:
+        package.check_names(zipfile.ZipFile(buffer))
+    assert refused.value.code == "file_odd"
 
 
 def test_a_few_cells_without_a_position_are_read() -> None:
