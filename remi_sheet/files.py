@@ -80,6 +80,7 @@ def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
     try:
         names = set(archive.namelist())
         mimetype = archive.read("mimetype") if "mimetype" in names else b""
+        package.check_end(archive)
         package.check_names(archive)
         package.check_sizes(archive)
         package.check_no_dtd(archive)

@@ -191,13 +191,64 @@ def _prolog_pieces(head: bytes, rest: IO[bytes]) -> Iterator[bytes]:
 def check_names(archive: zipfile.ZipFile) -> None:
     """`PackageError` when two parts of the zip share a name, or a name but for its letters'
     case: which of them a reader takes is its own choice (calamine also finds a part whose
-    name differs only in case), and the size checks must read the part calamine reads."""
+    name differs only in case), and the size checks must read the part calamine reads. So
+    also for a part renamed by an Info-ZIP "Unicode Path" field, which calamine's zip
+    reader obeys and Python's ignores."""
     seen: dict[str, str] = {}
-    for name in archive.namelist():
-        folded = name.casefold()
+    for item in archive.infolist():
+        if _UNICODE_PATH in _extra_fields(item.extra):
+            raise PackageError("file_odd", reason=f"a second name given to {item.filename}")
+        folded = item.filename.casefold()
         if folded in seen:
-            raise PackageError("file_odd", reason=f"two parts named {seen[folded]} and {name}")
-        seen[folded] = name
+            reason = f"two parts named {seen[folded]} and {item.filename}"
+            raise PackageError("file_odd", reason=reason)
+        seen[folded] = item.filename
+
+
+_UNICODE_PATH: Final = 0x7075
+_END: Final = b"PK\x05\x06"  # the end of central directory record's signature
+_END_SIZE: Final = 22
+_LONGEST_COMMENT: Final = 0xFFFF
+
+
+def _extra_fields(extra: bytes) -> list[int]:
+    """The ids of the fields of a zip entry's extra data."""
+    ids, position = [], 0
+    while position + 4 <= len(extra):
+        field, size = struct.unpack_from("<HH", extra, position)
+        ids.append(field)
+        position += 4 + size
+    return ids
+
+
+def check_end(archive: zipfile.ZipFile) -> None:
+    """`PackageError` unless the zip ends the one way both readers read alike: a single end
+    record whose comment runs exactly to the file's end, its directory right before it,
+    nothing before the first part. Python's zipfile takes the last end record it finds,
+    calamine's reader the last whose comment fits the file: two of them, or a comment
+    length that runs past the end, would let them read two different archives."""
+    fp = archive.fp
+    assert fp is not None
+    size = fp.seek(0, 2)
+    start = max(0, size - _END_SIZE - _LONGEST_COMMENT)
+    fp.seek(start)
+    tail = fp.read()
+    fitting, last = [], -1
+    found = tail.find(_END)
+    while found >= 0:
+        if found + _END_SIZE <= len(tail):
+            (comment,) = struct.unpack_from("<H", tail, found + 20)
+            if start + found + _END_SIZE + comment == size:
+                fitting.append(found)
+        last, found = found, tail.find(_END, found + 1)
+    if last < 0 or fitting != [last]:
+        raise PackageError("file_odd", reason="the end of its zip written more than one way")
+    directory_size, directory_offset = struct.unpack_from("<II", tail, last + 12)
+    if directory_offset != 0xFFFFFFFF and (
+        archive.start_dir != directory_offset  # bytes before the first part
+        or directory_offset + directory_size != start + last
+    ):
+        raise PackageError("file_odd", reason="the end of its zip written more than one way")
 
 
 def check_sizes(archive: zipfile.ZipFile) -> None:

@@ -615,6 +615,52 @@ def test_parts_named_alike_are_refused(names: tuple[str, str]) -> None:
     assert refused.value.code == "file_odd"
 
 
+def _zip_bytes(parts: dict[str, bytes], comment: bytes = b"") -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+        archive.comment = comment
+    return buffer.getvalue()
+
+
+def test_a_part_renamed_by_a_unicode_path_field_is_refused() -> None:
+    """calamine's zip reader takes the name in an Info-ZIP 0x7075 field; Python's does not."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"<worksheet/>")
+        renamed = zipfile.ZipInfo("xl/worksheets/sheetZ.xml")
+        name = b"xl/worksheets/sheet1.xml"
+        field = b"\x01" + struct.pack("<I", zlib.crc32(b"xl/worksheets/sheetZ.xml")) + name
+        renamed.extra = struct.pack("<HH", 0x7075, len(field)) + field
+        archive.writestr(renamed, b"<worksheet/>")
+    with pytest.raises(package.PackageError) as refused:
+        package.check_names(zipfile.ZipFile(buffer))
+    assert refused.value.code == "file_odd"
+
+
+def _end_checked(data: bytes) -> None:
+    package.check_end(zipfile.ZipFile(io.BytesIO(data)))
+
+
+def test_a_zip_ending_one_way_is_read() -> None:
+    _end_checked(_zip_bytes({"a.xml": b"<a/>"}))
+    _end_checked(_zip_bytes({"a.xml": b"<a/>"}, comment=b"written by a tool"))
+
+
+def test_a_zip_ending_two_ways_is_refused() -> None:
+    """Python's zipfile reads the last end record; calamine's reader the last whose comment
+    fits the file. Each of these makes the two read different archives."""
+    first, second = _zip_bytes({"a.xml": b"<far/>"}), _zip_bytes({"a.xml": b"<near/>"})
+    # The first archive's comment runs over the second one, whose comment runs past the end.
+    covering = first[:-2] + struct.pack("<H", len(second)) + second[:-2] + b"\xff\xff"
+    for data in (covering, b"junk before the zip" + first):
+        assert zipfile.ZipFile(io.BytesIO(data)).namelist() == ["a.xml"]  # Python reads it
+        with pytest.raises(package.PackageError) as refused:
+            _end_checked(data)
+        assert refused.value.code == "file_odd"
+
+
 def test_a_few_cells_without_a_position_are_read() -> None:
     xml = b'<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c s="1" r="B1"/>'
     xml += b"<c><v>2</v></c></row><row><c><v>3</v></c></row></sheetData></worksheet>"
