@@ -241,14 +241,15 @@ def check_end(archive: zipfile.ZipFile) -> None:
             if start + found + _END_SIZE + comment == size:
                 fitting.append(found)
         last, found = found, tail.find(_END, found + 1)
+    odd = PackageError("file_odd", reason="the end of its zip written more than one way")
     if last < 0 or fitting != [last]:
-        raise PackageError("file_odd", reason="the end of its zip written more than one way")
+        raise odd
     directory_size, directory_offset = struct.unpack_from("<II", tail, last + 12)
     if directory_offset != 0xFFFFFFFF and (
         archive.start_dir != directory_offset  # bytes before the first part
         or directory_offset + directory_size != start + last
     ):
-        raise PackageError("file_odd", reason="the end of its zip written more than one way")
+        raise odd
 
 
 def check_sizes(archive: zipfile.ZipFile) -> None:
@@ -287,32 +288,31 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     """
     # calamine reads a sheet's relationship id and part name as written: "sheet&#49;.xml"
     # is another part to it than "sheet1.xml". No workbook writes a reference there.
-    for part, written in (
-        ("xl/_rels/workbook.xml.rels", _ANY_REFERENCE),
-        ("xl/workbook.xml", _ID_REFERENCE),
-    ):
-        if written.search(archive.read(part)):
+    rels, book = "xl/_rels/workbook.xml.rels", "xl/workbook.xml"
+    rels_xml, book_xml = archive.read(rels), archive.read(book)
+    for part, xml, written in ((rels, rels_xml, _ANY_REFERENCE), (book, book_xml, _ID_REFERENCE)):
+        if written.search(xml):
             raise PackageError(
                 "file_odd", reason=f"a reference (&…;) in a part name or id in {part}"
             )
-    relationships = _elements(archive, "xl/_rels/workbook.xml.rels", "Relationship")
+    relationships = _elements(rels_xml, rels, "Relationship")
     targets = {rel.get("Id", ""): rel.get("Target", "") for rel in relationships}
     parts: dict[str, str] = {}
-    for sheet in _elements(archive, "xl/workbook.xml", "sheet"):
+    for sheet in _elements(book_xml, book, "sheet"):
         target = targets.get(sheet.get("id", ""), "")
         member = target[1:] if target.startswith("/") else posixpath.join("xl", target)
         # calamine looks the part up by this very name: "xl/./sheet1.xml" is another part
         # of the zip than "xl/sheet1.xml", which the size checks would have read instead.
         if target and (member.startswith("/") or posixpath.normpath(member) != member):
             raise PackageError("file_odd", reason=f"the sheet part named {target!r}")
-        parts.setdefault(
-            sheet.get("name", ""), member
-        )  # a name given twice: calamine reads the first
+        # A name given twice: calamine reads the first sheet of that name.
+        parts.setdefault(sheet.get("name", ""), member)
     return parts
 
 
-def _elements(archive: zipfile.ZipFile, part: str, name: str) -> list[dict[str, str]]:
-    """The attributes, by local name, of every element of `part` whose local name is `name`.
+def _elements(xml: bytes, part: str, name: str) -> list[dict[str, str]]:
+    """The attributes, by local name, of every element of `xml` (the zip's `part`) whose
+    local name is `name`.
 
     Parsed by expat as ElementTree parses, with namespaces, and with DTDs and entities
     refused the way defusedxml refuses them. defusedxml's ElementTree builds every element
@@ -333,7 +333,7 @@ def _elements(archive: zipfile.ZipFile, part: str, name: str) -> list[dict[str, 
     parser.EntityDeclHandler = refuse
     parser.UnparsedEntityDeclHandler = refuse
     parser.ExternalEntityRefHandler = refuse
-    parser.Parse(archive.read(part), True)
+    parser.Parse(xml, True)
     return found
 
 
@@ -613,7 +613,7 @@ def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
         rels = posixpath.join(folder, "_rels", f"{name}.rels")
         if rels not in archive.NameToInfo:
             continue
-        for rel in _elements(archive, rels, "Relationship"):
+        for rel in _elements(archive.read(rels), rels, "Relationship"):
             target = rel.get("Target", "")
             if not target or rel.get("TargetMode") == "External":
                 continue
