@@ -14,12 +14,46 @@ then.
 
 import os
 import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
 
 from remi_sheet import collector
 
+# The options of `remi check` (a test keeps them equal to the command's own): those that
+# take a value, and the flag.
+CHECK_VALUED: Final = frozenset({"--lang", "--rule", "-r"})
+CHECK_FLAGS: Final = frozenset({"--json"})
+
+
+def checked_notebook(args: Sequence[str]) -> Path | None:
+    """The notebook of a `remi check` command line (the arguments after the program's
+    name), or None when it is another command, or not plain enough to be sure."""
+    if not args or args[0] != "check":
+        return None
+    notebooks = []
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in CHECK_VALUED:
+            next(rest, None)
+        elif arg.startswith("-"):
+            known = arg in CHECK_FLAGS or arg.partition("=")[0] in CHECK_VALUED
+            if not known and not (arg.startswith("-r") and not arg.startswith("--")):
+                return None  # --help, "--", a mistake: Typer's to answer, at its pace
+        else:
+            notebooks.append(arg)
+    return Path(notebooks[0]) if len(notebooks) == 1 else None
+
 
 def main() -> None:
+    early = checked_notebook(sys.argv[1:])
     with collector.paused():
+        if early is not None:
+            # A big notebook's reading process starts now, and opens and checks the zip
+            # while Typer and the checking code load (`notebook_sheets.begin` takes it over).
+            from remi_sheet import notebook_sheets
+
+            notebook_sheets.begin_early(early)
         from remi_sheet.cli import main as run
     collector.freed_at_exit()
     try:
@@ -27,6 +61,9 @@ def main() -> None:
         code: object = 0
     except SystemExit as stop:
         code = stop.code
+    finally:
+        if early is not None:
+            notebook_sheets.drop_early()
     if not isinstance(code, int | None):
         raise SystemExit(code)  # a message for standard error: Python prints it
     try:

@@ -300,14 +300,23 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     parts: dict[str, str] = {}
     for sheet in _elements(book_xml, book, "sheet"):
         target = targets.get(sheet.get("id", ""), "")
-        member = target[1:] if target.startswith("/") else posixpath.join("xl", target)
+        member = target[1:] if target.startswith("/") else f"xl/{target}"
         # calamine looks the part up by this very name: "xl/./sheet1.xml" is another part
         # of the zip than "xl/sheet1.xml", which the size checks would have read instead.
-        if target and (member.startswith("/") or posixpath.normpath(member) != member):
+        if target and (member.startswith("/") or not _normal(member)):
             raise PackageError("file_odd", reason=f"the sheet part named {target!r}")
         # A name given twice: calamine reads the first sheet of that name.
         parts.setdefault(sheet.get("name", ""), member)
     return parts
+
+
+def _normal(member: str) -> bool:
+    """Whether `member` is its own normal form (`posixpath.normpath`). A name with no empty
+    component and none that starts with a dot is: said without normpath's 2 µs, thousands
+    of times over for a big notebook's sheets."""
+    if member and "//" not in member and not member.endswith("/") and "/." not in f"/{member}":
+        return True
+    return posixpath.normpath(member) == member
 
 
 def _elements(xml: bytes, part: str, name: str) -> list[dict[str, str]]:
@@ -319,9 +328,10 @@ def _elements(xml: bytes, part: str, name: str) -> list[dict[str, str]]:
     in Python: 90 ms for the index of a 5,000-sheet workbook, against 20 ms here.
     """
     found = []
+    local = "}" + name  # expat joins namespace and local name with "}"
 
     def element(tag: str, attributes: dict[str, str]) -> None:
-        if tag.rpartition("}")[2] == name:
+        if tag == name or tag.endswith(local):
             found.append({key.rpartition("}")[2]: value for key, value in attributes.items()})
 
     def refuse(*_: object) -> NoReturn:
