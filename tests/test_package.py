@@ -5,6 +5,7 @@ quick pattern first (else `extent` would report it as small without reading it).
 from __future__ import annotations
 
 import io
+import posixpath
 import re
 import signal
 import struct
@@ -668,3 +669,8 @@ def test_a_few_cells_without_a_position_are_read() -> None:
     package.check_extent("g", found)  # a small sheet: read
     # B1 is furthest written; 2 rows written and 2 cells without a position counted.
     assert (found.rows, found.columns) == (3, 4)
+
+
+@given(st.text(alphabet="/.x", max_size=12))
+def test_a_part_name_is_normal_exactly_when_normpath_keeps_it(member: str) -> None:
+    assert package._normal(member) == (posixpath.normpath(member) == member)
