@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from remi_sheet.notebook import Notebook
     from remi_sheet.printing import Printer
     from remi_sheet.rules import HouseRules
-    from remi_sheet.standings import Standing
 
 # The checking code (`notebook` and what it imports) loads only after a notebook's reading
 # has begun: see `open_notebook`.
@@ -41,12 +40,6 @@ def open_notebook(path: Path, overrides: Sequence[tuple[str, str]], lang: Lang |
     notebook = load_notebook(path, overrides, lang, reading=reading)
     collector.keep_until_exit(notebook)
     return notebook
-
-
-def counted_standings(notebook: Notebook) -> list[Standing]:
-    from remi_sheet.standings import standings
-
-    return standings(game.score for game in notebook.games if not game.has_errors)
 
 
 def run_check(
@@ -133,7 +126,7 @@ def _report(
 ) -> None:
     from remi_sheet import output
 
-    table = counted_standings(notebook)
+    table = notebook.standings
     lang = notebook.lang
     if json_output:
         output.print_json(output.notebook_json(notebook, problems, lang, table))

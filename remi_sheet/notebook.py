@@ -23,6 +23,7 @@ from remi_sheet.notebook_sheets import RULES_SHEETS, begin
 from remi_sheet.problems import Issue, Problem
 from remi_sheet.rules import HouseRules, RuleError, check_consistent, rule_spec, with_rule
 from remi_sheet.scoring import DealScore, GameScore, score_game, score_row
+from remi_sheet.standings import Standing, Tally
 from remi_sheet.text import clean, fold
 
 HEADER_ROWS: Final = 10
@@ -120,6 +121,8 @@ class Notebook:
     problems: list[Problem]  # the notebook's own (rules, no games), not the games'
     lang: Lang
     grids: dict[str, Grid] = field(default_factory=dict, repr=False)
+    # Of the games without errors (`standings.standings`), tallied as they were checked.
+    standings: list[Standing] = field(default_factory=list, repr=False)
 
     def all_problems(self) -> list[Problem]:
         return self.problems + [p for game in self.games for p in game.problems]
@@ -158,16 +161,20 @@ def _load(
     layouts: dict[str, GameLayout] = {}
     entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
     games = []
+    position = {name: index for index, name in enumerate(sheets.names)}
+    tally = Tally()
     try:
         for grid in itertools.chain(leading, (_keep(item, read, unreadable) for item in items)):
             layout = find_game(grid) if grid is not None else None
             if grid is not None and layout is not None:
                 layouts[grid.name] = layout
-                games.append(check_game(grid, layout, rules, probe, entries))
+                game = check_game(grid, layout, rules, probe, entries)
+                games.append(game)
+                if not game.has_errors:
+                    tally.add(game.score, position[game.sheet])
     finally:
         if own_probe:
             probe.close()
-    position = {name: index for index, name in enumerate(sheets.names)}
     # In workbook order, as the sheets stand (a Rules sheet was read first).
     games.sort(key=lambda game: position[game.sheet])
     layouts = {game.sheet: layouts[game.sheet] for game in games}
@@ -177,7 +184,7 @@ def _load(
     if not games:
         problems.append(Problem("no_games"))
     grids = {name: read[name] for name in sheets.names if name in read}
-    return Notebook(path, games, rules, problems, notebook_lang, grids)
+    return Notebook(path, games, rules, problems, notebook_lang, grids, tally.rows())
 
 
 def _keep(item: Grid | Problem, read: dict[str, Grid], unreadable: list[Problem]) -> Grid | None:

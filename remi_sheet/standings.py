@@ -81,11 +81,29 @@ class Standing:
 def standings(games: Iterable[GameScore]) -> list[Standing]:
     """One row per player of the games with at least one deal (names matched ignoring case
     and accents), best first: most wins, then the lowest average per game, then by name."""
-    table: dict[str, Standing] = {}
-    folded: dict[str, str] = {}  # the same few names, game after game
-    for game in games:
+    tally = Tally()
+    for position, game in enumerate(games):
+        tally.add(game, position)
+    return tally.rows()
+
+
+class Tally:
+    """`standings` game by game: a notebook's checking adds each game as it is checked,
+    while it waits for the next sheets, and the table is ready when the last one is. A name
+    is spelt as in the first game by `position` (its sheet's place in the workbook), in
+    whatever order the games come."""
+
+    __slots__ = ("_first", "_folded", "_table")
+
+    def __init__(self) -> None:
+        self._table: dict[str, Standing] = {}
+        self._first: dict[str, int] = {}  # key → position of the game that spelt the name
+        self._folded: dict[str, str] = {}  # the same few names, game after game
+
+    def add(self, game: GameScore, position: int) -> None:
         if not game.deals:
-            continue
+            return
+        table, first = self._table, self._first
         # One pass over the deals for everybody's hands and +200s, not one per player.
         hands = [0] * len(game.players)
         plus200 = [0] * len(game.players)
@@ -95,12 +113,15 @@ def standings(games: Iterable[GameScore]) -> list[Standing]:
             for index in deal.plus200:
                 plus200[index] += 1
         for index, name in enumerate(game.players):
-            key = folded.get(name)
+            key = self._folded.get(name)
             if key is None:
-                key = folded[name] = fold(name)
+                key = self._folded[name] = fold(name)
             row = table.get(key)
             if row is None:
                 row = table[key] = Standing(name)
+                first[key] = position
+            elif position < first[key]:
+                row.name, first[key] = name, position
             row.games += 1
             row.deals += len(game.deals)
             row.total += game.totals[index]
@@ -109,4 +130,7 @@ def standings(games: Iterable[GameScore]) -> list[Standing]:
             if game.complete:
                 row.complete += 1
                 row.wins += game.ranks[index] == 1
-    return sorted(table.values(), key=lambda r: (-r.wins, r.average, fold(r.name)))
+
+    def rows(self) -> list[Standing]:
+        """The table so far, best first (`standings`)."""
+        return sorted(self._table.values(), key=lambda r: (-r.wins, r.average, fold(r.name)))
