@@ -113,6 +113,14 @@ def _declared_size(data: bytearray, info: zipfile.ZipInfo, size: int) -> None:
     data[info.header_offset + 22 : info.header_offset + 26] = size.to_bytes(4, "little")
 
 
+def _stream_cut(data: bytearray, info: zipfile.ZipInfo) -> None:
+    """Declare the compressed data a third shorter: the deflate stream ends unfinished."""
+    size = info.compress_size * 2 // 3
+    central = data.rindex(b"PK\x01\x02")
+    data[central + 20 : central + 24] = size.to_bytes(4, "little")
+    data[info.header_offset + 18 : info.header_offset + 22] = size.to_bytes(4, "little")
+
+
 def _header(data: bytearray, info: zipfile.ZipInfo) -> None:
     data[info.header_offset + 2 : info.header_offset + 4] = b"\x09\x09"
 
@@ -125,15 +133,20 @@ def _header(data: bytearray, info: zipfile.ZipInfo) -> None:
         (lambda data, info: _declared_size(data, info, info.file_size - 10), True),
         (lambda data, info: _declared_size(data, info, info.file_size + 10), False),
         (_header, True),
+        (_stream_cut, True),
     ],
-    ids=["data", "declared-smaller", "declared-larger", "header"],
+    ids=["data", "declared-smaller", "declared-larger", "header", "stream-cut"],
 )
+@pytest.mark.parametrize("chunk", [1000, 1 << 20], ids=["in-pieces", "at-once"])
 def test_a_damaged_part_reads_as_zipfile_reads_it(
-    method: int, change: Callable[[bytearray, zipfile.ZipInfo], None], refused: bool
+    method: int, change: Callable[[bytearray, zipfile.ZipInfo], None], refused: bool, chunk: int
 ) -> None:
     """The same bytes, or an error from both; never more than the declared size."""
     member = "xl/worksheets/sheet1.xml"
-    with zipfile.ZipFile(_tampered(method, change)) as archive:
+    with (
+        mock.patch.object(package, "_CHUNK", chunk),
+        zipfile.ZipFile(_tampered(method, change)) as archive,
+    ):
         declared = archive.getinfo(member).file_size
         try:
             expected: bytes | None = archive.read(member)
