@@ -389,12 +389,9 @@ def _unpositioned(xml: bytes) -> bool:
 
 def _may_reach_far(translated: bytes) -> bool:
     # Substring searches first: each is a fast scan of the bytes, where the pattern stops at
-    # every quote. Every match of `_FAR` holds one of these four.
+    # every quote. Every match of `_FAR` holds one of these three.
     return (
-        b"aaa0" in translated
-        or b'"0000' in translated
-        or b'"a0000' in translated
-        or b'"aa0000' in translated
+        b"aaa0" in translated or b'"0000' in translated or b"a0000" in translated
     ) and _FAR.search(translated) is not None
 
 
