@@ -28,9 +28,10 @@ def begin(path: Path) -> Callable[[], Sheets]:
     """The sheets of the notebook at `path` as `notebook.load_notebook` reads them, begun
     (`grid.begin_reading`): call the function returned for them. The reading `begin_early`
     began for the same path is taken over."""
-    global _early  # one early reading per process, taken once
+    global _early  # noqa: PLW0603 - one early reading per process, taken once
     if _early is not None and _early[0] == path:
-        begun, _early = _early[1], None
+        begun = _early[1]
+        _early = None
         return begun
     return begin_reading(path, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
 
