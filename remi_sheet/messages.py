@@ -149,7 +149,7 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{player} has {value} in deal {deal}, but nobody went hand ({hand}): {value} is only "
         "possible after a hand.",
         "{player} pontja {value} {az} {deal}. leosztásban, de senki sem nyert kézből ({hand}): "
-        "{value} csak hand után lehetséges.",
+        "{value} csak kézből nyert leosztásban lehetséges.",
     ),
     "score_not_ten": (
         "{player} has {value} in deal {deal}: scores are rounded to tens, so {value} is "
@@ -164,8 +164,8 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "score_after_hand": (
         "{player} has {value} in deal {deal}, after a hand: a loser scores {special} or a "
         "multiple of {step}.",
-        "{player} pontja {value} {az} {deal}. leosztásban, hand után: a vesztes {special} "
-        "pontot vagy {step} többszörösét kapja.",
+        "{player} pontja {value} {az} {deal}. leosztásban, amelyet valaki kézből nyert: a "
+        "vesztes {special} pontot vagy {step} többszörösét kapja.",
     ),
     "score_impossible": (
         "{player} has {value} in deal {deal}: no hand of cards gives that score.",
