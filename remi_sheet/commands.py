@@ -28,7 +28,15 @@ if TYPE_CHECKING:
 # has begun: see `open_notebook`.
 
 
-def open_notebook(path: Path, overrides: Sequence[tuple[str, str]], lang: Lang | None) -> Notebook:
+def open_notebook(
+    path: Path,
+    overrides: Sequence[tuple[str, str]],
+    lang: Lang | None,
+    *,
+    keep_grids: bool = True,
+) -> Notebook:
+    """The notebook at `path`, read and checked; `keep_grids` as `load_notebook` says (only
+    a command that writes back needs them)."""
     problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
     if problem is not None:
         raise FileProblem(problem)
@@ -37,7 +45,7 @@ def open_notebook(path: Path, overrides: Sequence[tuple[str, str]], lang: Lang |
     reading = notebook_sheets.begin(path)
     from remi_sheet.notebook import load_notebook
 
-    notebook = load_notebook(path, overrides, lang, reading=reading)
+    notebook = load_notebook(path, overrides, lang, reading=reading, keep_grids=keep_grids)
     collector.keep_until_exit(notebook)
     return notebook
 
@@ -49,7 +57,7 @@ def run_check(
     json_output: bool,
     console: Printer,
 ) -> int:
-    notebook = open_notebook(path, overrides, lang)
+    notebook = open_notebook(path, overrides, lang, keep_grids=False)
     problems = notebook.all_problems()
     _report(console, notebook, problems, json_output)
     return 1 if has_errors(problems) else 0

@@ -134,12 +134,16 @@ def load_notebook(
     lang: Lang | None = None,
     probe: FormulaProbe | None = None,
     reading: Callable[[], Sheets] | None = None,
+    *,
+    keep_grids: bool = True,
 ) -> Notebook:
     """Read and check the notebook at `path`; `overrides` are house rules that win over the
     Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file.
-    `reading`: its sheets, begun by the caller (`notebook_sheets.begin`)."""
+    `reading`: its sheets, begun by the caller (`notebook_sheets.begin`). `keep_grids`:
+    False leaves `Notebook.grids` empty, each sheet's grid let go once it is checked (a
+    caller that only reports needs none, and their memory serves the sheets read after)."""
     with collector.paused():
-        return _load(path, overrides, lang, probe, reading or begin(path))
+        return _load(path, overrides, lang, probe, reading or begin(path), keep_grids)
 
 
 def _load(
@@ -148,6 +152,7 @@ def _load(
     lang: Lang | None,
     probe: FormulaProbe | None,
     reading: Callable[[], Sheets],
+    keep_grids: bool,
 ) -> Notebook:
     # The Rules sheet comes first, wherever it stands (`notebook_sheets`).
     sheets = reading()
@@ -158,13 +163,14 @@ def _load(
     items = iter(sheets.items)
     leading = [_keep(next(items), read, unreadable) for _ in range(sheets.leading)]
     rules, problems, rules_lang = read_rules(read.values(), overrides)
+    kept = read if keep_grids else None
     layouts: dict[str, GameLayout] = {}
     entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
     games = []
     position = {name: index for index, name in enumerate(sheets.names)}
     tally = Tally()
     try:
-        for grid in itertools.chain(leading, (_keep(item, read, unreadable) for item in items)):
+        for grid in itertools.chain(leading, (_keep(item, kept, unreadable) for item in items)):
             layout = find_game(grid) if grid is not None else None
             if grid is not None and layout is not None:
                 layouts[grid.name] = layout
@@ -183,15 +189,18 @@ def _load(
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
     if not games:
         problems.append(Problem("no_games"))
-    grids = {name: read[name] for name in sheets.names if name in read}
+    grids = {name: read[name] for name in sheets.names if name in read} if keep_grids else {}
     return Notebook(path, games, rules, problems, notebook_lang, grids, tally.rows())
 
 
-def _keep(item: Grid | Problem, read: dict[str, Grid], unreadable: list[Problem]) -> Grid | None:
+def _keep(
+    item: Grid | Problem, read: dict[str, Grid] | None, unreadable: list[Problem]
+) -> Grid | None:
     if isinstance(item, Problem):
         unreadable.append(item)
         return None
-    read[item.name] = item
+    if read is not None:
+        read[item.name] = item
     return item
 
 

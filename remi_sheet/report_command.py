@@ -170,7 +170,7 @@ def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> 
     from remi_sheet.commands import open_notebook
 
     try:
-        return open_notebook(path, overrides, chosen)
+        return open_notebook(path, overrides, chosen, keep_grids=False)
     except FileProblem as stop:
         fail(stop.problem, chosen or "en", json_output=False)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library

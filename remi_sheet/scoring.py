@@ -13,7 +13,7 @@ import functools
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import Final, NamedTuple, cast
 
 from remi_sheet.cards import max_hand_points
 from remi_sheet.entries import Entry, EntryError, Loser, Number, Winner, check_points
@@ -70,6 +70,9 @@ def _loser_scores(
     normal = tuple(loser_score(p, after_hand=False, rules=rules) for p in points)
     after_hand = tuple(loser_score(p, after_hand=True, rules=rules) for p in points)
     return normal, after_hand
+
+
+_NO_ONE: Final[frozenset[int]] = frozenset()
 
 
 @functools.lru_cache(maxsize=64)
@@ -168,7 +171,10 @@ def _score_entries(
             )
     if issues:
         return issues
-    return DealScore(tuple(scores), winner, hand, frozenset(plus200), typed=False)
+    # Most deals have no such player: one empty set for them all, not one per deal.
+    return DealScore(
+        tuple(scores), winner, hand, frozenset(plus200) if plus200 else _NO_ONE, typed=False
+    )
 
 
 def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | list[Issue]:
@@ -193,8 +199,13 @@ def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | lis
             issues.append(_impossible_score(i, score, hand, possible, rules))
     if issues:
         return issues
-    plus200 = frozenset(
-        i for i, s in enumerate(scores) if hand and i != winner and s == rules.not_down_after_hand
+    plus200 = (
+        frozenset(
+            i
+            for i, s in enumerate(scores)
+            if hand and i != winner and s == rules.not_down_after_hand
+        )
+        or _NO_ONE
     )
     return DealScore(tuple(scores), winner, hand, plus200, typed=True)
 

@@ -185,7 +185,7 @@ def _read(
             continue  # the same file twice would count its games twice
         seen.add(path.resolve())
         try:
-            read.append(open_notebook(path, overrides, chosen))
+            read.append(open_notebook(path, overrides, chosen, keep_grids=False))
         except FileProblem as stop:
             fail(stop.problem, chosen or "en", as_json)
         except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere

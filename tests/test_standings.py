@@ -65,3 +65,22 @@ def test_the_notebook_tallies_the_standings_of_its_games_without_errors(path: Pa
         return
     counted = [game.score for game in notebook.games if not game.has_errors]
     assert notebook.standings == standings(counted)
+
+
+@pytest.mark.parametrize("path", BOOKS, ids=lambda path: path.name)
+def test_a_notebook_read_without_its_grids_is_the_same_notebook(path: Path) -> None:
+    try:
+        kept = load_notebook(path)
+    except Exception:  # noqa: BLE001 - refused as a whole: the same either way
+        with pytest.raises(Exception):  # noqa: B017
+            load_notebook(path, keep_grids=False)
+        return
+    dropped = load_notebook(path, keep_grids=False)
+    assert dropped.grids == {}
+    assert bool(kept.grids) >= bool(kept.games)  # the default keeps them
+    assert (dropped.games, dropped.problems, dropped.standings) == (
+        kept.games,
+        kept.problems,
+        kept.standings,
+    )
+    assert (dropped.rules, dropped.lang) == (kept.rules, kept.lang)
