@@ -255,6 +255,7 @@ def _failing_reader(after: int | None, how: str) -> Callable[..., None]:
         path: Path,
         whole: frozenset[str],
         first: frozenset[str],
+        *_: object,
     ) -> None:
         receiving.close()
         reading = grid._read(path, whole, first)
