@@ -7,6 +7,7 @@ spaces, commas, semicolons or plus signs, or written one after the other (`K♠7
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections import Counter
@@ -98,9 +99,19 @@ def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
     can only be diamonds; elsewhere "KD" is refused as ambiguous.
     """
     source = clean(text).lower()
+    # The usual list: cards spelt one by one between single spaces (cleaning makes every
+    # run of spaces one), each looked up whole; anything else is scanned.
+    try:
+        return tuple([_ALONE[suits_required][token] for token in source.split(" ")])
+    except KeyError:
+        return _scanned(source, suits_required)
+
+
+def _scanned(source: str, suits_required: bool) -> tuple[Card, ...]:
+    """`parse_cards` of cleaned, lower-case text, token by token."""
     cards: list[Card] = []
-    # The usual list, cards and separators only, in one scan; anything else is walked
-    # through below, to name the part that is no card.
+    # Cards and separators only, in one scan; anything else is walked through below, to
+    # name the part that is no card.
     position = 0
     for match in _TOKEN.finditer(source):
         if match.start() > position and not _SEPARATORS.fullmatch(source, position, match.start()):
@@ -144,6 +155,23 @@ def _card(match: re.Match[str], suits_required: bool) -> Card:
 def _card_of(rank: str, suit: str | None) -> Card:
     """One shared `Card` per spelling: notebooks spell the same few dozen cards over and over."""
     return Card(_RANKS[rank], _SUITS[suit] if suit else None)
+
+
+def _spelled_alone(suits_required: bool) -> dict[str, Card]:
+    """Every spelling of one card that a scan reads as that card whole (`_TOKEN` at its
+    start takes all of it), with the card: the table `parse_cards` looks tokens up in."""
+    spellings = ["joker", "jolly", "jok", "jo", "★", "☆", "🃏"]
+    spellings += [rank + suit for rank in _RANKS for suit in ("", *_SUITS)]
+    table = {}
+    for spelling in spellings:
+        match = _TOKEN.match(spelling)
+        if match is not None and match.end() == len(spelling):
+            with contextlib.suppress(CardError):  # "kd": ambiguous, left to the scan
+                table[spelling] = _card(match, suits_required)
+    return table
+
+
+_ALONE: Final = {False: _spelled_alone(False), True: _spelled_alone(True)}
 
 
 def hand_value(card: Card, rules: HouseRules) -> int:

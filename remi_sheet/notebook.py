@@ -587,7 +587,12 @@ class _Read(NamedTuple):
 def _read_entry(value: CellValue, rules: HouseRules) -> _Read | EntryError:
     """A cell's entry, or why it is none. Notebooks repeat the same few entries (W, H, X,
     small numbers) thousands of times, so `_GameCheck` keeps what this says per value."""
-    if isinstance(value, str) and fold(value) in _EXCEL_ERRORS:
+    # Every error value starts with "#": other text needs no folding to be told apart.
+    if (
+        isinstance(value, str)
+        and ("#" in value or "\uff03" in value)
+        and fold(value) in _EXCEL_ERRORS
+    ):
         return EntryError("formula_error", value=value.strip())
     try:
         return _Read(parse_entry(value, rules))

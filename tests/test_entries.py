@@ -5,7 +5,10 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from remi_sheet import cards as cards_module
 from remi_sheet.cards import ACE, JACK, JOKER, KING, QUEEN, Card, CardError, Suit, parse_cards
 from remi_sheet.entries import EntryError, Loser, Number, Winner, parse_entry
 from remi_sheet.rules import HouseRules, with_rule
@@ -39,6 +42,34 @@ def test_card_notations(text: str, cards: list[Card]) -> None:
 def test_not_cards(text: str) -> None:
     with pytest.raises(CardError):
         parse_cards(text)
+
+
+# Every piece a card list is made of, and some that are not: the table `parse_cards` looks
+# spellings up in must read them as the scan of the whole text does.
+_PIECES = st.one_of(
+    st.sampled_from(sorted(cards_module._ALONE[True])),
+    st.sampled_from(["KD", "qd", "Jos", "1", "11", "z", "♠", "é", "X", ",", "+", ";", "10"]),
+)
+
+
+@given(
+    st.lists(_PIECES, max_size=6),
+    st.lists(st.sampled_from([" ", "  ", "", ", ", "\u00a0", "\t"]), min_size=6, max_size=6),
+    st.booleans(),
+)
+def test_a_card_list_looked_up_reads_as_its_scan(
+    pieces: list[str], gaps: list[str], suits_required: bool
+) -> None:
+    text = "".join(piece + gap for piece, gap in zip(pieces, gaps, strict=False))
+    source = cards_module.clean(text).lower()
+    try:
+        scanned = cards_module._scanned(source, suits_required)
+    except CardError as error:
+        with pytest.raises(CardError) as raised:
+            parse_cards(text, suits_required=suits_required)
+        assert (raised.value.code, raised.value.params) == (error.code, error.params)
+    else:
+        assert parse_cards(text, suits_required=suits_required) == scanned
 
 
 @pytest.mark.parametrize(
