@@ -22,7 +22,7 @@ from remi_sheet.messages import Lang
 from remi_sheet.notebook_sheets import RULES_SHEETS, begin
 from remi_sheet.problems import Issue, Problem
 from remi_sheet.rules import HouseRules, RuleError, check_consistent, rule_spec, with_rule
-from remi_sheet.scoring import DealScore, GameScore, score_game, score_row
+from remi_sheet.scoring import DealScore, GameScore, RowScorer, score_game
 from remi_sheet.standings import Standing, Tally
 from remi_sheet.text import clean, fold
 
@@ -165,7 +165,7 @@ def _load(
     rules, problems, rules_lang = read_rules(read.values(), overrides)
     kept = read if keep_grids else None
     layouts: dict[str, GameLayout] = {}
-    entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
+    shared = SharedChecks(rules)
     games = []
     position = {name: index for index, name in enumerate(sheets.names)}
     tally = Tally()
@@ -174,7 +174,7 @@ def _load(
             layout = find_game(grid) if grid is not None else None
             if grid is not None and layout is not None:
                 layouts[grid.name] = layout
-                game = check_game(grid, layout, rules, probe, entries)
+                game = check_game(grid, layout, rules, probe, shared)
                 games.append(game)
                 if not game.has_errors:
                     tally.add(game.score, position[game.sheet])
@@ -404,16 +404,31 @@ def _area_column(grid: Grid, header_row: int, end_row: int, after_players: int) 
     return last + 2
 
 
+class SharedChecks:
+    """What checking the games of one notebook shares: what each cell value reads as (the
+    same few entries, W, H, X and small numbers, come back thousands of times), and the
+    deal scorer of its rules."""
+
+    __slots__ = ("entries", "rules", "score")
+
+    def __init__(self, rules: HouseRules) -> None:
+        self.rules = rules
+        self.entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
+        self.score = RowScorer(rules)
+
+
 def check_game(
     grid: Grid,
     layout: GameLayout,
     rules: HouseRules,
     probe: FormulaProbe,
-    entries: dict[tuple[type, CellValue], _Read | EntryError] | None = None,
+    shared: SharedChecks | None = None,
 ) -> Game:
     """Every check of one game sheet, and the scores of every deal that passes them.
-    `entries`: what cells read as, shared by the games of one notebook."""
-    check = _GameCheck(grid, layout, rules, probe, entries if entries is not None else {})
+    `shared`: what the games of one notebook share (made for `rules`)."""
+    if shared is None or shared.rules is not rules:
+        shared = SharedChecks(rules)
+    check = _GameCheck(grid, layout, rules, probe, shared)
     deals = check.deals() if not check.players() else []
     check.table()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
@@ -426,7 +441,7 @@ def check_game(
 class _GameCheck:
     """What checking one game gathers as it reads the deal rows."""
 
-    __slots__ = ("entries", "grid", "layout", "played", "probe", "problems", "rules")
+    __slots__ = ("grid", "layout", "played", "probe", "problems", "rules", "shared")
 
     def __init__(
         self,
@@ -434,13 +449,13 @@ class _GameCheck:
         layout: GameLayout,
         rules: HouseRules,
         probe: FormulaProbe,
-        entries: dict[tuple[type, CellValue], _Read | EntryError],
+        shared: SharedChecks,
     ) -> None:
         self.grid = grid
         self.layout = layout
         self.rules = rules
         self.probe = probe
-        self.entries = entries  # shared by the games of a notebook
+        self.shared = shared
         self.problems: list[Problem] = []
         self.played = 0
 
@@ -528,7 +543,7 @@ class _GameCheck:
             self.at(deal_row.row, None, "deal_number_wrong", deal=number, value=value)
 
     def deal(self, deal_row: DealRow, number: int) -> DealScore | None:
-        known = self.entries
+        known = self.shared.entries
         entries: list[Entry | None] = []
         wrong = False
         for index, value in enumerate(deal_row.cells):
@@ -542,7 +557,7 @@ class _GameCheck:
                 entries.append(found.entry)
         if wrong:
             return None
-        result = score_row(entries, self.rules)
+        result = self.shared.score(entries)
         if isinstance(result, DealScore):
             return result
         for issue in result:
@@ -586,7 +601,7 @@ class _Read(NamedTuple):
 
 def _read_entry(value: CellValue, rules: HouseRules) -> _Read | EntryError:
     """A cell's entry, or why it is none. Notebooks repeat the same few entries (W, H, X,
-    small numbers) thousands of times, so `_GameCheck` keeps what this says per value."""
+    small numbers) thousands of times, so `SharedChecks` keeps what this says per value."""
     # Every error value starts with "#": other text needs no folding to be told apart.
     if (
         isinstance(value, str)

@@ -89,27 +89,84 @@ def possible_loser_scores(after_hand: bool, rules: HouseRules) -> frozenset[int]
 
 def score_row(entries: Sequence[Entry | None], rules: HouseRules) -> DealScore | list[Issue]:
     """The scores of one played deal, or the issues that stop it from being scored."""
-    # One pass sorts the entries out: every deal of a notebook comes through here.
-    winners: list[int] = []
-    negative: list[int] = []
-    numbers = 0
-    for i, entry in enumerate(entries):
-        if entry is None:
-            return [Issue("entry_missing", j) for j, e in enumerate(entries) if e is None]
-        if isinstance(entry, Winner):
-            winners.append(i)
-        elif isinstance(entry, Number):
-            numbers += 1
-            if entry.value < 0:
-                negative.append(i)
-    present = cast("Sequence[Entry]", entries)
-    if negative:
-        if numbers == len(present):
-            return check_score_row([cast(Number, e).value for e in present], rules)
-        return _mixed_row_issues(present, negative, rules)
-    if len(winners) != 1:
-        return _winner_issues(winners)
-    return _score_entries(present, winners[0], rules)
+    return RowScorer(rules)(entries)
+
+
+class RowScorer:
+    """`score_row` under one set of rules, with the tables it looks loser scores up in
+    found once: a notebook's deals are scored by the thousand under the same rules."""
+
+    __slots__ = ("by_points", "most", "rules")
+
+    def __init__(self, rules: HouseRules) -> None:
+        self.rules = rules
+        self.most = max_hand_points(rules)
+        self.by_points = _loser_scores(
+            rules.rounding, rules.round_before_doubling, rules.hand_multiplier, self.most
+        )
+
+    def __call__(self, entries: Sequence[Entry | None]) -> DealScore | list[Issue]:
+        # One pass sorts the entries out: every deal of a notebook comes through here.
+        winners: list[int] = []
+        negative: list[int] = []
+        numbers = 0
+        for i, entry in enumerate(entries):
+            if entry is None:
+                return [Issue("entry_missing", j) for j, e in enumerate(entries) if e is None]
+            if isinstance(entry, Winner):
+                winners.append(i)
+            elif isinstance(entry, Number):
+                numbers += 1
+                if entry.value < 0:
+                    negative.append(i)
+        present = cast("Sequence[Entry]", entries)
+        if negative:
+            if numbers == len(present):
+                return check_score_row([cast(Number, e).value for e in present], self.rules)
+            return _mixed_row_issues(present, negative, self.rules)
+        if len(winners) != 1:
+            return _winner_issues(winners)
+        return self._entries(present, winners[0])
+
+    def _entries(self, entries: Sequence[Entry], winner: int) -> DealScore | list[Issue]:
+        """An entry row with its one winner at `winner`: everyone else is a loser."""
+        rules, most = self.rules, self.most
+        hand = cast(Winner, entries[winner]).hand
+        by_points = self.by_points[hand]
+        issues: list[Issue] = []
+        scores: list[int] = []
+        plus200: set[int] = set()
+        for i, entry in enumerate(entries):
+            if i == winner:
+                scores.append(rules.hand_win if hand else rules.normal_win)
+                continue
+            if type(entry) is Loser:
+                laid_down, points = entry.laid_down, entry.points
+            else:  # a bare number in an entry row: card points of a loser who laid down
+                laid_down, points = True, cast(Number, entry).value
+                if not 0 <= points <= most:
+                    try:
+                        check_points(points, rules)
+                    except EntryError as error:
+                        issues.append(Issue(error.code, i, dict(error.params)))
+                        continue
+            if hand and not laid_down:
+                plus200.add(i)
+                scores.append(rules.not_down_after_hand)
+            elif points is None:
+                issues.append(Issue("x_without_points", i))
+            else:
+                scores.append(
+                    by_points[points]
+                    if 0 <= points <= most
+                    else loser_score(points, after_hand=hand, rules=rules)
+                )
+        if issues:
+            return issues
+        # Most deals have no such player: one empty set for them all, not one per deal.
+        return DealScore(
+            tuple(scores), winner, hand, frozenset(plus200) if plus200 else _NO_ONE, typed=False
+        )
 
 
 def _mixed_row_issues(
@@ -130,51 +187,6 @@ def _winner_issues(winners: list[int]) -> list[Issue]:
     if not winners:
         return [Issue("no_winner")]
     return [Issue("two_winners", i, {"first": winners[0]}) for i in winners[1:]]
-
-
-def _score_entries(
-    entries: Sequence[Entry], winner: int, rules: HouseRules
-) -> DealScore | list[Issue]:
-    """An entry row with its one winner at `winner`: everyone else is a loser."""
-    hand = cast(Winner, entries[winner]).hand
-    most = max_hand_points(rules)
-    by_points = _loser_scores(
-        rules.rounding, rules.round_before_doubling, rules.hand_multiplier, most
-    )[hand]
-    issues: list[Issue] = []
-    scores: list[int] = []
-    plus200: set[int] = set()
-    for i, entry in enumerate(entries):
-        if i == winner:
-            scores.append(rules.hand_win if hand else rules.normal_win)
-            continue
-        if type(entry) is Loser:
-            laid_down, points = entry.laid_down, entry.points
-        else:  # a bare number in an entry row: card points of a loser who laid down
-            laid_down, points = True, cast(Number, entry).value
-            if not 0 <= points <= most:
-                try:
-                    check_points(points, rules)
-                except EntryError as error:
-                    issues.append(Issue(error.code, i, dict(error.params)))
-                    continue
-        if hand and not laid_down:
-            plus200.add(i)
-            scores.append(rules.not_down_after_hand)
-        elif points is None:
-            issues.append(Issue("x_without_points", i))
-        else:
-            scores.append(
-                by_points[points]
-                if 0 <= points <= most
-                else loser_score(points, after_hand=hand, rules=rules)
-            )
-    if issues:
-        return issues
-    # Most deals have no such player: one empty set for them all, not one per deal.
-    return DealScore(
-        tuple(scores), winner, hand, frozenset(plus200) if plus200 else _NO_ONE, typed=False
-    )
 
 
 def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | list[Issue]:
