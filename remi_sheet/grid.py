@@ -10,28 +10,21 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import functools
-import gc
 import os
-import shutil
-import signal
-import sys
-import threading
-import weakref
 import zipfile
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from remi_sheet import files, package
 from remi_sheet.problems import FileProblem, Problem
 from remi_sheet.text import fold
 
 if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
-    from multiprocessing.process import BaseProcess
-
     from python_calamine import CalamineWorkbook
+
+    from remi_sheet.reading_process import Partner
 
 CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
 
@@ -98,8 +91,6 @@ READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit man
 # about as long as each other, and both cores are used. Below it, starting the process
 # costs more than it saves.
 PARALLEL_FROM_BYTES: Final = 256 << 10
-_FIRST_BATCH: Final = 8  # sheets in the first and the last messages: checking starts soon
-_BATCH: Final = 50  # sheets in each message between
 
 
 class Sheets(NamedTuple):
@@ -153,17 +144,20 @@ def begin_reading(
     notebook's reading process starts now, opening and checking the zip while the caller
     goes on, and the function returned (to be called once) waits for its sheets. A reading
     process whose sheets are never asked for stops when the function is dropped."""
+    from remi_sheet import reading_process  # which imports this module
+
     if parallel is None:
-        parallel = _can_fork() and path.stat().st_size >= PARALLEL_FROM_BYTES
+        parallel = reading_process.can_fork() and path.stat().st_size >= PARALLEL_FROM_BYTES
     if parallel:
-        begun = _start_reading(path, whole, first)
+        begun = reading_process.start(path, whole, first)
         if begun is not None:
             return begun
-    return functools.partial(_read_here, path, whole, first)
+    return functools.partial(read_here, path, whole, first)
 
 
-def _read_here(path: Path, whole: frozenset[str], first: frozenset[str]) -> Sheets:
-    reading = _read(path, whole, first)
+def read_here(path: Path, whole: frozenset[str], first: frozenset[str]) -> Sheets:
+    """`read_sheets` in this process."""
+    reading = read_items(path, whole, first)
     names, order, leading = cast("tuple[list[str], list[str], int]", next(reading))
     return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading))
 
@@ -175,11 +169,12 @@ class _Opened(NamedTuple):
     members: dict[str, str]
 
 
-def _open(path: Path) -> _Opened:
-    """The zip of the workbook at `path`, checked (`files.check_archive`), and its sheets'
-    parts, all before calamine parses anything; `FileProblem` for a file that fails."""
+def _open(path: Path, source: IO[bytes] | None = None) -> _Opened:
+    """The zip of the workbook at `path` (read from `source` if given, the file opened
+    already), checked (`files.check_archive`), and its sheets' parts, all before calamine
+    parses anything; `FileProblem` for a file that fails."""
     try:
-        archive = zipfile.ZipFile(path)
+        archive = zipfile.ZipFile(source if source is not None else path)
     except files.DAMAGED_ZIP as error:
         raise FileProblem(files.damaged(path, error)) from None
     try:
@@ -194,15 +189,26 @@ def _open(path: Path) -> _Opened:
         raise
 
 
-def _read(
-    path: Path, whole: frozenset[str], first: frozenset[str], folder: str | None = None
+def read_items(
+    path: Path,
+    whole: frozenset[str],
+    first: frozenset[str],
+    folder: str | None = None,
+    partner: Partner | None = None,
 ) -> Generator[object, None, None]:
     """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
     zip is checked as a whole first (`_open`), and each sheet's size before calamine reads
-    it. `folder`: an empty temporary folder for `_calamine` (None: one of its own)."""
+    it. `folder`: an empty temporary folder for `_calamine` (None: one of its own).
+    `partner`: a reading process's share in the size checks (`reading_process`)."""
     from python_calamine import SheetTypeEnum
 
-    archive, members = _open(path)
+    archive, members = _open(path, partner.source if partner is not None else None)
+    # Each sheet's part by its first number in the list the partner checks parts by.
+    numbers: dict[str | None, int] = {}
+    if partner is not None:
+        parts = list(members.values())
+        numbers = {part: number for number, part in reversed(list(enumerate(parts)))}
+        partner.tell(parts)
     try:
         with archive, _calamine(archive, path, folder) as workbook:
             sheets = workbook.sheets_metadata
@@ -213,7 +219,12 @@ def _read(
             order += [name for name, early in zip(names, asked, strict=True) if not early]
             yield names, order, sum(asked)
             for name in order:
-                yield _sheet(path, archive, members.get(name), workbook, name, whole)
+                member = members.get(name)
+                number = numbers.get(member)
+                formulas = None
+                if partner is not None and number is not None:
+                    formulas = partner.checks.reading(number)
+                yield _sheet(path, archive, member, workbook, name, whole, formulas)
     except package.PackageError as error:
         raise FileProblem(files.refused(path, error)) from None
 
@@ -266,218 +277,25 @@ def _sheet(
     workbook: CalamineWorkbook,
     name: str,
     whole: frozenset[str],
+    formulas: bool | None = None,
 ) -> Grid | Problem:
-    """One sheet's grid, read once its size is known to be safe; or why it was not read."""
+    """One sheet's grid, read once its size is known to be safe; or why it was not read.
+    `formulas`: whether the sheet holds formulas, told by the size checks the checking
+    process did for it (`reading_process.SharedChecks`); None: none done, done here."""
     if member not in archive.NameToInfo:
         # calamine found a sheet the size checks did not: refuse rather than trust it.
         reason = f"the sheet '{name}' has no part of its own"
         raise FileProblem(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
-    found = package.extent(archive, member)
-    try:
-        package.check_extent(name, found)
-    except package.PackageError as error:
-        return Problem(error.code, name, params=error.params)
+    if formulas is None:
+        found = package.extent(archive, member)
+        try:
+            package.check_extent(name, found)
+        except package.PackageError as error:
+            return Problem(error.code, name, params=error.params)
+        formulas = found.formulas
     rows = None if fold(name) in whole else READ_ROWS
     values = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=rows)
-    return Grid(name, values, found.formulas)
-
-
-def _can_fork() -> bool:
-    # Only where forking is the normal way to start a process: elsewhere (macOS, Windows)
-    # a fresh interpreter would have to start and import everything again. And only with
-    # no other thread running: a lock another thread held at the fork would stay held in
-    # the child for ever (a program that uses remi as a library may have threads).
-    return sys.platform.startswith("linux") and threading.active_count() == 1
-
-
-def _start_reading(path: Path, whole: frozenset[str], first: frozenset[str]) -> _Begun | None:
-    """A forked process reading `_read`'s sheets and sending them here in batches; None when
-    no such process can start."""
-    import multiprocessing
-
-    if multiprocessing.current_process().daemon:
-        return None  # a daemonic process may not start others
-    import tempfile
-
-    try:
-        # Made and removed here: the reading process may be killed while its link is there.
-        folder = tempfile.mkdtemp(prefix="remi-")
-    except OSError:
-        return None  # read here, where the problem is reported
-    context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-    reader = context.Process(
-        target=_reader,
-        args=(sending, receiving, path, whole, first, folder),
-        name="remi-reader",
-        daemon=True,
-    )
-    try:
-        with _interrupts_held():
-            reader.start()
-    except OSError:  # no process to be had (a limit on processes, or on memory)
-        receiving.close()
-        sending.close()
-        shutil.rmtree(folder, ignore_errors=True)
-        return None
-    sending.close()
-    return _Begun(_Reading(reader, receiving, folder), path, whole, first)
-
-
-class _Reading(NamedTuple):
-    """A reading process, the pipe it sends on, and the temporary folder it may use."""
-
-    process: BaseProcess
-    receiving: Connection
-    folder: str
-
-
-class _Begun:
-    """A started reading process; called, it waits for the names of the sheets and gives
-    the `Sheets` it sends, or reads them here if it failed before it could tell which."""
-
-    __slots__ = ("__weakref__", "_stopping", "_taken", "first", "path", "reading", "whole")
-
-    def __init__(
-        self, reading: _Reading, path: Path, whole: frozenset[str], first: frozenset[str]
-    ) -> None:
-        self.reading = reading
-        self.path, self.whole, self.first = path, whole, first
-        # Stopped if this is dropped uncalled (an interrupt while the caller goes on), and
-        # at exit: remi leaves without the exit handlers that would stop a daemon.
-        self._stopping = weakref.finalize(self, _stop, reading)
-        self._taken = False
-
-    def __call__(self) -> Sheets:
-        if self._taken:  # the first call's `Sheets` reads the messages this one would steal
-            raise RuntimeError("the sheets of this reading were taken already")
-        self._taken = True
-        try:
-            kind, payload = _receive(self.reading.receiving)
-        except BaseException:  # Ctrl-C while waiting: the reading process must not outlive this
-            self._stopping()
-            raise
-        if kind != "names":
-            self._stopping()
-            if kind == "file":
-                raise FileProblem(cast(Problem, payload))
-            return _read_here(self.path, self.whole, self.first)
-        self._stopping.detach()
-        names, order, leading = cast("tuple[list[str], list[str], int]", payload)
-        items = _received(self.reading, self.path, self.whole, self.first)
-        # Also stopped when the items are dropped unread, and at exit.
-        weakref.finalize(items, _stop, self.reading)
-        return Sheets(names, order, leading, items)
-
-
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Ctrl-C ignored while the reading process starts: it inherits that, and so never
-    prints a traceback of its own (the checking process stops it and says "Aborted!")."""
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signal handlers belong to the main thread
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def _received(
-    reading: _Reading, path: Path, whole: frozenset[str], first: frozenset[str]
-) -> Iterator[Grid | Problem]:
-    """The items the reading process sends. If it fails for any reason but the file's own
-    problem, the sheets it did not send are read here, so that whatever went wrong happens
-    again where it can be reported."""
-    received = 0
-    try:
-        while True:
-            kind, payload = _receive(reading.receiving)
-            if kind == "items":
-                items = cast("list[Grid | Problem]", payload)
-                yield from items
-                received += len(items)
-            elif kind == "file":
-                raise FileProblem(cast(Problem, payload))
-            elif kind == "done":
-                return
-            else:
-                break
-    finally:
-        _stop(reading)
-    rest = _read(path, whole, first)
-    next(rest)
-    for index, item in enumerate(rest):
-        if index >= received:
-            yield cast("Grid | Problem", item)
-
-
-def _receive(receiving: Connection) -> tuple[str, object]:
-    try:
-        return cast("tuple[str, object]", receiving.recv())
-    except EOFError:  # the process ended without a word: killed, or out of memory
-        return "failed", None
-
-
-def _stop(reading: _Reading) -> None:
-    """Stops the reading process, done or not: it only reads, so nothing is lost."""
-    reading.receiving.close()
-    reading.process.kill()
-    reading.process.join()
-    shutil.rmtree(reading.folder, ignore_errors=True)
-
-
-def _reader(
-    sending: Connection,
-    receiving: Connection,
-    path: Path,
-    whole: frozenset[str],
-    first: frozenset[str],
-    folder: str,
-) -> None:
-    """The reading process: sends `_messages` until they end or nobody listens."""
-    # Only the checking process may hold the pipe's reading end: when it is gone, sending
-    # fails here at once instead of waiting for a reader forever.
-    receiving.close()
-    # It may have been started with the collector running; what it makes forms no cycles,
-    # and a collection here would walk everything it was forked with.
-    gc.disable()
-    try:
-        for message in _messages(path, whole, first, folder):
-            sending.send(message)
-    except OSError:
-        pass  # the pipe is closed: the checking process has stopped listening
-    finally:
-        sending.close()
-
-
-def _messages(
-    path: Path, whole: frozenset[str], first: frozenset[str], folder: str | None = None
-) -> Iterator[tuple[str, object]]:
-    """("names", (names, order, leading)), then ("items", [...]) batches and ("done", None); or
-    ("file", problem) for the file's own problem; or ("failed", None) for anything else."""
-    try:
-        reading = _read(path, whole, first, folder)
-        head = next(reading)
-        yield "names", head
-        left = len(cast("tuple[list[str], list[str], int]", head)[1])
-        batch: list[object] = []
-        size = _FIRST_BATCH
-        for item in reading:
-            batch.append(item)
-            left -= 1
-            if len(batch) >= size:
-                yield "items", batch
-                # Small batches at the end as at the start: the checking process checks the
-                # last one after this process is done, alone.
-                batch, size = [], _BATCH if left > 2 * _BATCH else _FIRST_BATCH
-        yield "items", batch
-        yield "done", None
-    except FileProblem as problem:
-        yield "file", problem.problem
-    except Exception:  # noqa: BLE001 - reading it again here reports it
-        yield "failed", None
+    return Grid(name, values, formulas)
 
 
 class FormulaProbe:

@@ -400,7 +400,7 @@ def _may_reach_far(translated: bytes) -> bool:
 def _chunks(archive: zipfile.ZipFile, member: str) -> Iterable[bytes]:
     """The part's XML in pieces that never cut a tag, refusing DTDs on the way."""
     info = archive.getinfo(member)
-    if not _at_once(archive, info):
+    if not in_one_piece(archive, info):
         return _cut(archive, member)
     whole = _inflated_at_once(archive, info)  # nearly every part: one piece
     if _DTD.search(whole):
@@ -446,7 +446,7 @@ def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
     than plain or deflated go through zipfile.
     """
     info = archive.getinfo(member)
-    if _at_once(archive, info):  # nearly every part: one piece, no buffer to fill
+    if in_one_piece(archive, info):  # nearly every part: one piece, no buffer to fill
         whole = _inflated_at_once(archive, info)
         if whole:
             yield whole
@@ -467,9 +467,10 @@ def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
         yield bytes(buffer)
 
 
-def _at_once(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
-    """Whether the part is read in one piece by `_inflated_at_once`: plain or deflated,
-    neither encrypted nor patched, at most `_CHUNK` bytes compressed and inflated."""
+def in_one_piece(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
+    """Whether the part is read in one piece by `_inflated_at_once` (nearly every part of a
+    workbook): plain or deflated, neither encrypted nor patched, at most `_CHUNK` bytes
+    compressed and inflated."""
     return (
         archive.fp is not None
         and not info.flag_bits & 0x61
@@ -480,7 +481,7 @@ def _at_once(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
 
 
 def _inflated_at_once(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
-    """All of a part that `_at_once` allows, as `_inflating` gives it (never past the
+    """All of a part that `in_one_piece` allows, as `_inflating` gives it (never past the
     declared size, the CRC checked), read and inflated in one step: a generator's steps
     cost some 3 µs a part, thousands of times over for a big notebook."""
     fp = archive.fp

@@ -13,6 +13,7 @@ import sys
 import tempfile
 import threading
 import time
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -20,9 +21,9 @@ from typing import Any, cast
 import openpyxl
 import pytest
 
-from remi_sheet import files, grid
+from remi_sheet import files, grid, reading_process
 from remi_sheet.notebook import Notebook, load_notebook
-from remi_sheet.problems import FileProblem
+from remi_sheet.problems import FileProblem, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 # Every workbook of the corpus and the samples whose sheets get read at all (the others are
@@ -94,7 +95,7 @@ def test_reading_begins_at_once_and_stops_when_dropped_unasked(
         time.sleep(60)
         yield "done", None
 
-    monkeypatch.setattr(grid, "_messages", slow)
+    monkeypatch.setattr(reading_process, "_messages", slow)
     started = time.monotonic()
     begun = grid.begin_reading(path, parallel=True)
     assert time.monotonic() - started < 10
@@ -202,9 +203,9 @@ def test_the_first_and_the_last_batches_are_small(
     """Checking starts after a few sheets, and what is left to check once the reading
     process is done is a few sheets too."""
     path = _big_notebook(tmp_path, 20)  # 21 sheets with the Rules
-    monkeypatch.setattr(grid, "_FIRST_BATCH", 2)
-    monkeypatch.setattr(grid, "_BATCH", 5)
-    messages = list(grid._messages(path, frozenset(), frozenset()))
+    monkeypatch.setattr(reading_process, "_FIRST_BATCH", 2)
+    monkeypatch.setattr(reading_process, "_BATCH", 5)
+    messages = list(reading_process._messages(path, frozenset(), frozenset()))
     assert [kind for kind, _ in messages] == ["names"] + ["items"] * 8 + ["done"]
     sizes = [len(cast(list[Any], payload)) for kind, payload in messages if kind == "items"]
     assert sizes == [2, 5, 5, 2, 2, 2, 2, 1]
@@ -221,8 +222,8 @@ def test_the_zip_checked_is_the_zip_calamine_reads(
     other = _big_notebook(tmp_path / "other", 5)
     opening = grid._open
 
-    def then_replaced(where: Path) -> Any:
-        opened = opening(where)
+    def then_replaced(where: Path, *rest: Any) -> Any:
+        opened = opening(where, *rest)
         os.replace(other, where)
         return opened
 
@@ -235,13 +236,13 @@ def test_the_zip_checked_is_the_zip_calamine_reads(
 def _forks_counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """A list that gets a 1 each time a reading process is started."""
     forked: list[int] = []
-    starting = grid._start_reading
+    starting = reading_process.start
 
     def spy(*args: Any) -> Any:
         forked.append(1)
         return starting(*args)
 
-    monkeypatch.setattr(grid, "_start_reading", spy)
+    monkeypatch.setattr(reading_process, "start", spy)
     return forked
 
 
@@ -258,7 +259,7 @@ def _failing_reader(after: int | None, how: str) -> Callable[..., None]:
         *_: object,
     ) -> None:
         receiving.close()
-        reading = grid._read(path, whole, first)
+        reading = grid.read_items(path, whole, first)
         if after is not None:
             sending.send(("names", next(reading)))
             sending.send(("items", [next(reading) for _ in range(after)]))
@@ -277,7 +278,7 @@ def test_a_failing_reading_process_changes_nothing(
 ) -> None:
     path = _big_notebook(tmp_path, 12)
     alone, _ = _both(path, monkeypatch)
-    monkeypatch.setattr(grid, "_reader", _failing_reader(after, how))
+    monkeypatch.setattr(reading_process, "_reader", _failing_reader(after, how))
     assert _outcome(path) == alone
 
 
@@ -416,8 +417,150 @@ def test_an_interrupt_while_waiting_for_the_names_stops_the_reading_process(
     def interrupted(_: Any) -> Any:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(grid, "_messages", slow)
-    monkeypatch.setattr(grid, "_receive", interrupted)
+    monkeypatch.setattr(reading_process, "_messages", slow)
+    monkeypatch.setattr(reading_process, "_receive", interrupted)
     with pytest.raises(KeyboardInterrupt):
         grid.read_sheets(path, parallel=True)
     assert multiprocessing.active_children() == []
+
+
+class _Quiet:
+    """A pipe end on which nothing comes for `calls` polls (None: never)."""
+
+    def __init__(self, calls: int | None = None) -> None:
+        self.calls = calls
+
+    def poll(self) -> bool:
+        if self.calls is None:
+            return False
+        self.calls -= 1
+        return self.calls < 0
+
+
+def _helped(path: Path, receiving: Any = None) -> tuple[reading_process.SharedChecks, list[str]]:
+    """The size checks a checking process does for the notebook at `path` while nothing
+    comes through `receiving` (default: nothing ever), and the parts they are numbered by."""
+    checks = reading_process.SharedChecks()
+    parts = list(grid._open(path).members.values())
+    with path.open("rb") as source:
+        helper = reading_process._Helper(zipfile.ZipFile(source), checks)
+        helper.start(parts)
+        helper.help_until(receiving or _Quiet())
+        helper.close()
+    return checks, parts
+
+
+def _partnered(path: Path, checks: reading_process.SharedChecks) -> list[object]:
+    """Every item of a reading that takes the size checks in `checks` as done."""
+    told: list[list[str]] = []
+    with path.open("rb") as source:
+        partner = reading_process.Partner(source, checks, told.append)
+        items = list(grid.read_items(path, frozenset(), frozenset(), partner=partner))
+    assert told == [list(grid._open(path).members.values())]
+    return items
+
+
+def _extents_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """A list that gets the part of each size check the reading does."""
+    counted: list[str] = []
+    extent = grid.package.extent
+
+    def spy(archive: Any, member: str) -> Any:
+        counted.append(member)
+        return extent(archive, member)
+
+    monkeypatch.setattr(grid.package, "extent", spy)
+    return counted
+
+
+@pytest.mark.parametrize("path", BOOKS, ids=lambda path: path.name)
+def test_size_checks_done_by_the_checking_process_change_nothing(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A part the checking process passed is read without being checked again, as it would
+    have been read after its own checks; a part that failed them is checked, and reported,
+    by the reading process."""
+    try:
+        alone = list(grid.read_items(path, frozenset(), frozenset()))
+    except FileProblem:
+        return  # refused for its zip: no part is checked by size
+    except Exception as error:  # noqa: BLE001 - a sheet calamine fails on: the same failure
+        alone = [type(error)]
+    monkeypatch.setattr(reading_process, "_LEFT_AHEAD", -1)  # every part, to the first
+    checks, parts = _helped(path)
+    passed = {parts[n] for n in range(len(parts)) if checks.reading(n) is not None}
+    checked_there = _extents_counted(monkeypatch)
+    try:
+        partnered = _partnered(path, checks)
+    except Exception as error:  # noqa: BLE001
+        partnered = [type(error)]
+    assert partnered == alone
+    assert not passed & set(checked_there)
+    members = grid._open(path).members
+    for item in alone[1:]:
+        if (
+            isinstance(item, Problem) and item.sheet in members
+        ):  # refused for its size: by the reading process
+            assert members[cast(str, item.sheet)] in checked_there
+
+
+def test_a_big_notebook_is_size_checked_by_the_checking_process_when_it_waits(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _big_notebook(tmp_path, 40)
+    checks, parts = _helped(path)
+    # From the last part down, leaving those just ahead of the reading process (at 0).
+    verdicts = [checks.reading(number) for number in range(len(parts))]
+    left = reading_process._LEFT_AHEAD + 1
+    assert verdicts == [None] * left + [False] * (len(parts) - left)
+    checked_there = _extents_counted(monkeypatch)
+    assert _partnered(path, checks) == list(grid.read_items(path, frozenset(), frozenset()))
+    assert len(checked_there) == left + len(parts)  # those left, then every part alone
+
+
+def test_the_checking_process_stops_checking_when_a_message_comes(tmp_path: Path) -> None:
+    path = _big_notebook(tmp_path, 40)
+    checks, parts = _helped(path, _Quiet(calls=5))
+    assert [n for n in range(len(parts)) if checks.reading(n) is not None] == list(
+        range(len(parts) - 5, len(parts))
+    )
+
+
+def test_the_checking_process_leaves_the_parts_just_ahead_of_the_reading_process(
+    tmp_path: Path,
+) -> None:
+    path = _big_notebook(tmp_path, 40)
+    checks = reading_process.SharedChecks()
+    checks.reading(30)  # the reading process is at part 30
+    parts = list(grid._open(path).members.values())
+    with path.open("rb") as source:
+        helper = reading_process._Helper(zipfile.ZipFile(source), checks)
+        helper.start(parts)
+        helper.help_until(_Quiet())
+    first = 30 + reading_process._LEFT_AHEAD + 1
+    assert [n for n in range(len(parts)) if checks.reading(n) is not None] == list(
+        range(first, len(parts))
+    )
+
+
+def test_parts_read_in_pieces_are_left_to_the_reading_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _big_notebook(tmp_path, 40)
+    monkeypatch.setattr(grid.package, "_CHUNK", 64)  # every part is bigger
+    checks, parts = _helped(path)
+    assert all(checks.reading(n) is None for n in range(len(parts)))
+
+
+def test_size_checks_marked_before_a_fork_are_seen_after_it() -> None:
+    checks = reading_process.SharedChecks()
+    pid = os.fork()
+    if pid == 0:  # the reading process's side: waits for the mark, then tells what it saw
+        deadline = time.monotonic() + 10
+        while checks.memory[8 + 3] == 0 and time.monotonic() < deadline:
+            time.sleep(0.001)
+        os._exit(10 + int(bool(checks.reading(3))))
+    checks.passed(3, formulas=True)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 11
+    assert checks.position() == 3  # where the reading process is, seen here too
