@@ -319,10 +319,11 @@ def _deal_table(
     below the table's end that looks like one more deal (it would be silently ignored)."""
     rows: list[DealRow] = []
     for row in range(header_row + 1, grid.height):
-        number, *players = grid.cells(row, deal_column, width + 1)
+        values = grid.cells(row, deal_column, width + 1)
+        number = values[0]
         if isinstance(number, str) and fold(number).rstrip(":. ") in TOTAL_WORDS:
             return rows, row, None
-        cells = tuple(players)
+        cells = tuple(values[1:])
         played = any(map(filled, cells))
         if not played and deal_number(number) is None:
             # An empty row, or a note written under the table, ends it.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import mmap
+import select
 import shutil
 import signal
 import struct
@@ -169,9 +170,9 @@ class _Helper:
         self.parts = parts
         self.next = min(len(parts), _SHARED_PARTS) - 1
 
-    def help_until(self, receiving: Connection) -> None:
-        """Checks parts until a message comes or none is left to check."""
-        while not receiving.poll():
+    def help_until(self, ready: Callable[[], bool]) -> None:
+        """Checks parts until `ready` says a message came, or none is left to check."""
+        while not ready():
             number = self.next
             if number <= self.checks.position() + _LEFT_AHEAD:
                 return
@@ -219,7 +220,7 @@ class _Begun:
             if kind == "parts":
                 if helper is not None:
                     helper.start(cast("list[str]", payload))
-                    helper.help_until(receiving)
+                    helper.help_until(_ready(receiving))
                 kind, payload = _receive(receiving)
         except BaseException:  # Ctrl-C while waiting: the reading process must not outlive this
             if helper is not None:
@@ -266,10 +267,11 @@ def _received(
     problem, the sheets it did not send are read here, so that whatever went wrong happens
     again where it can be reported. `helper`: size checks done here while none came."""
     received = 0
+    ready = _ready(reading.receiving)
     try:
         while True:
             if helper is not None:
-                helper.help_until(reading.receiving)
+                helper.help_until(ready)
             kind, payload = _receive(reading.receiving)
             if kind == "items":
                 items = cast("list[Grid | Problem]", payload)
@@ -290,6 +292,14 @@ def _received(
     for index, item in enumerate(rest):
         if index >= received:
             yield cast("Grid | Problem", item)
+
+
+def _ready(receiving: Connection) -> Callable[[], bool]:
+    """Whether a message (or the end) waits on `receiving`: asked of the system directly,
+    as `Connection.poll` costs some 4 µs, a tenth of a size check."""
+    waiting = select.poll()
+    waiting.register(receiving.fileno(), select.POLLIN)
+    return lambda: bool(waiting.poll(0))
 
 
 def _receive(receiving: Connection) -> tuple[str, object]:

@@ -424,28 +424,30 @@ def test_an_interrupt_while_waiting_for_the_names_stops_the_reading_process(
     assert multiprocessing.active_children() == []
 
 
-class _Quiet:
-    """A pipe end on which nothing comes for `calls` polls (None: never)."""
+def _quiet(calls: int | None = None) -> Callable[[], bool]:
+    """Says a message came after `calls` questions (None: never)."""
+    left = [calls]
 
-    def __init__(self, calls: int | None = None) -> None:
-        self.calls = calls
-
-    def poll(self) -> bool:
-        if self.calls is None:
+    def ready() -> bool:
+        if left[0] is None:
             return False
-        self.calls -= 1
-        return self.calls < 0
+        left[0] -= 1
+        return left[0] < 0
+
+    return ready
 
 
-def _helped(path: Path, receiving: Any = None) -> tuple[reading_process.SharedChecks, list[str]]:
+def _helped(
+    path: Path, ready: Callable[[], bool] | None = None
+) -> tuple[reading_process.SharedChecks, list[str]]:
     """The size checks a checking process does for the notebook at `path` while nothing
-    comes through `receiving` (default: nothing ever), and the parts they are numbered by."""
+    comes (`ready`; default: nothing ever), and the parts they are numbered by."""
     checks = reading_process.SharedChecks()
     parts = list(grid._open(path).members.values())
     with path.open("rb") as source:
         helper = reading_process._Helper(zipfile.ZipFile(source), checks)
         helper.start(parts)
-        helper.help_until(receiving or _Quiet())
+        helper.help_until(ready or _quiet())
         helper.close()
     return checks, parts
 
@@ -520,7 +522,7 @@ def test_a_big_notebook_is_size_checked_by_the_checking_process_when_it_waits(
 
 def test_the_checking_process_stops_checking_when_a_message_comes(tmp_path: Path) -> None:
     path = _big_notebook(tmp_path, 40)
-    checks, parts = _helped(path, _Quiet(calls=5))
+    checks, parts = _helped(path, _quiet(calls=5))
     assert [n for n in range(len(parts)) if checks.reading(n) is not None] == list(
         range(len(parts) - 5, len(parts))
     )
@@ -536,7 +538,7 @@ def test_the_checking_process_leaves_the_parts_just_ahead_of_the_reading_process
     with path.open("rb") as source:
         helper = reading_process._Helper(zipfile.ZipFile(source), checks)
         helper.start(parts)
-        helper.help_until(_Quiet())
+        helper.help_until(_quiet())
     first = 30 + reading_process._LEFT_AHEAD + 1
     assert [n for n in range(len(parts)) if checks.reading(n) is not None] == list(
         range(first, len(parts))
