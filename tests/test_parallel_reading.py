@@ -307,9 +307,17 @@ def test_sheets_dropped_unread_stop_their_reading_process(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = _big_notebook(tmp_path, 12)
+    names = (["Game 1", "Game 2"], ["Game 1", "Game 2"], 0)
+
+    def slow(*_: Any) -> Any:  # the reading process, forked with this in place: still reading
+        yield "names", names
+        time.sleep(60)
+        yield "done", None
+
+    monkeypatch.setattr(reading_process, "_messages", slow)
     monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0)
     sheets = grid.read_sheets(path)
-    assert len(sheets.names) == 13
+    assert sheets.names == names[0]
     assert [child.name for child in multiprocessing.active_children()] == ["remi-reader"]
     del sheets
     gc.collect()
