@@ -165,7 +165,7 @@ def _load(
     rules, problems, rules_lang = read_rules(read.values(), overrides)
     kept = read if keep_grids else None
     layouts: dict[str, GameLayout] = {}
-    shared = SharedChecks(rules)
+    shared = CheckContext(rules)
     games = []
     position = {name: index for index, name in enumerate(sheets.names)}
     tally = Tally()
@@ -405,7 +405,7 @@ def _area_column(grid: Grid, header_row: int, end_row: int, after_players: int) 
     return last + 2
 
 
-class SharedChecks:
+class CheckContext:
     """What checking the games of one notebook shares: what each cell value reads as (the
     same few entries, W, H, X and small numbers, come back thousands of times), and the
     deal scorer of its rules."""
@@ -423,12 +423,12 @@ def check_game(
     layout: GameLayout,
     rules: HouseRules,
     probe: FormulaProbe,
-    shared: SharedChecks | None = None,
+    shared: CheckContext | None = None,
 ) -> Game:
     """Every check of one game sheet, and the scores of every deal that passes them.
     `shared`: what the games of one notebook share (made for `rules`)."""
     if shared is None or shared.rules is not rules:
-        shared = SharedChecks(rules)
+        shared = CheckContext(rules)
     check = _GameCheck(grid, layout, rules, probe, shared)
     deals = check.deals() if not check.players() else []
     check.table()
@@ -450,7 +450,7 @@ class _GameCheck:
         layout: GameLayout,
         rules: HouseRules,
         probe: FormulaProbe,
-        shared: SharedChecks,
+        shared: CheckContext,
     ) -> None:
         self.grid = grid
         self.layout = layout
@@ -602,7 +602,7 @@ class _Read(NamedTuple):
 
 def _read_entry(value: CellValue, rules: HouseRules) -> _Read | EntryError:
     """A cell's entry, or why it is none. Notebooks repeat the same few entries (W, H, X,
-    small numbers) thousands of times, so `SharedChecks` keeps what this says per value."""
+    small numbers) thousands of times, so `CheckContext` keeps what this says per value."""
     # Every error value starts with "#": other text needs no folding to be told apart.
     if (
         isinstance(value, str)
