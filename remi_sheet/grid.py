@@ -155,9 +155,11 @@ def begin_reading(
     return functools.partial(read_here, path, whole, first)
 
 
-def read_here(path: Path, whole: frozenset[str], first: frozenset[str]) -> Sheets:
-    """`read_sheets` in this process."""
-    reading = read_items(path, whole, first)
+def read_here(
+    path: Path, whole: frozenset[str], first: frozenset[str], source: IO[bytes] | None = None
+) -> Sheets:
+    """`read_sheets` in this process; `source` as `read_items` takes it."""
+    reading = read_items(path, whole, first, source=source)
     names, order, leading = cast("tuple[list[str], list[str], int]", next(reading))
     return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading))
 
@@ -195,20 +197,35 @@ def read_items(
     first: frozenset[str],
     folder: str | None = None,
     partner: Partner | None = None,
+    source: IO[bytes] | None = None,
 ) -> Generator[object, None, None]:
     """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
     zip is checked as a whole first (`_open`), and each sheet's size before calamine reads
     it. `folder`: an empty temporary folder for `_calamine` (None: one of its own).
-    `partner`: a reading process's share in the size checks (`reading_process`)."""
+    `partner`: a reading process's share in the size checks (`reading_process`).
+    `source`: the file at `path` opened already, read instead of what is at `path` now, and
+    closed when the reading ends."""
+    with source if source is not None else contextlib.nullcontext():
+        yield from _items(path, whole, first, folder, partner, source)
+
+
+def _items(
+    path: Path,
+    whole: frozenset[str],
+    first: frozenset[str],
+    folder: str | None,
+    partner: Partner | None,
+    source: IO[bytes] | None,
+) -> Generator[object, None, None]:
     from python_calamine import SheetTypeEnum
 
-    archive, members = _open(path, partner.source if partner is not None else None)
+    archive, members = _open(path, source)
     # Each sheet's part by its first number in the list the partner checks parts by.
     numbers: dict[str | None, int] = {}
     if partner is not None:
         parts = list(members.values())
         numbers = {part: number for number, part in reversed(list(enumerate(parts)))}
-        partner.tell(parts)
+        partner.tell(archive, parts)
     try:
         with archive, _calamine(archive, path, folder) as workbook:
             sheets = workbook.sheets_metadata
@@ -221,10 +238,10 @@ def read_items(
             for name in order:
                 member = members.get(name)
                 number = numbers.get(member)
-                formulas = None
+                passed = None
                 if partner is not None and number is not None:
-                    formulas = partner.checks.reading(number)
-                yield _sheet(path, archive, member, workbook, name, whole, formulas)
+                    passed = partner.checks.reading(number)
+                yield _sheet(path, archive, member, workbook, name, whole, passed)
     except package.PackageError as error:
         raise FileProblem(files.refused(path, error)) from None
 
@@ -277,15 +294,17 @@ def _sheet(
     workbook: CalamineWorkbook,
     name: str,
     whole: frozenset[str],
-    formulas: bool | None = None,
+    passed: bool | None = None,
 ) -> Grid | Problem:
     """One sheet's grid, read once its size is known to be safe; or why it was not read.
-    `formulas`: whether the sheet holds formulas, told by the size checks the checking
-    process did for it (`reading_process.SharedChecks`); None: none done, done here."""
+    `passed`: the size checks were done, and passed, in the checking process (which found
+    formulas: True, or none: False; `reading_process.SharedChecks`); None: not done there,
+    so done here."""
     if member not in archive.NameToInfo:
         # calamine found a sheet the size checks did not: refuse rather than trust it.
         reason = f"the sheet '{name}' has no part of its own"
         raise FileProblem(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
+    formulas = passed
     if formulas is None:
         found = package.extent(archive, member)
         try:

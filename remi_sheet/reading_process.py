@@ -54,35 +54,67 @@ def start(path: Path, whole: frozenset[str], first: frozenset[str]) -> Callable[
         return None  # a daemonic process may not start others
     import tempfile
 
-    try:
-        # Made and removed here: the reading process may be killed while its link is there.
-        folder = tempfile.mkdtemp(prefix="remi-")
-    except OSError:
-        return None  # read here, where the problem is reported
-    try:
-        # Opened once, before the fork: both processes read this very file (`Partner`).
-        source: IO[bytes] | None = open(path, "rb")  # noqa: SIM115 - closed by _close
-    except OSError:
-        source = None  # the reading process opens it by its name, and reports what is wrong
-    checks = SharedChecks()
     context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-    reader = context.Process(
-        target=_reader,
-        args=(sending, receiving, path, whole, first, folder, source, checks),
-        name="remi-reader",
-        daemon=True,
-    )
-    reading = _Reading(reader, receiving, folder, source, checks)
+    with contextlib.ExitStack() as undo:  # all of it, unless the process starts
+        try:
+            # Made and removed here: the reading process may be killed while its link is
+            # there.
+            folder = tempfile.mkdtemp(prefix="remi-")
+            undo.callback(shutil.rmtree, folder, ignore_errors=True)
+            source = _opened(path)
+            if source is not None:
+                undo.callback(source.close)
+            checks = SharedChecks()
+            undo.callback(checks.memory.close)
+            receiving, sending = context.Pipe(duplex=False)
+            undo.callback(receiving.close)
+            _widen(receiving)
+            reader = context.Process(
+                target=_reader,
+                args=(sending, receiving, path, whole, first, folder, source, checks),
+                name="remi-reader",
+                daemon=True,
+            )
+            try:
+                with _interrupts_held():
+                    reader.start()
+            finally:
+                sending.close()  # the reading process's end
+        except OSError:  # no process to be had (a limit on processes, files or memory)
+            return None  # read here, where any problem is reported
+        undo.pop_all()
+    return _Begun(_Reading(reader, receiving, folder, source, checks), path, whole, first)
+
+
+def _opened(path: Path) -> IO[bytes] | None:
+    """The file, opened once before the fork: both processes read this very file, whatever
+    is put at `path` meanwhile. None: the reading process opens it by its name, and
+    reports what is wrong with it."""
     try:
-        with _interrupts_held():
-            reader.start()
-    except OSError:  # no process to be had (a limit on processes, or on memory)
-        sending.close()
-        _close(reading)
+        return open(path, "rb")  # closed by _close
+    except OSError:
         return None
-    sending.close()
-    return _Begun(reading, path, whole, first)
+
+
+def _again(source: IO[bytes] | None) -> IO[bytes] | None:
+    """The open file `source` opened once more, to be read apart from it (its own place in
+    the file), through /proc (Linux, where processes fork, has it); None without /proc."""
+    if source is None:
+        return None
+    try:
+        return open(f"/proc/self/fd/{source.fileno()}", "rb")
+    except (OSError, ValueError):  # no /proc, or `source` closed
+        return None
+
+
+def _widen(receiving: Connection) -> None:
+    """The pipe made to hold 1 MiB (Linux allows that much without privileges): the parts'
+    list, a few hundred KB for thousands of sheets, and the batches go through without the
+    reading process waiting for the checking one to make room."""
+    import fcntl  # only where processes fork (Linux)
+
+    with contextlib.suppress(OSError, AttributeError):
+        fcntl.fcntl(receiving.fileno(), fcntl.F_SETPIPE_SZ, 1 << 20)
 
 
 class _Reading(NamedTuple):
@@ -123,7 +155,7 @@ class SharedChecks:
         """Tells that the reading process is at part `number`; whether the part holds
         formulas if it passed the checks here, None if it was not checked here."""
         _POSITION.pack_into(self.memory, 0, number)
-        if number >= _SHARED_PARTS:
+        if not 0 <= number < _SHARED_PARTS:
             return None
         verdict = self.memory[_POSITION.size + number]
         return None if verdict == _UNCHECKED else verdict == _PASSED_WITH_FORMULAS
@@ -132,15 +164,41 @@ class SharedChecks:
         return int(_POSITION.unpack_from(self.memory, 0)[0])
 
     def passed(self, number: int, formulas: bool) -> None:
-        self.memory[_POSITION.size + number] = _PASSED_WITH_FORMULAS if formulas else _PASSED
+        if 0 <= number < _SHARED_PARTS:
+            self.memory[_POSITION.size + number] = _PASSED_WITH_FORMULAS if formulas else _PASSED
 
 
 class Partner(NamedTuple):
     """The reading process's side of the shared size checks."""
 
-    source: IO[bytes]  # the file the checking process opened before the fork, opened again
     checks: SharedChecks
-    tell: Callable[[list[str]], object]  # sends the parts of the sheets, in workbook order
+    # Sends the sheets' parts, in workbook order, as its zip read them (`_parts`).
+    tell: Callable[[zipfile.ZipFile, list[str]], object]
+
+
+# A part as a zip's directory gives it: name, where its entry is, its sizes, CRC, method
+# and flags. The checking process checks a part only where its own zip gives the same: a
+# file rewritten in place between the two processes' readings of its directory could
+# otherwise have one part checked and another one read.
+_Part = tuple[str, int, int, int, int, int, int]
+
+
+def _parts(archive: zipfile.ZipFile, parts: list[str]) -> list[_Part | None]:
+    return [
+        _entry(archive.NameToInfo[part]) if part in archive.NameToInfo else None for part in parts
+    ]
+
+
+def _entry(info: zipfile.ZipInfo) -> _Part:
+    return (
+        info.filename,
+        info.header_offset,
+        info.compress_size,
+        info.file_size,
+        info.CRC,
+        info.compress_type,
+        info.flag_bits,
+    )
 
 
 class _Helper:
@@ -154,7 +212,7 @@ class _Helper:
     def __init__(self, archive: zipfile.ZipFile, checks: SharedChecks) -> None:
         self.archive = archive
         self.checks = checks
-        self.parts: list[str] = []
+        self.parts: list[_Part | None] = []
         self.next = -1
 
     @classmethod
@@ -166,7 +224,7 @@ class _Helper:
         except Exception:  # noqa: BLE001 - the reading process finds and reports it
             return None
 
-    def start(self, parts: list[str]) -> None:
+    def start(self, parts: list[_Part | None]) -> None:
         self.parts = parts
         self.next = min(len(parts), _SHARED_PARTS) - 1
 
@@ -174,11 +232,12 @@ class _Helper:
         """Checks parts until `ready` says a message came, or none is left to check."""
         while not ready():
             number = self.next
-            if number <= self.checks.position() + _LEFT_AHEAD:
+            if number < 0 or number <= self.checks.position() + _LEFT_AHEAD:
                 return
             self.next -= 1
-            info = self.archive.NameToInfo.get(self.parts[number])
-            if info is None or not package.in_one_piece(self.archive, info):
+            part = self.parts[number]
+            info = self.archive.NameToInfo.get(part[0]) if part else None
+            if info is None or _entry(info) != part or not package.in_one_piece(self.archive, info):
                 continue  # the reading process's, like any part that fails
             try:
                 found = package.extent(self.archive, info.filename)
@@ -219,7 +278,7 @@ class _Begun:
             kind, payload = _receive(receiving)
             if kind == "parts":
                 if helper is not None:
-                    helper.start(cast("list[str]", payload))
+                    helper.start(cast("list[_Part | None]", payload))
                     helper.help_until(_ready(receiving))
                 kind, payload = _receive(receiving)
         except BaseException:  # Ctrl-C while waiting: the reading process must not outlive this
@@ -230,10 +289,12 @@ class _Begun:
         if kind != "names":
             if helper is not None:
                 helper.close()
+            # Read here from the file the reading process read, whatever is at the path now.
+            again = None if kind == "file" else _again(self.reading.source)
             self._stopping()
             if kind == "file":
                 raise FileProblem(cast(Problem, payload))
-            return read_here(self.path, self.whole, self.first)
+            return read_here(self.path, self.whole, self.first, again)
         self._stopping.detach()
         names, order, leading = cast("tuple[list[str], list[str], int]", payload)
         items = _received(self.reading, self.path, self.whole, self.first, helper)
@@ -268,6 +329,7 @@ def _received(
     again where it can be reported. `helper`: size checks done here while none came."""
     received = 0
     ready = _ready(reading.receiving)
+    again = None
     try:
         while True:
             if helper is not None:
@@ -283,11 +345,14 @@ def _received(
                 return
             else:
                 break
+        # The rest is read here, from the file the reading process read (its first sheets
+        # came from it), whatever is at the path now.
+        again = _again(reading.source)
     finally:
         if helper is not None:
             helper.close()
         _stop(reading)
-    rest = read_items(path, whole, first)
+    rest = read_items(path, whole, first, source=again)
     next(rest)
     for index, item in enumerate(rest):
         if index >= received:
@@ -341,21 +406,24 @@ def _reader(
     # It may have been started with the collector running; what it makes forms no cycles,
     # and a collection here would walk everything it was forked with.
     gc.disable()
-    partner = None
+    partner = own = None
     if source is not None and checks is not None:
-        with contextlib.suppress(OSError):
-            # The same file, opened again to move through it apart from the checking process
-            # (Linux, where a process forks, has /proc).
-            own = open(f"/proc/self/fd/{source.fileno()}", "rb")  # noqa: SIM115
-            partner = Partner(own, checks, lambda parts: sending.send(("parts", parts)))
+        # The same file, opened again to move through it apart from the checking process.
+        own = _again(source)
+        if own is not None:
+            partner = Partner(
+                checks, lambda archive, parts: sending.send(("parts", _parts(archive, parts)))
+            )
         source.close()  # this process's copy: the checking process's stays open
     try:
-        for message in _messages(path, whole, first, folder, partner):
+        for message in _messages(path, whole, first, folder, partner, own):
             sending.send(message)
     except OSError:
         pass  # the pipe is closed: the checking process has stopped listening
     finally:
         sending.close()
+        if own is not None:
+            own.close()
         # Gone already once calamine opened the book; not if this stopped before (a killed
         # checking process, which cannot remove it any more).
         shutil.rmtree(folder, ignore_errors=True)
@@ -367,12 +435,13 @@ def _messages(
     first: frozenset[str],
     folder: str | None = None,
     partner: Partner | None = None,
+    source: IO[bytes] | None = None,
 ) -> Iterator[tuple[str, object]]:
     """("names", (names, order, leading)), then ("items", [...]) batches and ("done", None); or
     ("file", problem) for the file's own problem; or ("failed", None) for anything else.
     With a `partner`, ("parts", [...]) comes first, sent by `Partner.tell`."""
     try:
-        reading = read_items(path, whole, first, folder, partner)
+        reading = read_items(path, whole, first, folder, partner, source)
         head = next(reading)
         yield "names", head
         left = len(cast("tuple[list[str], list[str], int]", head)[1])

@@ -445,28 +445,37 @@ def _quiet(calls: int | None = None) -> Callable[[], bool]:
     return ready
 
 
+def _members(path: Path) -> dict[str, str]:
+    """Each sheet's part, as the reading finds them."""
+    opened = grid._open(path)
+    opened.archive.close()
+    return opened.members
+
+
 def _helped(
-    path: Path, ready: Callable[[], bool] | None = None
+    path: Path, ready: Callable[[], bool] | None = None, entries: Callable[..., Any] | None = None
 ) -> tuple[reading_process.SharedChecks, list[str]]:
     """The size checks a checking process does for the notebook at `path` while nothing
-    comes (`ready`; default: nothing ever), and the parts they are numbered by."""
+    comes (`ready`; default: nothing ever), and the parts they are numbered by; `entries`
+    changes the parts' zip entries as the reading process tells them."""
     checks = reading_process.SharedChecks()
-    parts = list(grid._open(path).members.values())
-    with path.open("rb") as source:
-        helper = reading_process._Helper(zipfile.ZipFile(source), checks)
-        helper.start(parts)
+    parts = list(_members(path).values())
+    with path.open("rb") as source, zipfile.ZipFile(source) as archive:
+        told = reading_process._parts(archive, parts)
+        helper = reading_process._Helper(archive, checks)
+        helper.start([entries(part) for part in told] if entries else told)
         helper.help_until(ready or _quiet())
-        helper.close()
     return checks, parts
 
 
 def _partnered(path: Path, checks: reading_process.SharedChecks) -> list[object]:
     """Every item of a reading that takes the size checks in `checks` as done."""
     told: list[list[str]] = []
-    with path.open("rb") as source:
-        partner = reading_process.Partner(source, checks, told.append)
-        items = list(grid.read_items(path, frozenset(), frozenset(), partner=partner))
-    assert told == [list(grid._open(path).members.values())]
+    partner = reading_process.Partner(checks, lambda _, parts: told.append(parts))
+    items = list(
+        grid.read_items(path, frozenset(), frozenset(), partner=partner, source=path.open("rb"))
+    )
+    assert told == [list(_members(path).values())]
     return items
 
 
@@ -506,7 +515,7 @@ def test_size_checks_done_by_the_checking_process_change_nothing(
         partnered = [type(error)]
     assert partnered == alone
     assert not passed & set(checked_there)
-    members = grid._open(path).members
+    members = _members(path)
     for item in alone[1:]:
         if (
             isinstance(item, Problem) and item.sheet in members
@@ -542,10 +551,10 @@ def test_the_checking_process_leaves_the_parts_just_ahead_of_the_reading_process
     path = _big_notebook(tmp_path, 40)
     checks = reading_process.SharedChecks()
     checks.reading(30)  # the reading process is at part 30
-    parts = list(grid._open(path).members.values())
-    with path.open("rb") as source:
-        helper = reading_process._Helper(zipfile.ZipFile(source), checks)
-        helper.start(parts)
+    parts = list(_members(path).values())
+    with path.open("rb") as source, zipfile.ZipFile(source) as archive:
+        helper = reading_process._Helper(archive, checks)
+        helper.start(reading_process._parts(archive, parts))
         helper.help_until(_quiet())
     first = 30 + reading_process._LEFT_AHEAD + 1
     assert [n for n in range(len(parts)) if checks.reading(n) is not None] == list(
@@ -574,3 +583,67 @@ def test_size_checks_marked_before_a_fork_are_seen_after_it() -> None:
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 11
     assert checks.position() == 3  # where the reading process is, seen here too
+
+
+def test_a_part_whose_zip_entry_differs_is_not_checked_here(tmp_path: Path) -> None:
+    """A file rewritten in place between the two processes' readings of its directory: a
+    part the checking process's zip gives otherwise than the reading process's is left to
+    the reading process (here, every entry told with another CRC)."""
+    path = _big_notebook(tmp_path, 40)
+
+    def rewritten(part: Any) -> Any:
+        return (*part[:4], part[4] ^ 1, *part[5:])
+
+    checks, parts = _helped(path, entries=rewritten)
+    assert all(checks.reading(number) is None for number in range(len(parts)))
+
+
+def test_without_shared_memory_the_notebook_is_read_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _big_notebook(tmp_path, 12)
+    alone, _ = _both(path, monkeypatch)
+
+    def no_memory() -> None:
+        raise OSError(errno.ENOMEM, "Cannot allocate memory")
+
+    monkeypatch.setattr(reading_process, "SharedChecks", no_memory)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    forked = _forks_counted(monkeypatch)
+    assert _outcome(path) == alone
+    assert forked == [1]  # asked for, and none started
+    assert multiprocessing.active_children() == []
+    assert list(temporary.iterdir()) == []
+
+
+def test_every_book_reads_the_same_with_the_size_checks_shared_through_a_fork(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The corpus and the samples through a real reading process whose calamine opens the
+    book late, with the checking process checking every part it can meanwhile."""
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 1 << 60)
+    alone = [_outcome(path) for path in BOOKS]
+    here = os.getpid()
+    opening = grid._calamine
+
+    def late(*args: Any) -> Any:
+        if os.getpid() != here:
+            time.sleep(0.05)
+        return opening(*args)
+
+    marked: list[int] = []
+    passing = reading_process.SharedChecks.passed
+
+    def counted(self: Any, number: int, formulas: bool) -> None:
+        marked.append(number)
+        passing(self, number, formulas)
+
+    monkeypatch.setattr(grid, "_calamine", late)
+    monkeypatch.setattr(reading_process, "_LEFT_AHEAD", -1)
+    monkeypatch.setattr(reading_process.SharedChecks, "passed", counted)
+    monkeypatch.setattr(grid, "PARALLEL_FROM_BYTES", 0)
+    assert [_outcome(path) for path in BOOKS] == alone
+    assert len(marked) > len(BOOKS)  # most books had parts checked here
+    assert multiprocessing.active_children() == []
