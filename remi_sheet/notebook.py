@@ -165,7 +165,7 @@ def _load(
     rules, problems, rules_lang = read_rules(read.values(), overrides)
     kept = read if keep_grids else None
     layouts: dict[str, GameLayout] = {}
-    shared = CheckContext(rules)
+    context = CheckContext(rules)
     games = []
     position = {name: index for index, name in enumerate(sheets.names)}
     tally = Tally()
@@ -174,7 +174,7 @@ def _load(
             layout = find_game(grid) if grid is not None else None
             if grid is not None and layout is not None:
                 layouts[grid.name] = layout
-                game = check_game(grid, layout, rules, probe, shared)
+                game = check_game(grid, layout, rules, probe, context)
                 games.append(game)
                 if not game.has_errors:
                     tally.add(game.score, position[game.sheet])
@@ -423,13 +423,13 @@ def check_game(
     layout: GameLayout,
     rules: HouseRules,
     probe: FormulaProbe,
-    shared: CheckContext | None = None,
+    context: CheckContext | None = None,
 ) -> Game:
     """Every check of one game sheet, and the scores of every deal that passes them.
-    `shared`: what the games of one notebook share (made for `rules`)."""
-    if shared is None or shared.rules is not rules:
-        shared = CheckContext(rules)
-    check = _GameCheck(grid, layout, rules, probe, shared)
+    `context`: what the games of one notebook share (made for `rules`)."""
+    if context is None or context.rules is not rules:
+        context = CheckContext(rules)
+    check = _GameCheck(grid, layout, rules, probe, context)
     deals = check.deals() if not check.players() else []
     check.table()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
@@ -442,7 +442,7 @@ def check_game(
 class _GameCheck:
     """What checking one game gathers as it reads the deal rows."""
 
-    __slots__ = ("grid", "layout", "played", "probe", "problems", "rules", "shared")
+    __slots__ = ("context", "grid", "layout", "played", "probe", "problems", "rules")
 
     def __init__(
         self,
@@ -450,13 +450,13 @@ class _GameCheck:
         layout: GameLayout,
         rules: HouseRules,
         probe: FormulaProbe,
-        shared: CheckContext,
+        context: CheckContext,
     ) -> None:
         self.grid = grid
         self.layout = layout
         self.rules = rules
         self.probe = probe
-        self.shared = shared
+        self.context = context
         self.problems: list[Problem] = []
         self.played = 0
 
@@ -544,7 +544,7 @@ class _GameCheck:
             self.at(deal_row.row, None, "deal_number_wrong", deal=number, value=value)
 
     def deal(self, deal_row: DealRow, number: int) -> DealScore | None:
-        known = self.shared.entries
+        known = self.context.entries
         entries: list[Entry | None] = []
         wrong = False
         for index, value in enumerate(deal_row.cells):
@@ -558,7 +558,7 @@ class _GameCheck:
                 entries.append(found.entry)
         if wrong:
             return None
-        result = self.shared.score(entries)
+        result = self.context.score(entries)
         if isinstance(result, DealScore):
             return result
         for issue in result:
