@@ -246,25 +246,33 @@ class GameScore:
 
     players: tuple[str, ...]
     deals: tuple[DealScore, ...]
-    running: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     ranks: tuple[int, ...]
     complete: bool
 
+    @property
+    def running(self) -> tuple[tuple[int, ...], ...]:
+        """The totals after each deal, in order (the last are `totals`). Worked out when
+        asked: a check keeps 5,000 games' scores and shows none of these."""
+        running = []
+        totals = (0,) * len(self.players)
+        for deal in self.deals:
+            totals = tuple(map(operator.add, totals, deal.scores))
+            running.append(totals)
+        return tuple(running)
+
 
 def score_game(players: Sequence[str], deals: Sequence[DealScore], rules: HouseRules) -> GameScore:
-    """Running totals, totals and ranks of the scored deals, in order."""
-    running: list[tuple[int, ...]] = []
-    totals = (0,) * len(players)
+    """Totals and ranks of the scored deals, in order."""
+    count = len(players)
     for deal in deals:
-        if len(deal.scores) != len(totals):
-            raise ValueError(f"a deal of {len(deal.scores)} scores in a game of {len(totals)}")
-        totals = tuple(map(operator.add, totals, deal.scores))
-        running.append(totals)
+        if len(deal.scores) != count:
+            raise ValueError(f"a deal of {len(deal.scores)} scores in a game of {count}")
+    scores = [deal.scores for deal in deals]
+    totals = tuple(map(sum, zip(*scores, strict=True))) if scores else (0,) * count
     return GameScore(
         players=tuple(players),
         deals=tuple(deals),
-        running=tuple(running),
         totals=totals,
         ranks=rank(totals),
         complete=len(deals) >= rules.deals_per_game,
