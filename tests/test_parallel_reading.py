@@ -290,17 +290,31 @@ def test_the_file_problem_found_by_the_reading_process_is_raised_here(
     assert parallel == alone
 
 
-def test_no_process_to_be_had_means_reading_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("lacking", "error"),
+    [("fork", errno.EAGAIN), ("SharedChecks", errno.ENOMEM)],
+    ids=["no process", "no shared memory"],
+)
+def test_without_what_a_reading_process_needs_the_notebook_is_read_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lacking: str, error: int
 ) -> None:
+    """No process to be had (a limit on processes, or on memory), or no memory to share
+    with it: read here, and nothing left behind."""
     path = _big_notebook(tmp_path, 12)
     alone, _ = _both(path, monkeypatch)
 
-    def no_fork() -> int:
-        raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+    def refused(*_: object) -> None:
+        raise OSError(error, os.strerror(error))
 
-    monkeypatch.setattr(os, "fork", no_fork)
+    monkeypatch.setattr(os if lacking == "fork" else reading_process, lacking, refused)
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    forked = _forks_counted(monkeypatch)
     assert _outcome(path) == alone
+    assert forked == [1]  # asked for, and none started
+    assert multiprocessing.active_children() == []
+    assert list(temporary.iterdir()) == []
 
 
 def test_sheets_dropped_unread_stop_their_reading_process(
@@ -596,26 +610,6 @@ def test_a_part_whose_zip_entry_differs_is_not_checked_here(tmp_path: Path) -> N
 
     checks, parts = _helped(path, entries=rewritten)
     assert all(checks.reading(number) is None for number in range(len(parts)))
-
-
-def test_without_shared_memory_the_notebook_is_read_here(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = _big_notebook(tmp_path, 12)
-    alone, _ = _both(path, monkeypatch)
-
-    def no_memory() -> None:
-        raise OSError(errno.ENOMEM, "Cannot allocate memory")
-
-    monkeypatch.setattr(reading_process, "SharedChecks", no_memory)
-    temporary = tmp_path / "tmp"
-    temporary.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
-    forked = _forks_counted(monkeypatch)
-    assert _outcome(path) == alone
-    assert forked == [1]  # asked for, and none started
-    assert multiprocessing.active_children() == []
-    assert list(temporary.iterdir()) == []
 
 
 def test_every_book_reads_the_same_with_the_size_checks_shared_through_a_fork(
