@@ -603,7 +603,8 @@ class _Read(NamedTuple):
 def _read_entry(value: CellValue, rules: HouseRules) -> _Read | EntryError:
     """A cell's entry, or why it is none. Notebooks repeat the same few entries (W, H, X,
     small numbers) thousands of times, so `CheckContext` keeps what this says per value."""
-    # Every error value starts with "#": other text needs no folding to be told apart.
+    # Every error value holds a "#" (typed full-width, it folds to one): other text needs
+    # no folding to be told apart.
     if (
         isinstance(value, str)
         and ("#" in value or "\uff03" in value)

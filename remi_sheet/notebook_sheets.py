@@ -33,7 +33,7 @@ def begin(path: Path) -> Callable[[], Sheets]:
         begun = _early[1]
         _early = None
         return begun
-    return begin_reading(path, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
+    return _begun(path)
 
 
 def begin_early(path: Path) -> None:
@@ -43,7 +43,11 @@ def begin_early(path: Path) -> None:
     global _early  # noqa: PLW0603
     drop_early()
     if files.sniff(path, package_checks=False) is None:
-        _early = (path, begin_reading(path, WHOLE_SHEETS, first=frozenset(RULES_SHEETS)))
+        _early = (path, _begun(path))
+
+
+def _begun(path: Path) -> Callable[[], Sheets]:
+    return begin_reading(path, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
 
 
 def drop_early() -> None:
