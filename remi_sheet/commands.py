@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from remi_sheet import collector, files, notebook_sheets
+from remi_sheet import collector, files
 from remi_sheet.messages import Lang, word
 from remi_sheet.problems import FileProblem, Problem, has_errors
 
@@ -23,9 +23,6 @@ if TYPE_CHECKING:
     from remi_sheet.notebook import Notebook
     from remi_sheet.printing import Printer
     from remi_sheet.rules import HouseRules
-
-# The checking code (`notebook` and what it imports) loads only after a notebook's reading
-# has begun: see `open_notebook`.
 
 
 def open_notebook(
@@ -40,12 +37,9 @@ def open_notebook(
     problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
     if problem is not None:
         raise FileProblem(problem)
-    # A big notebook's reading process starts first, and opens and checks the zip while the
-    # checking code loads here.
-    reading = notebook_sheets.begin(path)
     from remi_sheet.notebook import load_notebook
 
-    notebook = load_notebook(path, overrides, lang, reading=reading, keep_grids=keep_grids)
+    notebook = load_notebook(path, overrides, lang, keep_grids=keep_grids)
     collector.keep_until_exit(notebook)
     return notebook
 

@@ -90,6 +90,15 @@ def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
         return damaged(path, error)
     if b"opendocument.spreadsheet" in mimetype:
         return Problem("file_ods", params={"path": shown})
+    # calamine reads a file it is handed by what it holds: the parts of another kind of
+    # workbook beside an .xlsx's (a binary .xlsb's, an .ods's) could be read instead of it.
+    folded = {name.casefold() for name in names}
+    other = sorted(folded & {"xl/workbook.bin", "content.xml"})
+    if other and "xl/workbook.xml" in names:
+        reason = f"it holds {other[0]} beside xl/workbook.xml, two workbooks in one file"
+        return Problem("file_odd", params={"path": shown, "reason": reason})
+    if "xl/workbook.bin" in folded:
+        return Problem("file_xlsb", params={"path": shown})
     if "xl/workbook.xml" in names and "xl/_rels/workbook.xml.rels" not in names:
         reason = "it has no xl/_rels/workbook.xml.rels, so its sheets cannot be found"
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})

@@ -7,12 +7,9 @@ empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when on
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
-import functools
-import os
 import zipfile
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
@@ -24,7 +21,6 @@ from remi_sheet.text import fold
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook
 
-    from remi_sheet.reading_process import Partner
 
 CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
 
@@ -76,21 +72,11 @@ class Grid:
     def height(self) -> int:
         return len(self.rows)
 
-    def __reduce__(self) -> tuple[type[Grid], tuple[str, Sequence[Sequence[CellValue]], bool]]:
-        # Sent from the reading process by the thousand: as a constructor call, where a
-        # dataclass with slots would go through its state, field by field, in Python.
-        return Grid, (self.name, self.rows, self.formulas)
-
     def width(self, row: int) -> int:
         return len(self.rows[row]) if row < len(self.rows) else 0
 
 
 READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit many times over
-# From a file this big on (some 300 games), a second process reads the sheets while this
-# one checks the ones read so far: reading (size checks, then calamine) and checking take
-# about as long as each other, and both cores are used. Below it, starting the process
-# costs more than it saves.
-PARALLEL_FROM_BYTES: Final = 256 << 10
 
 
 class Sheets(NamedTuple):
@@ -107,12 +93,10 @@ class Sheets(NamedTuple):
 def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Grid], list[Problem]]:
     """The first `READ_ROWS` rows of every worksheet of the workbook at `path` (all rows of
     the sheets whose folded names are in `whole`), in workbook order, and a problem for each
-    sheet too big to read safely (see `package`). Read here: with nothing to do until every
-    sheet is read, a second process would only add the cost of sending them."""
-    sheets = read_sheets(path, whole, parallel=False)
+    sheet too big to read safely (see `package`)."""
     grids: list[Grid] = []
     problems: list[Problem] = []
-    for item in sheets.items:
+    for item in read_sheets(path, whole).items:
         if isinstance(item, Grid):
             grids.append(item)
         else:
@@ -121,69 +105,30 @@ def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Gr
 
 
 def read_sheets(
-    path: Path,
-    whole: frozenset[str] = frozenset(),
-    first: frozenset[str] = frozenset(),
-    parallel: bool | None = None,
+    path: Path, whole: frozenset[str] = frozenset(), first: frozenset[str] = frozenset()
 ) -> Sheets:
     """The worksheets of the workbook at `path`, read as `read_grids` reads them; those whose
-    folded names are in `first` come before the others. `parallel`: read in a second
-    process (None: for files of `PARALLEL_FROM_BYTES` or more, where the system forks).
-    `FileProblem` for a workbook that cannot be read at all, raised by `Sheets.items` when
-    it is found in a sheet that comes later."""
-    return begin_reading(path, whole, first, parallel)()
-
-
-def begin_reading(
-    path: Path,
-    whole: frozenset[str] = frozenset(),
-    first: frozenset[str] = frozenset(),
-    parallel: bool | None = None,
-) -> Callable[[], Sheets]:
-    """`read_sheets` in two steps, for a caller with something else to do first: a big
-    notebook's reading process starts now, opening and checking the zip while the caller
-    goes on, and the function returned (to be called once) waits for its sheets. A reading
-    process whose sheets are never asked for stops when the function is dropped."""
-    from remi_sheet import reading_process  # which imports this module
-
-    if parallel is None:
-        parallel = reading_process.can_fork() and path.stat().st_size >= PARALLEL_FROM_BYTES
-    if parallel:
-        begun = reading_process.start(path, whole, first)
-        if begun is not None:
-            return begun
-    return functools.partial(read_here, path, whole, first)
-
-
-def read_here(
-    path: Path, whole: frozenset[str], first: frozenset[str], source: IO[bytes] | None = None
-) -> Sheets:
-    """`read_sheets` in this process; `source` as `read_items` takes it."""
-    reading = read_items(path, whole, first, source=source)
+    folded names are in `first` come before the others. `FileProblem` for a workbook that
+    cannot be read at all, raised by `Sheets.items` when it is found in a sheet that comes
+    later."""
+    reading = _items(path, whole, first)
     names, order, leading = cast("tuple[list[str], list[str], int]", next(reading))
     return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading))
 
 
-class _Opened(NamedTuple):
-    """A workbook's zip, checked as a whole, and the part of each sheet."""
-
-    archive: zipfile.ZipFile
-    members: dict[str, str]
-
-
-def _open(path: Path, source: IO[bytes] | None = None) -> _Opened:
-    """The zip of the workbook at `path` (read from `source` if given, the file opened
-    already), checked (`files.check_archive`), and its sheets' parts, all before calamine
-    parses anything; `FileProblem` for a file that fails."""
+def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str]]:
+    """The zip of the workbook at `path`, read from `source` (the file opened already),
+    checked (`files.check_archive`), and its sheets' parts, all before calamine parses
+    anything; `FileProblem` for a file that fails."""
     try:
-        archive = zipfile.ZipFile(source if source is not None else path)
+        archive = zipfile.ZipFile(source)
     except files.DAMAGED_ZIP as error:
         raise FileProblem(files.damaged(path, error)) from None
     try:
         problem = files.check_archive(archive, path)
         if problem is not None:
             raise FileProblem(problem)
-        return _Opened(archive, package.sheet_parts(archive))
+        return archive, package.sheet_parts(archive)
     except BaseException as error:
         archive.close()
         if isinstance(error, package.PackageError):
@@ -191,100 +136,36 @@ def _open(path: Path, source: IO[bytes] | None = None) -> _Opened:
         raise
 
 
-def read_items(
-    path: Path,
-    whole: frozenset[str],
-    first: frozenset[str],
-    folder: str | None = None,
-    partner: Partner | None = None,
-    source: IO[bytes] | None = None,
-) -> Generator[object, None, None]:
-    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`). The
-    zip is checked as a whole first (`_open`), and each sheet's size before calamine reads
-    it. `folder`: an empty temporary folder for `_calamine` (None: one of its own).
-    `partner`: a reading process's share in the size checks (`reading_process`).
-    `source`: the file at `path` opened already, read instead of what is at `path` now, and
-    closed when the reading ends."""
-    with source if source is not None else contextlib.nullcontext():
-        yield from _items(path, whole, first, folder, partner, source)
-
-
 def _items(
-    path: Path,
-    whole: frozenset[str],
-    first: frozenset[str],
-    folder: str | None,
-    partner: Partner | None,
-    source: IO[bytes] | None,
+    path: Path, whole: frozenset[str], first: frozenset[str]
 ) -> Generator[object, None, None]:
-    from python_calamine import SheetTypeEnum
+    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`).
 
-    archive, members = _open(path, source)
-    # Each sheet's part by its first number in the list the partner checks parts by.
-    numbers: dict[str | None, int] = {}
-    if partner is not None:
-        parts = list(members.values())
-        numbers = {part: number for number, part in reversed(list(enumerate(parts)))}
-        partner.tell(archive, parts)
-    try:
-        with archive, _calamine(archive, path, folder) as workbook:
-            sheets = workbook.sheets_metadata
-            # A damaged book may name a sheet twice; calamine reads the first of them.
-            names = list(dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet))
-            asked = [name in first for name in map(fold, names)]
-            order = [name for name, early in zip(names, asked, strict=True) if early]
-            order += [name for name, early in zip(names, asked, strict=True) if not early]
-            yield names, order, sum(asked)
-            for name in order:
-                member = members.get(name)
-                number = numbers.get(member)
-                passed = None
-                if partner is not None and number is not None:
-                    passed = partner.checks.reading(number)
-                yield _sheet(path, archive, member, workbook, name, whole, passed)
-    except package.PackageError as error:
-        raise FileProblem(files.refused(path, error)) from None
-
-
-def _calamine(archive: zipfile.ZipFile, path: Path, folder: str | None) -> CalamineWorkbook:
-    """calamine's workbook of the very file whose zip was checked, read as .xlsx.
-
-    calamine opens a file by its name, and picks the format by the name's ending: a name
-    without .xlsx makes it try .xls, .xlsb and .ods too, none of which the size checks
-    read (a binary sheet beside a broken .xlsx one reached XFD1048576). So it opens a link
-    named book.xlsx, in `folder` (or a temporary folder of its own) for the moment, to the
-    open file itself on Linux (a file put at `path` after the checks is not read) and to
-    `path` elsewhere, where a system without links reads only names ending in .xlsx.
+    The file is opened once: its zip is checked, and calamine reads that very file (what
+    may be put at `path` meanwhile is not read), as an .xlsx whatever its name.
     """
-    from python_calamine import CalamineWorkbook
+    from python_calamine import CalamineWorkbook, SheetTypeEnum
 
-    own = f"/proc/self/fd/{archive.fp.fileno()}" if archive.fp is not None else ""
-    linked = bool(own) and os.path.exists(own)
-    try:
-        if folder is None:
-            import tempfile
-
-            folder = tempfile.mkdtemp(prefix="remi-")
-        link = os.path.join(folder, "book.xlsx")
-        os.symlink(own if linked else os.path.abspath(path), link)
-    except OSError as error:
-        if folder is not None:
-            with contextlib.suppress(OSError):
-                os.rmdir(folder)
-        if linked or path.suffix not in (".xlsx", ".xlsm"):
-            reason = error.strerror or str(error)
-            problem = Problem(
-                "file_no_temporary_folder", params={"path": str(path), "reason": reason}
-            )
-            raise FileProblem(problem) from None
-        return CalamineWorkbook.from_path(str(path))
-    try:
-        return CalamineWorkbook.from_path(link)  # open from now on: the link can go
-    finally:
-        # The folder too: it is made for this one link, and a checking process killed
-        # meanwhile would leave it behind.
-        os.unlink(link)
-        os.rmdir(folder)
+    with path.open("rb") as source:
+        archive, members = _open(path, source)
+        try:
+            with archive:
+                source.seek(0)
+                workbook = CalamineWorkbook.from_filelike(source)
+                with workbook:
+                    sheets = workbook.sheets_metadata
+                    # A damaged book may name a sheet twice; calamine reads the first of them.
+                    names = list(
+                        dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet)
+                    )
+                    asked = [name in first for name in map(fold, names)]
+                    order = [name for name, early in zip(names, asked, strict=True) if early]
+                    order += [name for name, early in zip(names, asked, strict=True) if not early]
+                    yield names, order, sum(asked)
+                    for name in order:
+                        yield _sheet(path, archive, members.get(name), workbook, name, whole)
+        except package.PackageError as error:
+            raise FileProblem(files.refused(path, error)) from None
 
 
 def _sheet(
@@ -294,27 +175,20 @@ def _sheet(
     workbook: CalamineWorkbook,
     name: str,
     whole: frozenset[str],
-    passed: bool | None = None,
 ) -> Grid | Problem:
-    """One sheet's grid, read once its size is known to be safe; or why it was not read.
-    `passed`: the size checks were done, and passed, in the checking process (which found
-    formulas: True, or none: False; `reading_process.SharedChecks`); None: not done there,
-    so done here."""
+    """One sheet's grid, read once its size is known to be safe; or why it was not read."""
     if member not in archive.NameToInfo:
         # calamine found a sheet the size checks did not: refuse rather than trust it.
         reason = f"the sheet '{name}' has no part of its own"
         raise FileProblem(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
-    formulas = passed
-    if formulas is None:
-        found = package.extent(archive, member)
-        try:
-            package.check_extent(name, found)
-        except package.PackageError as error:
-            return Problem(error.code, name, params=error.params)
-        formulas = found.formulas
+    found = package.extent(archive, member)
+    try:
+        package.check_extent(name, found)
+    except package.PackageError as error:
+        return Problem(error.code, name, params=error.params)
     rows = None if fold(name) in whole else READ_ROWS
     values = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=rows)
-    return Grid(name, values, formulas)
+    return Grid(name, values, found.formulas)
 
 
 class FormulaProbe:

@@ -273,6 +273,12 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} régi, Excel 97–2003 .xls fájl: nyisd meg Excelben vagy LibreOffice-ban, és "
         "mentsd .xlsx formátumban.",
     ),
+    "file_xlsb": (
+        "{path} is an Excel binary workbook (.xlsb): open it in Excel and save it as .xlsx "
+        "(File ▸ Save As ▸ Excel Workbook).",
+        "{path} bináris Excel-munkafüzet (.xlsb): nyisd meg Excelben, és mentsd .xlsx "
+        "formátumban (Fájl ▸ Mentés másként ▸ Excel-munkafüzet).",
+    ),
     "file_ods": (
         "{path} is an OpenDocument (.ods) spreadsheet: save it as .xlsx in LibreOffice "
         "(File ▸ Save As ▸ Excel 2007-365).",
@@ -310,12 +316,6 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} is written in a way no spreadsheet program writes ({reason}); remi does not "
         "read it.",
         "{path} úgy van megírva, ahogyan táblázatkezelő nem ír ({reason}); a remi nem olvassa be.",
-    ),
-    "file_no_temporary_folder": (
-        "remi cannot read {path} safely without a temporary folder ({reason}): free some "
-        "space there, or set TMPDIR to another folder.",
-        "A remi ideiglenes mappa nélkül nem tudja biztonságosan beolvasni ezt: {path} "
-        "({reason}). Szabadíts fel helyet, vagy állítsd a TMPDIR változót egy másik mappára.",
     ),
     "sheet_too_big": (
         "The sheet reaches cell {cell}, beyond what remi reads ({rows} rows, {columns} "

@@ -10,16 +10,16 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final, NamedTuple
 
 from remi_sheet import collector
 from remi_sheet.entries import Entry, EntryError, Number, Winner, parse_entry
-from remi_sheet.grid import CellValue, FormulaProbe, Grid, Sheets, address
+from remi_sheet.grid import CellValue, FormulaProbe, Grid, Sheets, address, read_sheets
 from remi_sheet.messages import Lang
-from remi_sheet.notebook_sheets import RULES_SHEETS, begin
+from remi_sheet.notebook_sheets import RULES_SHEETS, WHOLE_SHEETS
 from remi_sheet.problems import Issue, Problem
 from remi_sheet.rules import HouseRules, RuleError, check_consistent, rule_spec, with_rule
 from remi_sheet.scoring import DealScore, GameScore, RowScorer, score_game
@@ -133,17 +133,17 @@ def load_notebook(
     overrides: Sequence[tuple[str, str]] = (),
     lang: Lang | None = None,
     probe: FormulaProbe | None = None,
-    reading: Callable[[], Sheets] | None = None,
     *,
     keep_grids: bool = True,
 ) -> Notebook:
     """Read and check the notebook at `path`; `overrides` are house rules that win over the
     Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file.
-    `reading`: its sheets, begun by the caller (`notebook_sheets.begin`). `keep_grids`:
+    `keep_grids`:
     False leaves `Notebook.grids` empty, each sheet's grid let go once it is checked (a
     caller that only reports needs none, and their memory serves the sheets read after)."""
     with collector.paused():
-        return _load(path, overrides, lang, probe, reading or begin(path), keep_grids)
+        sheets = read_sheets(path, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
+        return _load(path, overrides, lang, probe, sheets, keep_grids)
 
 
 def _load(
@@ -151,11 +151,10 @@ def _load(
     overrides: Sequence[tuple[str, str]],
     lang: Lang | None,
     probe: FormulaProbe | None,
-    reading: Callable[[], Sheets],
+    sheets: Sheets,
     keep_grids: bool,
 ) -> Notebook:
     # The Rules sheet comes first, wherever it stands (`notebook_sheets`).
-    sheets = reading()
     own_probe = probe is None
     probe = probe or FormulaProbe(path)
     read: dict[str, Grid] = {}

@@ -459,9 +459,9 @@ def _xlsb_text(text: str) -> bytes:
 
 @pytest.mark.parametrize("name", ["book.xlsx", "book.XLSX", "book"])
 def test_a_binary_workbook_beside_a_broken_one_is_not_read(tmp_path: Path, name: str) -> None:
-    """calamine picks the format by the file name's ending and, without .xlsx, tries the
-    others: a binary (.xlsb) sheet reaching XFD1048576 beside unreadable .xlsx styles made
-    it abort. remi has it read the file as .xlsx only, whatever its name."""
+    """calamine reads a file by what it holds and, when its .xlsx parts fail, tries the
+    other formats: a binary (.xlsb) sheet reaching XFD1048576 beside unreadable .xlsx
+    styles made it abort. remi refuses a file that holds two workbooks."""
     good = build_notebook(tmp_path / "good.xlsx", {"g": worked_game()})
     cell = lambda column: _xlsb_record(0x02, struct.pack("<IIi", column, 0, 1 << 2 | 2))  # noqa: E731
     row = lambda number: _xlsb_record(0x00, struct.pack("<I", number) + bytes(8))  # noqa: E731
@@ -483,7 +483,7 @@ def test_a_binary_workbook_beside_a_broken_one_is_not_read(tmp_path: Path, name:
         new.writestr("xl/worksheets/far.bin", far)
     done = _run_bounded("check", str(path), "--lang", "en", memory_mb=1000)
     assert done.returncode == 1, done.stderr[-2000:]
-    assert "is not an Excel workbook (.xlsx): XmlError" in done.stderr
+    assert "two workbooks in one file" in done.stderr
 
 
 def test_kill_at_any_moment_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
@@ -581,3 +581,34 @@ def test_far_cells_written_any_way_xml_allows_are_refused(tmp_path: Path, refere
     done = _run_bounded("check", str(bad), "--lang", "en", memory_mb=1000)
     assert done.returncode == 1, done.stdout + done.stderr
     assert "far: The sheet reaches cell" in done.stdout
+
+
+def test_a_binary_workbook_is_told_as_one(tmp_path: Path) -> None:
+    path = tmp_path / "book.xlsx"
+    with zipfile.ZipFile(path, "w") as book:
+        book.writestr("[Content_Types].xml", "<Types/>")
+        book.writestr("xl/workbook.bin", b"\x83\x01\x00")
+    result = remi("check", path)
+    assert result.exit_code == 1
+    assert "is an Excel binary workbook (.xlsb)" in result.stderr
+
+
+def test_the_file_checked_is_the_file_calamine_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file put in the notebook's place after its zip was opened and checked is not what
+    calamine reads: it reads the very file that was checked."""
+    from remi_sheet import grid
+    from remi_sheet.notebook import load_notebook
+
+    path = build_notebook(tmp_path / "k.xlsx", {"Game 1": worked_game()})
+    other = build_notebook(tmp_path / "other.xlsx", {"Other": worked_game(), "More": worked_game()})
+    opening = grid._open
+
+    def then_replaced(where: Path, *rest: Any) -> Any:
+        opened = opening(where, *rest)
+        os.replace(other, where)
+        return opened
+
+    monkeypatch.setattr(grid, "_open", then_replaced)
+    assert [game.sheet for game in load_notebook(path).games] == ["Game 1"]
