@@ -17,9 +17,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from remi_sheet.cards import ACE, JOKER, Card, Suit
-from remi_sheet.melds import best_opening
-from remi_sheet.rules import HouseRules
+from remi_sheet.core.cards import ACE, JOKER, Card, Suit
+from remi_sheet.core.melds import best_opening
+from remi_sheet.core.rules import HouseRules
 
 LIMIT = 0.1  # seconds per hand
 JOKERS = [Card(JOKER)] * 2

@@ -106,7 +106,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     options = parser.parse_args()
 
-    from remi_sheet.report import default_template_dir
+    from remi_sheet.report.scorecard import default_template_dir
 
     with tempfile.TemporaryDirectory(prefix="remi-bench-") as folder:
         work = Path(folder)

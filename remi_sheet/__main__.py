@@ -14,12 +14,12 @@ closed its files and released its lock by then.
 import os
 import sys
 
-from remi_sheet import collector
+from remi_sheet.core import collector
 
 
 def main() -> None:
     with collector.paused():
-        from remi_sheet.cli import main as run
+        from remi_sheet.cli.app import main as run
     collector.freed_at_exit()
     try:
         run()

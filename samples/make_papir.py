@@ -134,7 +134,7 @@ def import_text(csv_path: Path) -> str:
     """What `remi import papir.csv --into regi.xlsx` prints, run in a scratch folder."""
     from typer.testing import CliRunner
 
-    from remi_sheet.cli import app
+    from remi_sheet.cli.app import app
 
     folder = Path(tempfile.mkdtemp())
     try:

@@ -20,7 +20,7 @@ from openpyxl.styles import Font
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from remi_sheet.rules import RULES, HouseRules  # noqa: E402
+from remi_sheet.core.rules import RULES, HouseRules  # noqa: E402
 
 Rows = list[list[Any]]
 

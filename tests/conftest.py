@@ -11,7 +11,7 @@ import openpyxl
 import pytest
 from typer.testing import CliRunner
 
-from remi_sheet.cli import app
+from remi_sheet.cli.app import app
 
 Rows = Sequence[Sequence[Any]]
 # Captured output is plain text; should anything draw with Rich, it neither wraps nor colours.

@@ -7,7 +7,7 @@ import weakref
 
 import pytest
 
-from remi_sheet import collector
+from remi_sheet.core import collector
 
 
 class _Thing:

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from remi_sheet import files
-from remi_sheet.cli import app
-from remi_sheet.notebook import load_notebook
+from remi_sheet.cli.app import app
+from remi_sheet.notebook.loading import load_notebook
+from remi_sheet.reading import files
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus"
@@ -45,8 +45,8 @@ PYTHON_BUGS = (
 _CHILD = """
 import json, sys
 from pathlib import Path
-from remi_sheet import files
-from remi_sheet.notebook import load_notebook
+from remi_sheet.reading import files
+from remi_sheet.notebook.loading import load_notebook
 path = Path(sys.argv[1])
 problem = files.sniff(path)
 problems = [problem] if problem else load_notebook(path).all_problems()

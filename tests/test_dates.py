@@ -1,4 +1,4 @@
-"""Reading the date of a game (`remi_sheet.dates`): every accepted form, and the rest refused."""
+"""Reading the date of a game (`remi_sheet.core.dates`): every accepted form, the rest refused."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from remi_sheet.dates import DateUnreadable, parse_date, parse_option
+from remi_sheet.core.dates import DateUnreadable, parse_date, parse_option
 
 DAY = dt.date(2026, 11, 29)
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from remi_sheet import cards as cards_module
-from remi_sheet.cards import ACE, JACK, JOKER, KING, QUEEN, Card, CardError, Suit, parse_cards
-from remi_sheet.entries import EntryError, Loser, Number, Winner, parse_entry
-from remi_sheet.rules import HouseRules, with_rule
+from remi_sheet.core import cards as cards_module
+from remi_sheet.core.cards import ACE, JACK, JOKER, KING, QUEEN, Card, CardError, Suit, parse_cards
+from remi_sheet.core.entries import EntryError, Loser, Number, Winner, parse_entry
+from remi_sheet.core.rules import HouseRules, with_rule
 
 DEFAULT = HouseRules()
 

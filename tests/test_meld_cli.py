@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from remi_sheet.cli import app
+from remi_sheet.cli.app import app
 
 runner = CliRunner()
 ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}

@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi_sheet.cards import ACE, JOKER, Card, CardError, Suit, parse_cards
-from remi_sheet.melds import (
+from remi_sheet.core.cards import ACE, JOKER, Card, CardError, Suit, parse_cards
+from remi_sheet.core.melds import (
     Kind,
     Meld,
     _Hand,
@@ -30,7 +30,7 @@ from remi_sheet.melds import (
     openings,
     parse_meld,
 )
-from remi_sheet.rules import HouseRules
+from remi_sheet.core.rules import HouseRules
 
 RULES = HouseRules()
 JO = Card(JOKER)
@@ -385,7 +385,7 @@ def brute_maximal(packing: Packing, rules: HouseRules) -> bool:
 
 
 def packing_of(opening: object) -> Packing:
-    from remi_sheet.melds import Opening
+    from remi_sheet.core.melds import Opening
 
     assert isinstance(opening, Opening)
     groups = tuple(sorted(tuple(sorted(meld.cards)) for meld in opening.melds))

@@ -9,7 +9,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from remi_sheet.notebook import load_notebook
+from remi_sheet.notebook.loading import load_notebook
 from tests.conftest import remi
 
 

@@ -12,8 +12,8 @@ import xlsxwriter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi_sheet.notebook import Notebook, filled, load_notebook
-from remi_sheet.text import clean
+from remi_sheet.core.text import clean
+from remi_sheet.notebook.loading import Notebook, filled, load_notebook
 from tests.conftest import worked_game
 
 Make = Callable[..., Path]

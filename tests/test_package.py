@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi_sheet import package
+from remi_sheet.reading import package
 
 LETTERS = st.text(alphabet="ABCXYZabcxyz", min_size=0, max_size=4)
 # Every reference has a row: calamine refuses one without ("missing the expected row

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from remi_sheet.printing import PlainConsole, Table, console_for, error_line, is_terminal, width
+from remi_sheet.cli.printing import PlainConsole, Table, console_for, error_line, is_terminal, width
 
 
 def scores() -> Table:
@@ -100,7 +100,7 @@ def test_piped_check_does_not_load_rich(tmp_path: Path) -> None:
     path = build_notebook(tmp_path / "n.xlsx", {"G": [["Deal", "Anna", "Béla"], [1, "W", 10]]})
     probe = (
         "import sys\n"
-        "from remi_sheet.cli import main\n"
+        "from remi_sheet.cli.app import main\n"
         "sys.argv = ['remi', 'check', sys.argv[1]]\n"
         "try:\n"
         "    main()\n"

@@ -8,10 +8,10 @@ from typing import Any
 import ftfy
 import pytest
 
-from remi_sheet.filing import Status, plan_filing, sheet_title
-from remi_sheet.grid import Grid
-from remi_sheet.problems import Problem
-from remi_sheet.records import (
+from remi_sheet.core.problems import Problem
+from remi_sheet.core.rules import HouseRules
+from remi_sheet.i18n.records import render
+from remi_sheet.notebook.records import (
     Records,
     RecordsError,
     Table,
@@ -22,8 +22,8 @@ from remi_sheet.records import (
     sheet_rows,
     sniff_delimiter,
 )
-from remi_sheet.records_messages import render
-from remi_sheet.rules import HouseRules
+from remi_sheet.reading.grid import Grid
+from remi_sheet.writing.filing import Status, plan_filing, sheet_title
 
 RULES = HouseRules()
 
@@ -412,7 +412,7 @@ def test_plan_skips_the_same_game_and_refuses_a_different_one() -> None:
 
 
 def test_every_message_has_both_languages_and_its_parameters() -> None:
-    from remi_sheet.records_messages import RECORDS_MESSAGES
+    from remi_sheet.i18n.records import RECORDS_MESSAGES
 
     for code, (english, hungarian) in RECORDS_MESSAGES.items():
         names = {part.split("}")[0] for part in english.split("{")[1:]}
@@ -424,7 +424,7 @@ def test_every_message_has_both_languages_and_its_parameters() -> None:
 
 
 def test_encoding_names_are_real_codecs() -> None:
-    from remi_sheet.records import ENCODINGS
+    from remi_sheet.notebook.records import ENCODINGS
 
     for name in ENCODINGS:
         codecs.lookup(name)

@@ -21,7 +21,7 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
-from remi_sheet.report import default_template_dir, inside
+from remi_sheet.report.scorecard import default_template_dir, inside
 from tests.conftest import remi, worked_game
 
 Sheet = tuple[Sequence[Sequence[Any]], dt.date | None, str | None]
@@ -497,8 +497,8 @@ def test_long_games_repeat_the_header_on_every_page(tmp_path: Path) -> None:
 
 def test_weasyprint_is_not_imported_at_start_up() -> None:
     code = (
-        "import sys, remi_sheet.cli;"
-        "print(sorted(m for m in ('weasyprint', 'jinja2', 'remi_sheet.report') "
+        "import sys, remi_sheet.cli.app;"
+        "print(sorted(m for m in ('weasyprint', 'jinja2', 'remi_sheet.report.scorecard') "
         "if m in sys.modules))"
     )
     found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from remi_sheet.cards import max_hand_points
-from remi_sheet.entries import Loser, Number, Winner
-from remi_sheet.rules import HouseRules, Rounding, RuleError, check_consistent, with_rule
-from remi_sheet.scoring import DealScore, loser_score, rank, round_points, score_row
+from remi_sheet.core.cards import max_hand_points
+from remi_sheet.core.entries import Loser, Number, Winner
+from remi_sheet.core.rules import HouseRules, Rounding, RuleError, check_consistent, with_rule
+from remi_sheet.core.scoring import DealScore, loser_score, rank, round_points, score_row
 
 DEFAULT = HouseRules()
 

@@ -20,7 +20,7 @@ import pytest
 import xlsxwriter
 from filelock import FileLock
 
-from remi_sheet import formula_results
+from remi_sheet.writing import formula_results
 from tests.conftest import build_notebook, remi, worked_game
 
 Make = Callable[..., Path]
@@ -549,7 +549,7 @@ def test_the_standings_chart_is_remis_own_and_does_not_stop_a_write(tmp_path: Pa
 def test_a_notebook_with_more_games_than_rows_remi_reads_per_sheet(tmp_path: Path) -> None:
     """remi's record and Standings sheet grow a row per game: they are read whole, so that
     the 600th game is as much remi's as the first, and a second run changes nothing."""
-    from remi_sheet.grid import READ_ROWS
+    from remi_sheet.reading.grid import READ_ROWS
 
     games = {f"G{n}": [["Deal", "A", "B"], [1, "W", 10]] for n in range(READ_ROWS + 100)}
     path = build_notebook(tmp_path / "big.xlsx", games)
@@ -598,8 +598,8 @@ def test_the_file_checked_is_the_file_calamine_reads(
 ) -> None:
     """A file put in the notebook's place after its zip was opened and checked is not what
     calamine reads: it reads the very file that was checked."""
-    from remi_sheet import grid
-    from remi_sheet.notebook import load_notebook
+    from remi_sheet.notebook.loading import load_notebook
+    from remi_sheet.reading import grid
 
     path = build_notebook(tmp_path / "k.xlsx", {"Game 1": worked_game()})
     other = build_notebook(tmp_path / "other.xlsx", {"Other": worked_game(), "More": worked_game()})

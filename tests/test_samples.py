@@ -15,7 +15,7 @@ import openpyxl
 import pytest
 from typer.testing import CliRunner
 
-from remi_sheet.cli import app
+from remi_sheet.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

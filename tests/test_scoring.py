@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from remi_sheet.entries import Entry, Loser, Number, Winner
-from remi_sheet.problems import Issue
-from remi_sheet.rules import HouseRules, with_rule
-from remi_sheet.scoring import DealScore, check_score_row, score_game, score_row
+from remi_sheet.core.entries import Entry, Loser, Number, Winner
+from remi_sheet.core.problems import Issue
+from remi_sheet.core.rules import HouseRules, with_rule
+from remi_sheet.core.scoring import DealScore, check_score_row, score_game, score_row
 
 DEFAULT = HouseRules()
 

@@ -1,4 +1,4 @@
-"""The season's figures (`remi_sheet.season`) on hand-made notebooks worked out by hand."""
+"""The season's figures (`remi_sheet.notebook.season`) on hand-made notebooks worked out by hand."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from remi_sheet.notebook import Game, load_notebook
-from remi_sheet.season import (
+from remi_sheet.notebook.loading import Game, load_notebook
+from remi_sheet.notebook.season import (
     SEASON_COLUMNS,
     Season,
     Versus,

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from remi_sheet.notebook import load_notebook
-from remi_sheet.rules import HouseRules
-from remi_sheet.scoring import DealScore, GameScore, score_game
-from remi_sheet.standings import Standing, Tally, standings
+from remi_sheet.core.rules import HouseRules
+from remi_sheet.core.scoring import DealScore, GameScore, score_game
+from remi_sheet.core.standings import Standing, Tally, standings
+from remi_sheet.notebook.loading import load_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -70,7 +70,7 @@ _REASON = re.compile(
 WORKER = r"""
 import json, sys, traceback
 from typer.testing import CliRunner
-from remi_sheet.cli import app
+from remi_sheet.cli.app import app
 runner = CliRunner()
 env = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
 for line in sys.stdin:

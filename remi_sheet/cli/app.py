@@ -1,0 +1,299 @@
+"""The `remi` command: thin wrappers that parse options, call the library and print.
+
+The options and failure handling every command shares are in `options`; the larger
+commands live in their own modules, imported only when they run or `--help` lists them:
+`remi check` should not wait for the PDF and statistics code to load.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Final
+
+import typer
+from typer.core import TyperGroup
+
+from remi_sheet.cli.options import (
+    JsonOpt,
+    LangOpt,
+    NotebookArg,
+    RuleOpt,
+    rule_options,
+    rules_from,
+    run_guarded,
+    usage_error,
+)
+from remi_sheet.cli.printing import console_for
+from remi_sheet.i18n.messages import Lang, render
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    # Typer's group methods are typed with the click it carries inside.
+    from typer._click import Command, Context, HelpFormatter
+
+# Every command: name → (module, function, summary), in the order `remi --help` lists them.
+# A command is built only when it runs (`remi check` builds `check` alone and never loads
+# the PDF or statistics code), and `remi --help` lists the summaries without building any;
+# a test keeps each summary equal to the first paragraph of its function's docstring.
+_COMMANDS: Final = {
+    "check": (
+        "remi_sheet.cli.app",
+        "check",
+        "Read the notebook and check every deal; write nothing.",
+    ),
+    "score": (
+        "remi_sheet.cli.app",
+        "score",
+        "Check the notebook, then write scores, running totals, ranks and the Standings sheet.",
+    ),
+    "new": (
+        "remi_sheet.cli.app",
+        "new",
+        "Make a fresh notebook that helps while people type and scores itself live.",
+    ),
+    "report": (
+        "remi_sheet.cli.report",
+        "report",
+        "Print the scorecard as a PDF: one A4 page per game, then the standings.",
+    ),
+    "meld": (
+        "remi_sheet.cli.meld",
+        "meld",
+        "Check melds and their value, or find the best opening of a hand.",
+    ),
+    "import": (
+        "remi_sheet.cli.import_records",
+        "import_records",
+        "Import old paper score sheets (CSV or .xlsx) into the notebook, checking every number.",
+    ),
+    "stats": (
+        "remi_sheet.cli.stats",
+        "stats",
+        "Standings across all games of the notebooks given, with a rating.",
+    ),
+}
+
+
+def command_function(name: str) -> Callable[..., None]:
+    """The function behind the command `name`, its module loaded."""
+    module, function, _ = _COMMANDS[name]
+    found: Callable[..., None] = getattr(importlib.import_module(module), function)
+    return found
+
+
+class _Commands(TyperGroup):
+    """remi's commands (`_COMMANDS`), each built from its function when first asked for."""
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        return list(_COMMANDS)
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        if cmd_name in _COMMANDS and cmd_name not in self.commands:
+            single = typer.Typer(
+                rich_markup_mode=None, pretty_exceptions_enable=False, add_completion=False
+            )
+            single.command(cmd_name)(command_function(cmd_name))
+            self.add_command(typer.main.get_command(single), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(
+        self, ctx: Context, args: list[str]
+    ) -> tuple[str | None, Command | None, list[str]]:
+        if args and args[0] not in _COMMANDS:
+            # A mistyped command: Typer suggests the nearest of the commands it has.
+            for name in _COMMANDS:
+                self.get_command(ctx, name)
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, summary) for name, (_, _, summary) in _COMMANDS.items()])
+
+
+app = typer.Typer(
+    cls=_Commands,
+    name="remi",
+    help="The score notebook for Hungarian rummy (römi): check, score and print the "
+    "scores kept in an Excel workbook.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+@app.callback()
+def _group() -> None:
+    # Without a callback of its own, an app with no command registered up front would not
+    # be a group.
+    pass
+
+
+def check(
+    notebook: NotebookArg,
+    json_output: JsonOpt = False,
+    lang: LangOpt = None,
+    rule: RuleOpt = None,
+) -> None:
+    """Read the notebook and check every deal; write nothing.
+
+    Every mistake is listed with its sheet and cell. Exit code 1 if there are errors.
+
+    Example: remi check klub.xlsx --json
+    """
+    from remi_sheet.cli.commands import run_check
+
+    chosen: Lang | None = lang.value if lang else None
+    overrides = rule_options(rule, chosen or "en")
+    run_guarded(
+        lambda: run_check(notebook, overrides, chosen, json_output, console_for(json_output)),
+        notebook,
+        chosen or "en",
+        json_output,
+    )
+
+
+def score(
+    notebook: NotebookArg,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write the scored notebook here instead of in place."),
+    ] = None,
+    json_output: JsonOpt = False,
+    lang: LangOpt = None,
+    rule: RuleOpt = None,
+    backup: Annotated[
+        bool,
+        typer.Option(
+            "--backup/--no-backup",
+            help="Keep the previous version as NOTEBOOK.xlsx.bak when writing in place.",
+        ),
+    ] = True,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write in place even when the workbook holds things openpyxl "
+            "cannot keep (listed when remi refuses).",
+        ),
+    ] = False,
+) -> None:
+    """Check the notebook, then write scores, running totals, ranks and the Standings sheet.
+
+    Only remi's own area beside each game and the Standings sheet are written; typed cells
+    never change. Games with errors are not scored. The file is replaced in one step (or
+    left untouched when it already holds these scores).
+
+    Example: remi score klub.xlsx --output klub-pontozva.xlsx
+    """
+    from remi_sheet.cli.commands import run_score
+
+    chosen: Lang | None = lang.value if lang else None
+    overrides = rule_options(rule, chosen or "en")
+    if output is not None and output.suffix.lower() not in (".xlsx", ".xlsm"):
+        usage_error(f"--output must name an .xlsx (or .xlsm) workbook, not '{output.name}'.")
+    run_guarded(
+        lambda: run_score(
+            notebook,
+            output,
+            overrides,
+            chosen,
+            json_output,
+            console_for(json_output),
+            backup=backup,
+            force=force,
+        ),
+        notebook,
+        chosen or "en",
+        json_output,
+    )
+
+
+def new(
+    notebook: Annotated[
+        Path,
+        typer.Argument(
+            help="The notebook to make (.xlsx), or with --add-game the one to add a game to.",
+            show_default=False,
+        ),
+    ],
+    player: Annotated[
+        list[str] | None,
+        typer.Option("--player", "-p", help="A player's name; repeat for each player (2 to 6)."),
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, max=100, help="How many empty game sheets.")] = 1,
+    deals: Annotated[
+        int | None,
+        typer.Option(min=1, max=50, help="Deals per game (house rule deals_per_game; default 7)."),
+    ] = None,
+    add_game: Annotated[
+        bool,
+        typer.Option(
+            "--add-game",
+            help="Add the next game sheet to an existing notebook, with the last "
+            "game's players unless --player is given.",
+        ),
+    ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Replace an existing file (with --add-game: write even when the "
+            "workbook holds things openpyxl cannot keep).",
+        ),
+    ] = False,
+    backup: Annotated[
+        bool,
+        typer.Option(
+            "--backup/--no-backup",
+            help="With --add-game: keep the previous version as NOTEBOOK.xlsx.bak.",
+        ),
+    ] = True,
+    lang: LangOpt = None,
+    rule: RuleOpt = None,
+) -> None:
+    """Make a fresh notebook that helps while people type and scores itself live.
+
+    Each game sheet has the deal numbers ready, checks every entry as it is typed, marks a
+    row with no winner or two, and shows scores, running totals, totals and ranks as
+    formulas that Excel and LibreOffice compute; a Rules sheet holds every house rule.
+
+    Example: remi new klub.xlsx -p Anna -p Béla -p Csaba --lang hu
+    """
+    import datetime as dt
+
+    from remi_sheet.cli.commands import run_add_game, run_new
+    from remi_sheet.writing.new_notebook import NewNotebookError, check_players
+
+    chosen: Lang | None = lang.value if lang else None
+    overrides = rule_options(rule, chosen or "en")
+    if deals is not None:
+        overrides.append(("deals_per_game", str(deals)))
+    if add_game and (rule or deals is not None or games != 1):
+        usage_error(
+            "--add-game keeps the notebook's own house rules and adds one game: "
+            "leave out --rule, --deals and --games."
+        )
+    console = console_for(False)
+
+    def make() -> int:
+        if add_game:
+            return run_add_game(
+                notebook, player or [], chosen, console, dt.date.today(), backup=backup, force=force
+            )
+        rules = rules_from(overrides)
+        try:
+            names = check_players(player or [], rules)
+        except NewNotebookError as error:
+            usage_error(render(error.code, chosen or "en", error.params))
+        return run_new(
+            notebook, names, games, chosen or "en", rules, force, console, dt.date.today()
+        )
+
+    run_guarded(make, notebook, chosen or "en", False)
+
+
+def main() -> None:
+    app()

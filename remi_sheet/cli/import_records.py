@@ -1,0 +1,488 @@
+"""The `remi import` command: old paper score sheets into the notebook, arithmetic checked.
+
+Registered by `remi_sheet.cli.app` at its end, after the shared options and helpers this module
+reuses are defined (so import it through `remi_sheet.cli.app`). It reads the notebook first (its
+house rules judge the records), then the records (`records`), plans the filing (`filing`),
+writes unless `--dry-run`, and prints what it found. Exit codes as for the other commands:
+0 fine, 1 errors in the records or a bad file (the good games are filed all the same), 2 a
+wrong command line.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from remi_sheet.cli.options import LangOpt, rule_options, run_guarded, usage_error
+from remi_sheet.cli.printing import console_for
+from remi_sheet.core.problems import FileProblem, Problem, Severity, has_errors
+from remi_sheet.core.rules import HouseRules
+from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n.records import render, word
+
+if TYPE_CHECKING:
+    # The readers are imported inside the command, so that `remi` starts fast.
+    from remi_sheet.cli.printing import Printer
+    from remi_sheet.notebook.records import Records
+    from remi_sheet.reading.grid import Grid
+    from remi_sheet.writing.filing import Placement
+
+
+def import_records(
+    records: Annotated[
+        Path,
+        typer.Argument(
+            metavar="RECORDS.csv|.xlsx",
+            help="The paper records: a CSV file (any encoding, ; , or tab separated) or an "
+            ".xlsx workbook.",
+            show_default=False,
+        ),
+    ],
+    into: Annotated[
+        Path,
+        typer.Option(
+            "--into",
+            metavar="NOTEBOOK.xlsx",
+            help="The notebook to file the games into; created when it does not exist.",
+            show_default=False,
+        ),
+    ],
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Check and report, but write nothing.")
+    ] = False,
+    json_output: Annotated[
+        bool,
+        typer.Option(
+            "--json", help="Machine-readable output on standard output: no colour, no tables."
+        ),
+    ] = False,
+    lang: LangOpt = None,
+    encoding: Annotated[
+        str | None,
+        typer.Option(
+            "--encoding",
+            metavar="NAME",
+            help="Read the CSV in this encoding (utf-8, cp1250, iso-8859-2, …) instead of "
+            "finding it out.",
+        ),
+    ] = None,
+    repair: Annotated[
+        bool,
+        typer.Option(
+            "--repair/--no-repair",
+            help="Repair names damaged by a wrong encoding earlier (KovĂĄcs → Kovács).",
+        ),
+    ] = True,
+    rule: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--rule",
+            "-r",
+            metavar="NAME=VALUE",
+            help="A house rule of the notebook to create, e.g. -r deals_per_game=10 (an "
+            "existing notebook keeps its own). Repeat for more.",
+        ),
+    ] = None,
+    backup: Annotated[
+        bool,
+        typer.Option(
+            "--backup/--no-backup",
+            help="Keep the previous notebook as NOTEBOOK.xlsx.bak.",
+        ),
+    ] = True,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write even when the notebook holds things openpyxl cannot keep (listed "
+            "when remi refuses).",
+        ),
+    ] = False,
+) -> None:
+    """Import old paper score sheets (CSV or .xlsx) into the notebook, checking every number.
+
+    The records have a Game (Játszma) column, a Deal (Leosztás) column, one column per player
+    and optionally a Total (Összesen) row per game with the totals written on the paper.
+    Every row is checked against the rules and every paper total against its deals; each
+    good game becomes a game sheet, games with errors are listed and not filed, and games
+    already in the notebook are skipped. --rule sets the house rules of a new notebook.
+
+    Example: remi import papir.csv --into klub.xlsx --dry-run
+    """
+    chosen: Lang | None = lang.value if lang else None
+    overrides = rule_options(rule, chosen or "en")
+    if into.suffix.lower() not in (".xlsx", ".xlsm"):
+        usage_error(f"--into must name an .xlsx (or .xlsm) notebook, not '{into.name}'.")
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            usage_error(f"--encoding: unknown encoding '{encoding}' (try utf-8 or cp1250).")
+    if into.exists() and records.exists() and into.resolve() == records.resolve():
+        usage_error("The records and the notebook are the same file.")
+    if overrides and into.exists():
+        usage_error(render("records_rules_of_notebook", chosen or "en", {"path": str(into)}))
+    options = Options(dry_run, encoding, repair, backup, force)
+    run_guarded(
+        lambda: run_import(records, into, overrides, chosen, options, json_output),
+        records,
+        chosen or "en",
+        json_output,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    dry_run: bool = False
+    encoding: str | None = None
+    repair: bool = True
+    backup: bool = True
+    force: bool = False
+
+
+@dataclass(slots=True)
+class _Notebook:
+    """What the import needs of the notebook: its sheets, house rules and language."""
+
+    grids: dict[str, Grid]
+    rules: HouseRules
+    lang: Lang | None
+    exists: bool
+    problems: list[Problem] = field(default_factory=list)
+
+
+def run_import(
+    records_path: Path,
+    into: Path,
+    overrides: Sequence[tuple[str, str]],
+    lang: Lang | None,
+    options: Options,
+    json_output: bool,
+) -> int:
+    """Read, check, file and report; the exit code."""
+    from remi_sheet.reading import files
+
+    console = console_for(json_output)
+    if not into.exists() and not into.parent.is_dir():
+        raise FileProblem(
+            Problem(
+                "file_write_failed",
+                params={"path": str(into), "reason": "its folder does not exist"},
+            )
+        )
+    if into.exists():
+        problem = files.sniff(into)
+        if problem is None and not options.dry_run:
+            problem = files.open_elsewhere(into) or files.read_only(into)
+        if problem is not None:
+            raise FileProblem(problem)
+    if options.dry_run:
+        return _import(records_path, into, overrides, lang, options, json_output, console)
+    with files.exclusive(into, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):
+        return _import(records_path, into, overrides, lang, options, json_output, console)
+
+
+def _import(
+    records_path: Path,
+    into: Path,
+    overrides: Sequence[tuple[str, str]],
+    lang: Lang | None,
+    options: Options,
+    json_output: bool,
+    console: Printer,
+) -> int:
+    from remi_sheet.writing import filing
+
+    notebook = _open_notebook(into, overrides)
+    records = _read_records(records_path, notebook.rules, options)
+    chosen: Lang = lang or notebook.lang or records.lang
+    report = _Report(records, into, chosen, options.dry_run)
+    if has_errors(notebook.problems):
+        # Wrong house rules would judge every record wrongly: check nothing, write nothing.
+        report.problems = notebook.problems
+        report.show(console, json_output)
+        return 1
+    report.placements = filing.plan_filing(records.games, notebook.grids)
+    report.problems = records.all_problems() + [
+        p.problem for p in report.placements if p.problem is not None
+    ]
+    if not options.dry_run and any(p.status is filing.Status.TO_FILE for p in report.placements):
+        _write(report, notebook, options)
+    report.show(console, json_output)
+    return 1 if has_errors(report.problems) else 0
+
+
+def _write(report: _Report, notebook: _Notebook, options: Options) -> None:
+    from remi_sheet.writing import filing, saving
+
+    try:
+        report.problems += filing.file_games(
+            report.into,
+            report.placements,
+            notebook.grids,
+            report.lang,
+            None if notebook.exists else notebook.rules,
+            backup=options.backup,
+            force=options.force,
+        )
+    except saving.WriteRefused as refused:
+        report.problems.append(refused.problem)
+        return
+    except OSError as error:
+        raise FileProblem(
+            Problem(
+                "file_write_failed",
+                params={"path": str(report.into), "reason": error.strerror or str(error)},
+            )
+        ) from error
+    report.written = True
+    for placement in report.placements:
+        if placement.status is filing.Status.TO_FILE:
+            placement.status = filing.Status.FILED
+
+
+def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Notebook:
+    from remi_sheet.notebook.loading import load_notebook, read_rules
+
+    if not into.exists():
+        rules, problems, _ = read_rules((), overrides)
+        return _Notebook({}, rules, None, exists=False, problems=problems)
+    notebook = load_notebook(into)
+    problems = [p for p in notebook.problems if p.code != "no_games"]
+    # A notebook without games has no language of its own yet: the records' then.
+    lang = notebook.lang if notebook.games else None
+    return _Notebook(notebook.grids, notebook.rules, lang, exists=True, problems=problems)
+
+
+def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
+    """The records at `path`: an .xlsx workbook when the file is one (whatever its name), else
+    CSV. A file that cannot be records raises `FileProblem`, or comes back as records with
+    the problem and no games."""
+    from remi_sheet.notebook.records import (
+        MAX_BYTES,
+        Records,
+        RecordsError,
+        Table,
+        read_csv,
+        read_tables,
+    )
+    from remi_sheet.reading import files
+    from remi_sheet.reading.grid import read_grids
+
+    shown = str(path)
+    try:
+        if not path.exists():
+            raise FileProblem(Problem("file_missing", params={"path": shown}))
+        if path.is_dir():
+            raise FileProblem(Problem("file_is_dir", params={"path": shown}))
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            head = handle.read(8)
+    except PermissionError:
+        raise FileProblem(Problem("file_unreadable", params={"path": shown})) from None
+    if head.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
+        problem = files.sniff(path)
+        if problem is not None:
+            raise FileProblem(problem)
+        grids, unreadable = read_grids(path)
+        tables = [Table(grid.name, grid.rows) for grid in grids]
+        records = read_tables(tables, path.name, rules, repair=options.repair)
+        records.problems[:0] = unreadable
+        return records
+    try:
+        if size > MAX_BYTES:
+            raise RecordsError("records_too_big", path=shown, size=size, limit=MAX_BYTES)
+        return read_csv(
+            path.read_bytes(), path.name, rules, encoding=options.encoding, repair=options.repair
+        )
+    except RecordsError as error:
+        problem = Problem(error.code, path.name, params={"path": shown, **error.params})
+        return Records(path.name, "en", [], [problem], [])
+
+
+@dataclass(slots=True)
+class _Report:
+    records: Records
+    into: Path
+    lang: Lang
+    dry_run: bool
+    placements: list[Placement] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    written: bool = False
+
+    def show(self, console: Printer, json_output: bool) -> None:
+        if json_output:
+            from remi_sheet.cli.output import print_json
+
+            print_json(self.to_json())
+        else:
+            for line in self.lines():
+                console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+    def lines(self) -> list[str]:
+        from remi_sheet.writing.filing import Status
+
+        lang, records = self.lang, self.records
+        lines = [self._heading()]
+        lines += [
+            word(
+                "repaired",
+                lang,
+                original=repair.original,
+                repaired=repair.repaired,
+                where=repair.place.shown(lang),
+            )
+            for repair in records.repairs
+        ]
+        if self.problems:
+            lines.append(word("import_problems", lang))
+            lines += [f"  {problem_line(problem, lang)}" for problem in self.problems]
+        to_file = [p for p in self.placements if p.status in (Status.FILED, Status.TO_FILE)]
+        if to_file:
+            key = "filed" if self.written else "would_file"
+            lines.append(word(key, lang, path=self.into))
+            lines += [self._filed_line(p) for p in to_file]
+        for status, key in ((Status.ALREADY_FILED, "already_filed"), (Status.ERRORS, "not_filed")):
+            names = [p.game.name for p in self.placements if p.status is status]
+            if names:
+                lines.append(word(key, lang, games=", ".join(names)))
+        lines.append(self._summary())
+        return lines
+
+    def _heading(self) -> str:
+        records, lang = self.records, self.lang
+        deals = sum(len(game.deals) for game in records.games)
+        if records.encoding is None:
+            return word(
+                "read_xlsx", lang, path=records.source, games=len(records.games), deals=deals
+            )
+        return word(
+            "read",
+            lang,
+            path=records.source,
+            encoding=records.encoding,
+            delimiter=word(f"delimiter_{records.delimiter}", lang),
+            games=len(records.games),
+            deals=deals,
+        )
+
+    def _filed_line(self, placement: Placement) -> str:
+        game, lang = placement.game, self.lang
+        checked = "paper_checked" if game.totals is not None else "no_paper_totals"
+        return word(
+            "filed_game",
+            lang,
+            game=game.name,
+            sheet=placement.sheet,
+            players=len(game.players),
+            deals=len(game.deals),
+            checked=word(checked, lang),
+        )
+
+    def _summary(self) -> str:
+        from remi_sheet.writing.filing import Status
+
+        def count(*statuses: Status) -> int:
+            return sum(p.status in statuses for p in self.placements)
+
+        counts = {
+            "filed": count(Status.FILED, Status.TO_FILE),
+            "skipped": count(Status.ALREADY_FILED),
+            "broken": count(Status.ERRORS, Status.CONFLICT),
+        }
+        if self.written:
+            return (
+                word("summary", self.lang, **counts)
+                + " "
+                + word("import_written", self.lang, path=self.into)
+            )
+        if self.dry_run:
+            return word("summary_dry", self.lang, **counts)
+        counts["filed"] = count(Status.FILED)
+        return (
+            word("summary", self.lang, **counts)
+            + " "
+            + word("nothing_to_write", self.lang, path=self.into)
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        records = self.records
+        return {
+            "records": records.source,
+            "notebook": str(self.into),
+            "encoding": records.encoding,
+            "delimiter": records.delimiter,
+            "lang": self.lang,
+            "dry_run": self.dry_run,
+            "written": self.written,
+            "repaired": [
+                {
+                    "original": repair.original,
+                    "repaired": repair.repaired,
+                    "sheet": repair.place.sheet,
+                    "cell": repair.place.cell,
+                    "line": repair.place.line,
+                }
+                for repair in records.repairs
+            ],
+            "games": [_game_json(placement) for placement in self.placements],
+            "problems": [problem_json(problem, self.lang) for problem in self.problems],
+        }
+
+
+def _game_json(placement: Placement) -> dict[str, Any]:
+    game = placement.game
+    score = game.score if not game.has_errors else None
+    return {
+        "game": game.name,
+        "status": placement.status.value,
+        "sheet": placement.sheet,
+        "players": list(game.players),
+        "deals": len(game.deals),
+        "totals": dict(zip(game.players, score.totals, strict=True)) if score else None,
+        "paper_totals": (
+            dict(zip(game.players, game.totals, strict=True)) if game.totals is not None else None
+        ),
+        "errors": sum(p.severity is Severity.ERROR for p in game.problems),
+    }
+
+
+def problem_line(problem: Problem, lang: Lang) -> str:
+    """`error: papir.csv, line 12 [2019-02-16 #2]: message`."""
+    where = _where(problem, lang)
+    game = problem.params.get("game")
+    if game is not None:
+        where = f"{where} [{game}]" if where else f"[{game}]"
+    message = render(problem.code, lang, problem.params)
+    return (
+        f"{problem.severity.value}: {where}: {message}"
+        if where
+        else f"{problem.severity.value}: {message}"
+    )
+
+
+def _where(problem: Problem, lang: Lang) -> str:
+    cell = problem.cell or ""
+    if cell.startswith("line "):
+        return f"{problem.sheet}, {word('line', lang, line=cell.removeprefix('line '))}"
+    return "!".join(part for part in (problem.sheet, problem.cell) if part)
+
+
+def problem_json(problem: Problem, lang: Lang) -> dict[str, Any]:
+    cell = problem.cell or ""
+    return {
+        "sheet": problem.sheet,
+        "cell": problem.cell,
+        "line": int(cell.removeprefix("line ")) if cell.startswith("line ") else None,
+        "game": problem.params.get("game"),
+        "player": problem.params.get("player"),
+        "severity": problem.severity.value,
+        "code": problem.code,
+        "message": render(problem.code, lang, problem.params),
+    }

@@ -1,0 +1,294 @@
+"""The `remi meld` command: check melds and their value, or find the best opening of a hand.
+
+Thin: it parses the options, calls `melds` and prints a report or a `--json` document.
+Exit codes as for the other commands: 0 fine (even when the melds do not open), 1 an
+invalid meld or cards that cannot be, 2 a wrong command line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from remi_sheet.cli.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
+from remi_sheet.core.rules import HouseRules
+from remi_sheet.i18n.melds import render, word
+from remi_sheet.i18n.messages import Lang
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
+    from remi_sheet.core.cards import Card
+    from remi_sheet.core.melds import Meld, MeldReport, Opening, Reading, Reason
+
+MeldsArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help='Melds to check, each in quotes: "8♣ 9♣ 10♣" "9♠ 9♣ Jo". Jo=8♣ pins a joker.',
+        show_default=False,
+    ),
+]
+HandOpt = Annotated[
+    str | None,
+    typer.Option("--hand", help="Find the best opening of these cards (a hand of 14 or 15)."),
+]
+AllOpt = Annotated[
+    bool, typer.Option("--all", help="With --hand: also list the other ways to open.")
+]
+
+
+def meld(
+    melds: MeldsArg = None,
+    hand: HandOpt = None,
+    all_openings: AllOpt = False,
+    json_output: JsonOpt = False,
+    lang: LangOpt = None,
+    rule: RuleOpt = None,
+) -> None:
+    """Check melds and their value, or find the best opening of a hand.
+
+    Cards are written as everywhere in remi (K♠, 10h, Qd, D♥, Á♣, Jo).
+    A joker counts as the card it stands for; where it could stand for
+    several, the one worth most counts, and Jo=8♣ chooses. --hand finds
+    the melds of highest total; --all adds the other ways to open.
+    Exit code 1 if a meld is invalid or the cards cannot be.
+
+    Example: remi meld "8♣ 9♣ 10♣" "9♠ 9♣ Jo" --lang hu
+    """
+    chosen: Lang = lang.value if lang else "en"
+    rules = rules_from(rule_options(rule, chosen))
+    if bool(melds) == (hand is not None):
+        usage_error(render("melds_and_hand" if melds else "need_melds_or_hand", chosen, {}))
+    if all_openings and hand is None:
+        usage_error(render("all_without_hand", chosen, {}))
+    if hand is not None:
+        raise typer.Exit(_open(hand, rules, chosen, json_output, all_openings))
+    raise typer.Exit(_check(melds or [], rules, chosen, json_output))
+
+
+def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: bool) -> int:
+    from remi_sheet.core.cards import CardError
+    from remi_sheet.core.melds import Reason, check_melds, parse_meld
+
+    try:
+        parsed = [parse_meld(text) for text in texts]
+    except CardError as error:
+        return _input_errors([Reason(error.code, error.params)], rules, lang, json_output)
+    report = check_melds(parsed, rules)
+    if json_output:
+        _print_json(report_json(report, lang))
+    else:
+        _print_report(report, lang)
+    return 0 if report.valid else 1
+
+
+def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bool) -> int:
+    from remi_sheet.core.cards import CardError, parse_cards
+    from remi_sheet.core.melds import Reason, best_opening, hand_errors, openings
+
+    try:
+        hand = parse_cards(text, suits_required=True)
+    except CardError as error:
+        return _input_errors([Reason(error.code, error.params)], rules, lang, json_output)
+    errors = hand_errors(hand, rules)
+    if errors:
+        return _input_errors(errors, rules, lang, json_output)
+    if every:
+        best, others, count = openings(hand, rules)
+    else:
+        best, others, count = best_opening(hand, rules), [], 0
+    if json_output:
+        _print_json(hand_json(hand, best, others if every else None, count, lang))
+    else:
+        _print_opening(best, others if every else None, count, lang)
+    return 0
+
+
+def _input_errors(errors: list[Reason], rules: HouseRules, lang: Lang, json_output: bool) -> int:
+    from remi_sheet.cli.printing import error_line
+
+    if json_output:
+        document = {"melds": [], "total": 0, "opens": False, "minimum": rules.opening_minimum}
+        _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
+    else:
+        for error in errors:
+            error_line(word("errors", lang, message=render(error.code, lang, error.params)))
+    return 1
+
+
+# --- JSON --------------------------------------------------------------------------------
+
+
+def _print_json(document: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+
+
+def _reason_json(reason: Reason, lang: Lang) -> dict[str, str]:
+    return {"code": reason.code, "message": render(reason.code, lang, reason.params)}
+
+
+def _joker_names(count: int) -> list[str]:
+    """How the jokers of a meld are told apart, in the order written: Jo, Jo2, Jo3."""
+    return ["Jo" if number == 1 else f"Jo{number}" for number in range(1, count + 1)]
+
+
+def _jokers(reading: Reading) -> dict[str, str]:
+    names = _joker_names(len(reading.stand_ins))
+    return {name: str(card) for name, card in zip(names, reading.stand_ins, strict=True)}
+
+
+def meld_json(meld: Meld, lang: Lang) -> dict[str, Any]:
+    best = meld.best
+    return {
+        "cards": [str(card) for card in meld.cards],
+        "valid": meld.valid,
+        "kind": best.kind.value if best else None,
+        "value": meld.value,
+        "as": [str(card) for card in best.cards] if best else [],
+        "jokers": _jokers(best) if best else {},
+        "ambiguous": meld.ambiguous,
+        "alternatives": [
+            {"kind": r.kind.value, "value": r.value, "jokers": _jokers(r)}
+            for r in meld.readings[1:]
+        ],
+        "reason": render(meld.reason.code, lang, meld.reason.params) if meld.reason else None,
+        "code": meld.reason.code if meld.reason else None,
+    }
+
+
+def report_json(report: MeldReport, lang: Lang) -> dict[str, Any]:
+    return {
+        "melds": [meld_json(meld, lang) for meld in report.melds],
+        "total": report.total,
+        "opens": report.opens,
+        "minimum": report.minimum,
+        "errors": [_reason_json(error, lang) for error in report.errors],
+    }
+
+
+def _opening_json(opening: Opening, lang: Lang) -> dict[str, Any]:
+    return {
+        "melds": [meld_json(meld, lang) for meld in opening.melds],
+        "total": opening.total,
+        "opens": opening.opens,
+        "left": [str(card) for card in opening.left],
+    }
+
+
+def hand_json(
+    hand: Sequence[Card],
+    best: Opening,
+    others: list[Opening] | None,
+    count: int,
+    lang: Lang,
+) -> dict[str, Any]:
+    document = _opening_json(best, lang)
+    # "melds" and "best" are the same list: "melds" keeps the shape of a meld check.
+    document = {"hand": [str(card) for card in hand], "best": document["melds"], **document}
+    document["minimum"] = best.minimum
+    if others is not None:
+        document["alternatives"] = [_opening_json(other, lang) for other in others]
+        document["alternatives_count"] = count
+    return document
+
+
+# --- text --------------------------------------------------------------------------------
+
+
+def _written(meld: Meld) -> str:
+    pins = meld.pins or (None,) * len(meld.cards)
+    return " ".join(
+        f"{card}={pin}" if pin else str(card) for card, pin in zip(meld.cards, pins, strict=True)
+    )
+
+
+def meld_line(meld: Meld, lang: Lang) -> Text:
+    """One meld: a tick and what it is worth, or a cross and why it is invalid."""
+    from rich.text import Text
+
+    best = meld.best
+    if best is None:
+        assert meld.reason is not None
+        reason = render(meld.reason.code, lang, meld.reason.params)
+        return Text.assemble(("✗ ", "bold red"), f"{_written(meld)}: {reason}")
+    parts = [
+        f"{word(best.kind.value, lang)} {' '.join(map(str, best.cards))}",
+        word("meld_value", lang, value=best.value),
+    ]
+    names = _joker_names(len(best.stand_ins))
+    parts += [
+        word("stands_for", lang, joker=n, card=str(c))
+        for n, c in zip(names, best.stand_ins, strict=True)
+    ]
+    if meld.ambiguous:
+        parts.append(_ambiguity(meld.readings[1:], lang))
+    return Text.assemble(("✓ ", "bold green"), f"{_written(meld)}: " + "; ".join(parts))
+
+
+def _ambiguity(others: Sequence[Reading], lang: Lang) -> str:
+    listed = ", ".join(f"{' '.join(map(str, r.stand_ins))} ({r.value})" for r in others)
+    pin = " ".join(f"Jo={card}" for card in others[0].stand_ins)
+    key = "ambiguous_one" if len(others[0].stand_ins) == 1 else "ambiguous"
+    return word(key, lang, others=listed, pin=pin)
+
+
+def _verdict(total: int, minimum: int, lang: Lang) -> str:
+    if total >= minimum:
+        return word("opens", lang, total=total, minimum=minimum)
+    return word("short", lang, total=total, minimum=minimum, short=minimum - total)
+
+
+def _print_report(report: MeldReport, lang: Lang) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False, soft_wrap=True)
+    for meld in report.melds:
+        console.print(meld_line(meld, lang))
+    for error in report.errors:
+        message = render(error.code, lang, error.params)
+        console.print(Text(word("errors", lang, message=message), style="red"))
+    if report.valid:
+        console.print(_verdict(report.total, report.minimum, lang), markup=False)
+    else:
+        console.print(word("invalid_total", lang, total=report.total), markup=False)
+
+
+def _print_opening(best: Opening, others: list[Opening] | None, count: int, lang: Lang) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False, soft_wrap=True)
+    if not best.melds:
+        console.print(word("nothing", lang), markup=False)
+    else:
+        console.print(word("best", lang), markup=False)
+        for meld in best.melds:
+            console.print(Text("  ").append_text(meld_line(meld, lang)))
+        console.print(_verdict(best.total, best.minimum, lang), markup=False)
+    console.print(_left(best.left, lang), markup=False)
+    if others is not None:
+        _print_others(console, others, count, lang)
+
+
+def _left(cards: Sequence[Card], lang: Lang) -> str:
+    if not cards:
+        return word("left_none", lang)
+    return word("left", lang, cards=" ".join(map(str, cards)))
+
+
+def _print_others(console: Console, others: list[Opening], count: int, lang: Lang) -> None:
+    if not others:
+        console.print(word("no_alternatives", lang), markup=False)
+        return
+    console.print(word("alternatives", lang, count=count), markup=False)
+    for other in others:
+        melds = " | ".join(" ".join(map(str, meld.cards)) for meld in other.melds)
+        console.print(f"  {other.total}: {melds} — {_left(other.left, lang)}", markup=False)
+    if count > len(others):
+        console.print(word("more", lang, count=count, shown=len(others)), markup=False)

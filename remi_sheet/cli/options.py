@@ -1,0 +1,129 @@
+"""What every `remi` command shares: its common options, and how it fails.
+
+Exit codes (NOTEBOOK.md): 0 done, no errors; 1 the input has errors; 2 the command line
+was wrong. A user's mistake is one clear message, never a traceback; set REMI_DEBUG=1 to
+see the traceback of an unexpected failure.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+from remi_sheet.cli.printing import error_line
+from remi_sheet.i18n.messages import Lang, render
+
+if TYPE_CHECKING:
+    # Imported when a command runs: `remi --help` needs neither.
+    from remi_sheet.core.problems import Problem
+    from remi_sheet.core.rules import HouseRules
+
+
+class LangChoice(StrEnum):
+    en = "en"
+    hu = "hu"
+
+
+NotebookArg = Annotated[
+    Path, typer.Argument(help="The notebook workbook (.xlsx).", show_default=False)
+]
+JsonOpt = Annotated[
+    bool,
+    typer.Option(
+        "--json", help="Machine-readable output on standard output: no colour, no tables."
+    ),
+]
+LangOpt = Annotated[
+    LangChoice | None,
+    typer.Option(
+        "--lang", help="Language of messages and written headings; default: the notebook's."
+    ),
+]
+RuleOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--rule",
+        "-r",
+        metavar="NAME=VALUE",
+        help="A house rule that overrides the notebook's Rules sheet, e.g. -r opening_minimum=51. "
+        "Repeat for more.",
+    ),
+]
+
+
+def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
+    """`--rule` options as (name, value) pairs, checked alone and together; a bad one is a
+    command-line mistake and exits with 2."""
+    if not rules:
+        return []  # the defaults agree with each other (tested); the rules code loads later
+    from remi_sheet.core.rules import HouseRules, RuleError, check_consistent, with_rule
+
+    pairs = []
+    combined = HouseRules()
+    try:
+        for option in rules:
+            name, equals, value = option.partition("=")
+            if not equals:
+                raise RuleError("rule_option", value=option)
+            combined = with_rule(combined, name.strip(), value.strip())
+            pairs.append((name.strip(), value.strip()))
+        check_consistent(combined)
+    except RuleError as error:
+        usage_error(render(error.code, lang, error.params))
+    return pairs
+
+
+def usage_error(message: str) -> NoReturn:
+    error_line(f"Usage error: {message}")
+    raise typer.Exit(2)
+
+
+def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
+    """Stop with one clear line (or a JSON document) for a problem with the file itself."""
+    if json_output:
+        from remi_sheet.cli.output import print_json
+
+        print_json({"games": [], "problems": [problem.to_json(lang)]})
+    else:
+        error_line(f"error: {problem.message(lang)}")
+    raise typer.Exit(1)
+
+
+def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> NoReturn:
+    if os.environ.get("REMI_DEBUG"):
+        raise error
+    from remi_sheet.core.problems import Problem
+
+    reason = f"{type(error).__name__}: {error}".strip().rstrip(":")
+    fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
+
+
+def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: bool) -> NoReturn:
+    """Do a command's work and exit with its code. A file that cannot be used is one clear
+    line (exit 1), never a traceback."""
+    from remi_sheet.core.problems import FileProblem
+
+    try:
+        code = action()
+    except (typer.Exit, BrokenPipeError):
+        raise  # the reader of the output went away (`remi check … | head`): click says so
+    except FileProblem as stop:
+        fail(stop.problem, lang, json_output)
+    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
+        unexpected(error, path, lang, json_output)
+    raise typer.Exit(code)
+
+
+def rules_from(pairs: Sequence[tuple[str, str]]) -> HouseRules:
+    """The default house rules with `pairs` (already checked by `rule_options`) set."""
+    from remi_sheet.core.rules import HouseRules, with_rule
+
+    rules = HouseRules()
+    for name, value in pairs:
+        rules = with_rule(rules, name, value)
+    return rules

@@ -1,0 +1,250 @@
+"""The `remi report` command: the printable PDF scorecard, or a blank one for paper.
+
+Registered by `remi_sheet.cli.app` at its end, after the shared options and helpers this module
+reuses are defined (so import it through `remi_sheet.cli.app`). Everything heavy — the notebook
+reader, Jinja2, WeasyPrint — is imported inside the command, so that `remi` starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, NoReturn
+
+import typer
+
+from remi_sheet.cli.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
+from remi_sheet.core.problems import FileProblem, Problem
+from remi_sheet.i18n.messages import Lang
+
+if TYPE_CHECKING:
+    from remi_sheet.cli.printing import Printer
+    from remi_sheet.notebook.loading import Game, Notebook
+    from remi_sheet.report.scorecard import BlankCard, Report
+
+
+def report(
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output", "-o", metavar="CARD.pdf", help="The PDF to write.", show_default=False
+        ),
+    ],
+    notebook: Annotated[
+        Path | None,
+        typer.Argument(help="The notebook workbook (.xlsx).", show_default=False),
+    ] = None,
+    game: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--game",
+            "-g",
+            metavar="SHEET",
+            help="Print only this game (its sheet name). Repeat for more.",
+        ),
+    ] = None,
+    lang: LangOpt = None,
+    rule: RuleOpt = None,
+    template: Annotated[
+        Path | None,
+        typer.Option(
+            "--template",
+            metavar="DIR",
+            help="A folder with your own base.html, scorecard.html, blank.html, parts.html and "
+            "scorecard.css (copy remi's templates/ folder to start).",
+        ),
+    ] = None,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", metavar="OUT.html", help="Also write the HTML that was printed."),
+    ] = None,
+    blank: Annotated[
+        bool,
+        typer.Option("--blank", help="An empty scorecard for playing on paper (with --player)."),
+    ] = False,
+    player: Annotated[
+        list[str] | None,
+        typer.Option("--player", "-p", metavar="NAME", help="A player of the blank card. Repeat."),
+    ] = None,
+) -> None:
+    """Print the scorecard as a PDF: one A4 page per game, then the standings.
+
+    Each game page shows every deal's scores and running totals, hands and +200s marked,
+    the totals, the ranks and a chart; a game with errors is printed with its errors instead
+    of numbers (exit code 1). With --blank, an empty scorecard for the players given; a
+    notebook given with it lends its house rules.
+
+    Example: remi report klub.xlsx -o klub.pdf --lang hu
+    """
+    from remi_sheet.i18n.report import report_word
+    from remi_sheet.report.scorecard import TemplateProblem, default_template_dir
+
+    chosen: Lang | None = lang.value if lang else None
+    shown: Lang = chosen or "en"
+    overrides = rule_options(rule, shown)
+    folder = template or default_template_dir()
+    if not folder.is_dir():
+        usage_error(report_word("template_dir_missing", shown, folder=folder))
+    if player and not blank:
+        usage_error(report_word("player_without_blank", shown))
+    if not blank and notebook is None:
+        usage_error(report_word("notebook_needed", shown))
+    try:
+        if blank:
+            code = _print_blank(notebook, player or [], overrides, chosen, folder, output, html)
+        else:
+            assert notebook is not None
+            code = _print_notebook(notebook, game or [], overrides, chosen, folder, output, html)
+    except TemplateProblem as problem:
+        _stop(problem.message(shown))
+    raise typer.Exit(code)
+
+
+def _print_notebook(
+    path: Path,
+    sheets: Sequence[str],
+    overrides: list[tuple[str, str]],
+    chosen: Lang | None,
+    folder: Path,
+    output: Path,
+    html: Path | None,
+) -> int:
+    from remi_sheet.cli import output as printed
+    from remi_sheet.cli.printing import console_for
+    from remi_sheet.core.problems import has_errors
+    from remi_sheet.i18n.report import report_word
+    from remi_sheet.report.scorecard import REPORT_TEMPLATE, build_report
+
+    notebook = _open(path, overrides, chosen)
+    lang = notebook.lang
+    console = console_for(json_output=False)
+    if has_errors(notebook.problems):
+        # Wrong house rules (or no game at all) make every number wrong: print nothing.
+        printed.print_problems(console, notebook.problems, lang)
+        console.print(report_word("not_printed", lang), markup=False)
+        return 1
+    games = _chosen_games(notebook, sheets, lang)
+    document = build_report(notebook, games, path.name)
+    _render(document, REPORT_TEMPLATE, folder, output, html, lang, console)
+    problems = notebook.problems + [p for game in games for p in game.problems]
+    printed.print_problems(console, problems, lang)
+    broken = sum(game.has_errors for game in games)
+    if broken:
+        console.print(report_word("printed_broken", lang, count=broken), markup=False)
+    return 1 if has_errors(problems) else 0
+
+
+def _print_blank(
+    path: Path | None,
+    players: Sequence[str],
+    overrides: list[tuple[str, str]],
+    chosen: Lang | None,
+    folder: Path,
+    output: Path,
+    html: Path | None,
+) -> int:
+    from remi_sheet.cli.printing import console_for
+    from remi_sheet.i18n.report import report_word
+    from remi_sheet.notebook.loading import read_rules
+    from remi_sheet.report.scorecard import BLANK_TEMPLATE, blank_card
+
+    if path is not None:
+        notebook = _open(path, overrides, chosen)
+        rules, problems, lang = notebook.rules, notebook.problems, notebook.lang
+        problems = [p for p in problems if p.code != "no_games"]  # a blank card needs none
+    else:
+        rules, problems, _ = read_rules([], overrides)
+        lang = chosen or "en"
+    if problems:
+        fail(problems[0], lang, json_output=False)
+    names = [name.strip() for name in players if name.strip()]
+    if not 2 <= len(names) <= rules.max_players:
+        usage_error(report_word("blank_needs_players", lang, most=rules.max_players))
+    card = blank_card(names, rules, lang)
+    _render(card, BLANK_TEMPLATE, folder, output, html, lang, console_for(json_output=False))
+    return 0
+
+
+def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> Notebook:
+    from remi_sheet.cli.commands import open_notebook
+
+    try:
+        return open_notebook(path, overrides, chosen, keep_grids=False)
+    except FileProblem as stop:
+        fail(stop.problem, chosen or "en", json_output=False)
+    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
+        unexpected(error, path, chosen or "en", json_output=False)
+
+
+def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list[Game]:
+    """The games named by --game, in the order given; all of them when none is named."""
+    from remi_sheet.core.text import fold
+    from remi_sheet.i18n.report import report_word
+
+    if not sheets:
+        return list(notebook.games)
+    by_name = {fold(game.sheet): game for game in notebook.games}
+    chosen = []
+    for sheet in sheets:
+        found = by_name.get(fold(sheet))
+        if found is None:
+            names = ", ".join(game.sheet for game in notebook.games)
+            usage_error(report_word("game_unknown", lang, sheet=sheet, games=names))
+        chosen.append(found)
+    return chosen
+
+
+def _render(
+    document: Report | BlankCard,
+    name: str,
+    folder: Path,
+    output: Path,
+    html: Path | None,
+    lang: Lang,
+    console: Printer,
+) -> None:
+    """Fill the template, write the HTML when asked, and lay the PDF out in one pass."""
+    from remi_sheet.cli.printing import error_line
+    from remi_sheet.i18n.report import report_word
+    from remi_sheet.reading import files
+    from remi_sheet.report.scorecard import render_html, render_pdf
+
+    text = render_html(folder, name, document)
+    refused: list[str] = []
+    new = not output.exists()
+    try:
+        if html is not None:
+            html.write_text(text, encoding="utf-8")
+            console.print(report_word("written_html", lang, path=html), markup=False)
+        files.replace_atomically(
+            output, lambda temporary: refused.extend(render_pdf(text, folder, temporary))
+        )
+        if new:
+            _readable(output)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        target = Path(error.filename) if error.filename else output
+        fail(
+            Problem("file_write_failed", params={"path": str(target), "reason": reason}),
+            lang,
+            json_output=False,
+        )
+    for url in dict.fromkeys(refused):
+        error_line("warning: " + report_word("refused", lang, url=url))
+    console.print(report_word("written_pdf", lang, path=output), markup=False)
+
+
+def _readable(path: Path) -> None:
+    """A new PDF gets the usual permissions (the temporary file it was written as is private):
+    a scorecard is meant to be shared."""
+    mask = os.umask(0)
+    os.umask(mask)
+    path.chmod(0o666 & ~mask)
+
+
+def _stop(message: str) -> NoReturn:
+    from remi_sheet.cli.printing import error_line
+
+    error_line(f"error: {message}")
+    raise typer.Exit(1)

@@ -1,0 +1,226 @@
+"""Cards as players write them: `K♠ 7♥ 3♦`, `k 7 3`, `D, B, Á`, `Jo 5`, `10S QH`.
+
+Ranks are `2`–`10`, `J`/`B` (bubi), `Q`/`D` (dáma), `K`, `A`/`Á`; jokers `Jo`/`Joker`/`★`.
+A suit (`♠♣♥♦` or the letters `S C H D`) may follow a rank. Cards may be separated by
+spaces, commas, semicolons or plus signs, or written one after the other (`K♠7♥`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from remi_sheet.core.problems import CodedError
+from remi_sheet.core.rules import HouseRules
+from remi_sheet.core.text import clean
+
+JOKER: Final = 0
+JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+HAND_SIZE: Final = 14
+COPIES_PER_CARD: Final = 2  # two packs of French cards
+
+
+class Suit(StrEnum):
+    SPADES = "♠"
+    CLUBS = "♣"
+    HEARTS = "♥"
+    DIAMONDS = "♦"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """A playing card; a joker has no suit."""
+
+    rank: int  # 2..14 (ace 14), JOKER for a joker
+    suit: Suit | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    def __str__(self) -> str:
+        return ("Jo" if self.is_joker else RANK_NAMES[self.rank]) + (self.suit or "")
+
+
+RANK_NAMES: Final[dict[int, str]] = {
+    **{n: str(n) for n in range(2, 11)},
+    JACK: "J",
+    QUEEN: "Q",
+    KING: "K",
+    ACE: "A",
+}
+
+_RANKS: Final[dict[str, int]] = {
+    **{str(n): n for n in range(2, 11)},
+    "j": JACK,
+    "b": JACK,
+    "q": QUEEN,
+    "d": QUEEN,
+    "k": KING,
+    "a": ACE,
+    "á": ACE,
+}
+_SUITS: Final[dict[str, Suit]] = {
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+    "s": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "c": Suit.CLUBS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "h": Suit.HEARTS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "d": Suit.DIAMONDS,
+}
+# Longest spellings first, so that "joker" is not read as "jo" and "ker".
+_TOKEN: Final = re.compile(
+    r"(?P<joker>joker|jolly|jok|jo|★|☆|🃏)"
+    r"|(?P<rank>10|[2-9]|[jbqdkaá])(?P<suit>[♠♤♣♧♥♡♦♢]|[schd](?![a-záéíóöőúüű]))?",
+)
+_SEPARATORS: Final = re.compile(r"[\s,;+]+")
+
+
+class CardError(CodedError):
+    """Text that is not a list of cards."""
+
+
+def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
+    """Every card in `text`, in order; `CardError` names the first part that is no card.
+
+    `suits_required`: every card carries a suit (as in a meld), so a D after a rank letter
+    can only be diamonds; elsewhere "KD" is refused as ambiguous.
+    """
+    source = clean(text).lower()
+    # The usual list: cards spelt one by one between single spaces (cleaning makes every
+    # run of spaces one), each looked up whole; anything else is scanned.
+    try:
+        return tuple([_ALONE[suits_required][token] for token in source.split(" ")])
+    except KeyError:
+        return _scanned(source, suits_required)
+
+
+def _scanned(source: str, suits_required: bool) -> tuple[Card, ...]:
+    """`parse_cards` of cleaned, lower-case text, token by token."""
+    cards: list[Card] = []
+    # Cards and separators only, in one scan; anything else is walked through below, to
+    # name the part that is no card.
+    position = 0
+    for match in _TOKEN.finditer(source):
+        if match.start() > position and not _SEPARATORS.fullmatch(source, position, match.start()):
+            break
+        cards.append(_card(match, suits_required))
+        position = match.end()
+    else:
+        if position == len(source) or _SEPARATORS.fullmatch(source, position):
+            if not cards:
+                raise CardError("card_empty")
+            return tuple(cards)
+    cards.clear()
+    position = 0
+    while position < len(source):
+        gap = _SEPARATORS.match(source, position)
+        if gap:
+            position = gap.end()
+            continue
+        token = _TOKEN.match(source, position)
+        if token is None:
+            bad = _SEPARATORS.split(source[position:], maxsplit=1)[0]
+            raise CardError("card_unknown", token=bad)
+        cards.append(_card(token, suits_required))
+        position = token.end()
+    if not cards:
+        raise CardError("card_empty")
+    return tuple(cards)
+
+
+def _card(match: re.Match[str], suits_required: bool) -> Card:
+    if match["joker"]:
+        return Card(JOKER)
+    if match["suit"] == "d" and not match["rank"].isdigit() and not suits_required:
+        # D is both the Hungarian queen (dáma) and the letter of diamonds: "KD" is K♦ to
+        # one player and king + queen to another. Guessing would miscount silently.
+        raise CardError("card_ambiguous_d", token=match[0].upper(), rank=match["rank"].upper())
+    return _card_of(match["rank"], match["suit"])
+
+
+@functools.cache
+def _card_of(rank: str, suit: str | None) -> Card:
+    """One shared `Card` per spelling: notebooks spell the same few dozen cards over and over."""
+    return Card(_RANKS[rank], _SUITS[suit] if suit else None)
+
+
+def _spelled_alone(suits_required: bool) -> dict[str, Card]:
+    """Every spelling of one card that a scan reads as that card whole (`_TOKEN` at its
+    start takes all of it), with the card: the table `parse_cards` looks tokens up in."""
+    spellings = ["joker", "jolly", "jok", "jo", "★", "☆", "🃏"]
+    spellings += [rank + suit for rank in _RANKS for suit in ("", *_SUITS)]
+    table = {}
+    for spelling in spellings:
+        match = _TOKEN.match(spelling)
+        if match is not None and match.end() == len(spelling):
+            with contextlib.suppress(CardError):  # "kd": ambiguous, left to the scan
+                table[spelling] = _card(match, suits_required)
+    return table
+
+
+_ALONE: Final = {False: _spelled_alone(False), True: _spelled_alone(True)}
+
+
+def hand_value(card: Card, rules: HouseRules) -> int:
+    """What `card` counts when it is left in a loser's hand."""
+    if card.is_joker:
+        return rules.joker_in_hand
+    if card.rank == ACE:
+        return rules.ace_value
+    return min(card.rank, 10)
+
+
+def cards_value(cards: Iterable[Card], rules: HouseRules) -> int:
+    # `hand_value` by rank, looked up: every card list typed in a notebook is counted.
+    by_rank = _values_by_rank(rules.joker_in_hand, rules.ace_value)
+    return sum([by_rank[card.rank] for card in cards])
+
+
+@functools.lru_cache(maxsize=64)
+def _values_by_rank(joker_in_hand: int, ace_value: int) -> tuple[int, ...]:
+    rules = HouseRules(joker_in_hand=joker_in_hand, ace_value=ace_value)
+    return tuple(hand_value(Card(rank), rules) for rank in range(ACE + 1))
+
+
+def max_hand_points(rules: HouseRules) -> int:
+    """The most that fourteen cards left in hand can be worth (180 with the defaults)."""
+    # Every loser's points are checked against this: keyed by the three numbers it depends
+    # on, as hashing the whole rule set costs more than the answer.
+    return _max_hand_points(rules.ace_value, rules.joker_in_hand, rules.jokers)
+
+
+@functools.lru_cache(maxsize=64)
+def _max_hand_points(ace_value: int, joker_in_hand: int, jokers: int) -> int:
+    best_card = max(10, ace_value)
+    values = sorted([joker_in_hand] * jokers + [best_card] * HAND_SIZE, reverse=True)
+    return sum(values[:HAND_SIZE])
+
+
+def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
+    """`CardError` when `cards` cannot be one player's hand: too many cards, jokers or copies."""
+    if len(cards) > HAND_SIZE:
+        raise CardError("cards_too_many", count=len(cards), most=HAND_SIZE)
+    jokers = [card.rank for card in cards].count(JOKER)
+    if jokers > rules.jokers:
+        raise CardError("cards_too_many_jokers", count=jokers, most=rules.jokers)
+    # Copies of a card can only be told apart by their suits. Counted as (rank, suit)
+    # pairs, which hash in C, where the cards themselves would call Python per card.
+    suited = [(card.rank, card.suit) for card in cards if card.suit is not None]
+    if len(suited) <= COPIES_PER_CARD:
+        return
+    for (rank, suit), count in Counter(suited).items():
+        if count > COPIES_PER_CARD:
+            raise CardError("cards_too_many_copies", card=str(Card(rank, suit)), count=count)

@@ -1,0 +1,123 @@
+"""A game's date, as people put it into the `Date`/`Dátum` cell above the header.
+
+Games are ordered by date across notebooks (`remi stats`), so the date cell must be read
+the same way however it was typed: a real Excel date, or text in the Hungarian form
+(`2026. 11. 29.`, `2026. nov. 29.`, `2026. november 29.`), ISO (`2026-11-29`, a time after it
+allowed) or day first (`29/11/2026`, `29.11.2026`). Day-first is the only slash form: a
+month-first `11/29/2026` has no month 29 and is reported, never guessed.
+
+Pure: a cell value in, a `datetime.date` (or None for an empty cell) out; `DateUnreadable`
+for anything else, which the caller turns into a problem that names the accepted forms.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Final
+
+from remi_sheet.core.text import clean, fold
+
+# Years outside this range are typos ("0026", "20266"), not old club records.
+FIRST_YEAR: Final = 1900
+LAST_YEAR: Final = 2199
+# Excel counts days from 1899-12-30 (its 1900 leap-year bug included); a date cell whose
+# format was lost shows that count. Only whole counts between 1950 and 2199 are taken as
+# dates, so that a stray small number is not read as a day in 1900.
+_EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
+_FIRST_SERIAL: Final = (dt.date(1950, 1, 1) - _EXCEL_EPOCH).days
+_LAST_SERIAL: Final = (dt.date(LAST_YEAR, 12, 31) - _EXCEL_EPOCH).days
+
+_TIME: Final = r"(?:[ t,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)?"
+_HUNGARIAN: Final = re.compile(r"(\d{4})\s*\.\s*(\d{1,2})\s*\.\s*(\d{1,2})\s*\.?" + _TIME)
+_HUNGARIAN_MONTH: Final = re.compile(r"(\d{4})\s*\.\s*([a-z]+)\.?\s*(\d{1,2})\s*\.?" + _TIME)
+_ISO: Final = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME)
+_DAY_FIRST: Final = re.compile(r"(\d{1,2})\s*[/.]\s*(\d{1,2})\s*[/.]\s*(\d{4})\.?" + _TIME)
+
+# Hungarian month names folded (accents off, lower case) with their usual abbreviations.
+_MONTHS: Final[dict[str, int]] = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("januar", "jan"),
+            ("februar", "febr", "feb"),
+            ("marcius", "marc", "mar"),
+            ("aprilis", "apr"),
+            ("majus", "maj"),
+            ("junius", "jun"),
+            ("julius", "jul"),
+            ("augusztus", "aug"),
+            ("szeptember", "szept", "szep"),
+            ("oktober", "okt"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+
+FORMS: Final = "2026. 11. 29., 2026-11-29, 29/11/2026"
+
+
+class DateUnreadable(ValueError):
+    """The cell holds something that is not a date in any accepted form."""
+
+    def __init__(self, value: object) -> None:
+        super().__init__(str(value))
+        self.value = value
+
+
+def parse_date(value: object) -> dt.date | None:
+    """The date `value` stands for: a real date (a datetime keeps its day), an Excel day
+    count, or text in one of the accepted forms. None for an empty cell; `DateUnreadable`
+    for anything else, an impossible day (2026. 02. 30.) included."""
+    if value is None or (isinstance(value, str) and not clean(value)):
+        return None
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, bool):
+        raise DateUnreadable(value)
+    if isinstance(value, int | float):
+        return _serial(value)
+    if isinstance(value, str):
+        return _text(value)
+    raise DateUnreadable(value)
+
+
+def _serial(value: float) -> dt.date:
+    if float(value).is_integer() and _FIRST_SERIAL <= value <= _LAST_SERIAL:
+        return _EXCEL_EPOCH + dt.timedelta(days=int(value))
+    raise DateUnreadable(value)
+
+
+def _text(value: str) -> dt.date:
+    text = fold(value)
+    if (match := _HUNGARIAN.fullmatch(text)) or (match := _ISO.fullmatch(text)):
+        year, month, day = match[1], match[2], match[3]
+    elif match := _DAY_FIRST.fullmatch(text):
+        day, month, year = match[1], match[2], match[3]
+    elif (match := _HUNGARIAN_MONTH.fullmatch(text)) and match[2] in _MONTHS:
+        year, month, day = match[1], str(_MONTHS[match[2]]), match[3]
+    else:
+        raise DateUnreadable(clean(value))
+    return _day(int(year), int(month), int(day), value)
+
+
+def _day(year: int, month: int, day: int, value: str) -> dt.date:
+    if not FIRST_YEAR <= year <= LAST_YEAR:
+        raise DateUnreadable(clean(value))
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        raise DateUnreadable(clean(value)) from None
+
+
+def parse_option(text: str) -> dt.date:
+    """A date given on the command line (--since, --until), in the same forms."""
+    found = parse_date(text)
+    if found is None:
+        raise DateUnreadable(text)
+    return found

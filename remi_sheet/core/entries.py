@@ -1,0 +1,152 @@
+"""What one player's cell in one deal says, as typed: the entry codes of NOTEBOOK.md.
+
+`parse_entry` turns a cell value (text, number, or whatever a spreadsheet left there) into
+a `Winner`, a `Loser` or a bare `Number`. A bare number is card points in an entry row and
+a score in a score row; only the whole row can tell, so `scoring` decides.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from remi_sheet.core.cards import CardError, cards_value, check_hand, max_hand_points, parse_cards
+from remi_sheet.core.problems import CodedError
+from remi_sheet.core.rules import HouseRules
+from remi_sheet.core.text import clean, fold
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    """The winner's cell of a deal row: `W`, or `H` for a hand win."""
+
+    hand: bool  # went out all at once from hand ("kézből")
+
+
+@dataclass(frozen=True, slots=True)
+class Loser:
+    """A loser's cell: the card points left in hand, and whether they had laid down."""
+
+    laid_down: bool
+    points: int | None  # card points left in hand; None: `X` alone
+
+
+@dataclass(frozen=True, slots=True)
+class Number:
+    """A bare number: card points, or a typed score in a score row."""
+
+    value: int  # card points in an entry row, a score in a score row
+
+
+Entry = Winner | Loser | Number
+
+
+class EntryError(CodedError):
+    """A cell that is no entry."""
+
+
+_HAND: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
+_WIN: Final = frozenset({"w", "win", "nyert", "nyero"})
+_NOT_DOWN: Final = frozenset({"x"})
+_INTEGER: Final = re.compile(r"[+-]?[0-9]+(?:[.,]0+)?")
+_DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
+# "1.000" is one thousand to a Hungarian reader and 1.0 to an English one.
+_THOUSANDS: Final = re.compile(r"[+-]?[0-9]{1,3}[.,]000")
+_NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
+# Whatever the three above can match: text that is not like this is no number at all.
+_NUMBER_LIKE: Final = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+
+
+def parse_entry(value: object, rules: HouseRules) -> Entry | None:
+    """The entry in a cell, None for an empty cell, or `EntryError`."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise EntryError("entry_boolean", value=value)
+    if isinstance(value, int | float):
+        return Number(_whole(value))
+    if isinstance(value, dt.date | dt.time | dt.timedelta):
+        raise EntryError("entry_date", value=str(value))
+    text = clean(str(value)).replace("\u2212", "-").replace("\u2013", "-")
+    if not text:
+        return None
+    return _parse_text(text, rules)
+
+
+def _parse_text(text: str, rules: HouseRules) -> Entry:
+    word = _word(text)
+    if _NUMBER_LIKE.fullmatch(word):
+        return Number(_number(word, text))
+    if word in _HAND:
+        return Winner(hand=True)
+    if word in _WIN:
+        return Winner(hand=False)
+    if word in _NOT_DOWN:
+        return Loser(laid_down=False, points=None)
+    not_down = _NOT_DOWN_WITH_POINTS.fullmatch(text.lower())
+    if not_down:
+        try:
+            return Loser(laid_down=False, points=_points(not_down["rest"].strip(), rules))
+        except EntryError as error:
+            if error.code == "entry_unknown":
+                raise EntryError("entry_unknown", value=text) from None
+            raise
+    return Loser(laid_down=True, points=_points(text, rules))
+
+
+def _points(text: str, rules: HouseRules) -> int:
+    """Card points written as a number or as the cards left in hand."""
+    word = _word(text)
+    if _NUMBER_LIKE.fullmatch(word):
+        points = _number(word, text)
+    else:
+        try:
+            cards = parse_cards(text)
+            check_hand(cards, rules)
+        except CardError as error:
+            if error.code == "card_unknown":
+                raise EntryError("entry_unknown", value=text) from None
+            raise EntryError(error.code, **error.params) from None
+        points = cards_value(cards, rules)
+    return check_points(points, rules)
+
+
+def _word(text: str) -> str:
+    """`text` folded, to be compared with numbers and code words; "" for text with a space
+    in it, which no number or code word has (folding keeps spaces): lists of cards, most
+    of the text typed, need no folding."""
+    return "" if " " in text else fold(text)
+
+
+def _number(word: str, text: str) -> int:
+    """The whole number `word` (folded from `text`) that looks like a number; `EntryError`
+    for a thousands separator or a fraction."""
+    if _THOUSANDS.fullmatch(word):
+        raise EntryError("entry_thousands", value=text)
+    if _INTEGER.fullmatch(word):
+        return _integer(word)
+    raise EntryError("entry_not_whole", value=text)
+
+
+def _integer(word: str) -> int:
+    """A whole number written with an optional zero fraction ("35", "35.0", "30,0"), exactly:
+    going through float would turn 400 nines into infinity."""
+    return int(re.split(r"[.,]", word)[0])
+
+
+def check_points(points: int, rules: HouseRules) -> int:
+    """`points` if fourteen cards can be worth that much, else `EntryError`."""
+    if points < 0:
+        raise EntryError("points_negative", value=points)
+    most = max_hand_points(rules)
+    if points > most:
+        raise EntryError("points_too_high", value=points, most=most)
+    return points
+
+
+def _whole(value: float) -> int:
+    if isinstance(value, float) and not value.is_integer():
+        raise EntryError("entry_not_whole", value=value)
+    return int(value)

@@ -1,0 +1,653 @@
+"""Melds of Hungarian rummy: is a meld valid, what is it worth, and the best opening of a hand.
+
+A meld is read as a multiset: the order in which cards are written does not matter, so
+`Jo 9♣ 10♣` may be 8♣-9♣-10♣ or 9♣-10♣-J♣. Decisions this module makes (RULES.md leaves
+them open):
+
+- A meld needs at least one card that is not a joker; `Jo Jo Jo` is no meld.
+- A meld may hold several jokers, and two jokers may stand next to each other in a run
+  (`5♣ Jo Jo 8♣`). A set of four may hold up to three jokers.
+- A run holds one ace at most: it is low (A-2-3, worth `low_ace_value`) or high (Q-K-A,
+  worth `ace_value`), never both, so a run has at most 13 cards; K-A-2 never.
+- Where jokers can stand for different cards, the reading worth the most wins; on equal
+  value a run beats a set, then the higher place wins. `Jo=8♣` pins a joker's card.
+- In a set a joker takes a missing suit; which one does not change the value, so the first
+  missing suit in the order ♠♣♥♦ is shown.
+- An opening is a set of disjoint melds from the hand; a hand holds at most 15 cards (the
+  dealer's first hand). The alternatives listed are the *maximal* ones that open: nothing
+  left over could be laid down, neither as a new meld nor added to one of their melds, so
+  holding back a card or a meld is not another way. The best opening is always reported,
+  even when it is not maximal (A♠ Jo Jo is Q-K-A, 30; with 2♠ 3♠ added, A-2-3-4-5 is 15).
+
+Nothing here prints or reads files: the command line lives in `meld_command`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from itertools import combinations
+from typing import Any, Final
+
+from remi_sheet.core.cards import (
+    ACE,
+    COPIES_PER_CARD,
+    JOKER,
+    KING,
+    Card,
+    CardError,
+    Suit,
+    parse_cards,
+)
+from remi_sheet.core.rules import HouseRules
+
+OPENING_HAND_MAX: Final = 15  # the dealer starts with 15 cards
+MIN_MELD: Final = 3
+SET_MAX: Final = len(Suit)
+RUN_MAX: Final = 13  # one ace, low or high
+LOW_ACE: Final = 1  # the place of an ace in A-2-3
+ALTERNATIVES_SHOWN: Final = 50
+_ALTERNATIVES_CAP: Final = 10_000  # stop enumerating: a joker-rich hand has very many
+_PIN: Final = re.compile(r"\s*=\s*")
+
+
+class Kind(StrEnum):
+    SET = "set"
+    RUN = "run"
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why something is not a valid meld or hand; `code` is a key of `meld_messages`."""
+
+    code: str
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a meld: what it is, the cards it stands for, and its value."""
+
+    kind: Kind
+    cards: tuple[Card, ...]  # in order: a run low to high, a set by suit
+    stand_ins: tuple[Card, ...]  # what each joker stands for, jokers in the order written
+    value: int
+    place: int  # lowest place (1 for a low ace); breaks ties between equal values
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A checked meld: its cards as written, its readings best first, or why it is invalid."""
+
+    cards: tuple[Card, ...]
+    readings: tuple[Reading, ...] = ()
+    reason: Reason | None = None
+    pins: tuple[Card | None, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.readings)
+
+    @property
+    def best(self) -> Reading | None:
+        return self.readings[0] if self.readings else None
+
+    @property
+    def value(self) -> int:
+        return self.readings[0].value if self.readings else 0
+
+    @property
+    def ambiguous(self) -> bool:
+        """More than one reading: the jokers could stand for other cards."""
+        return len(self.readings) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class MeldReport:
+    """Melds laid down together: each checked, their total and whether they open."""
+
+    melds: tuple[Meld, ...]
+    errors: tuple[Reason, ...]  # problems of the melds together: copies, jokers
+    minimum: int
+
+    @property
+    def total(self) -> int:
+        return sum(meld.value for meld in self.melds)
+
+    @property
+    def valid(self) -> bool:
+        return not self.errors and all(meld.valid for meld in self.melds)
+
+    @property
+    def opens(self) -> bool:
+        return self.valid and self.total >= self.minimum
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """Disjoint melds from a hand and the cards left over."""
+
+    melds: tuple[Meld, ...]
+    left: tuple[Card, ...]
+    minimum: int
+
+    @property
+    def total(self) -> int:
+        return sum(meld.value for meld in self.melds)
+
+    @property
+    def opens(self) -> bool:
+        return self.total >= self.minimum
+
+
+# --- reading what the player wrote -------------------------------------------------------
+
+
+def parse_meld(text: str) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
+    """The cards of one meld and, for each, the card a joker is pinned to by `Jo=8♣`."""
+    cards: list[Card] = []
+    pins: list[Card | None] = []
+    for number, part in enumerate(_PIN.split(text)):
+        parsed = list(parse_cards(part, suits_required=True)) if part.strip() else []
+        if number > 0:
+            if not parsed or not cards or not cards[-1].is_joker or pins[-1] is not None:
+                raise CardError("meld_pin_bad", text=text.strip())
+            if parsed[0].is_joker:
+                raise CardError("meld_pin_joker", text=text.strip())
+            pins[-1] = parsed.pop(0)
+        cards += parsed
+        pins += [None] * len(parsed)
+    if not cards:
+        raise CardError("card_empty")
+    return tuple(cards), tuple(pins)
+
+
+# --- values ------------------------------------------------------------------------------
+
+
+def place_value(place: int, rules: HouseRules) -> int:
+    """The value of the card at `place` of a meld (1: low ace, 2..10, 11..13, 14: ace)."""
+    if place == LOW_ACE:
+        return rules.low_ace_value
+    if place == ACE:
+        return rules.ace_value
+    return min(place, 10)
+
+
+def _card_at(place: int, suit: Suit) -> Card:
+    return Card(ACE if place == LOW_ACE else place, suit)
+
+
+# --- checking one meld -------------------------------------------------------------------
+
+
+def check_meld(cards: Sequence[Card], rules: HouseRules, pins: Sequence[Card | None] = ()) -> Meld:
+    """Check one meld; `pins[i]` is the card the joker `cards[i]` must stand for, if any."""
+    cards = tuple(cards)
+    pins = tuple(pins) or (None,) * len(cards)
+    reason = _shape_reason(cards)
+    if reason is not None:
+        return Meld(cards, reason=reason, pins=pins)
+    every = readings(cards, rules, pins)
+    if every:
+        return Meld(cards, every, pins=pins)
+    if any(pins):
+        unpinned = readings(cards, rules, (None,) * len(cards))
+        if unpinned:
+            return Meld(cards, reason=_pin_reason(pins, unpinned), pins=pins)
+    return Meld(cards, reason=_reason(cards), pins=pins)
+
+
+def readings(
+    cards: Sequence[Card], rules: HouseRules, pins: Sequence[Card | None]
+) -> tuple[Reading, ...]:
+    """Every valid reading of `cards` that keeps the pins, best first."""
+    naturals = [card for card in cards if not card.is_joker]
+    joker_pins = [pin for card, pin in zip(cards, pins, strict=True) if card.is_joker]
+    found = [
+        *_set_readings(naturals, joker_pins, rules),
+        *_run_readings(naturals, joker_pins, rules),
+    ]
+    ordered = sorted(found, key=lambda r: (r.value, r.kind is Kind.RUN, r.place), reverse=True)
+    # A 13-card run may read its ace low or high with the jokers standing for the same
+    # cards: that is no choice for the player, so only the reading worth more is kept.
+    first = {reading.stand_ins: reading for reading in reversed(ordered)}
+    return tuple(reading for reading in ordered if first[reading.stand_ins] is reading)
+
+
+def _set_readings(
+    naturals: list[Card], pins: list[Card | None], rules: HouseRules
+) -> Iterator[Reading]:
+    rank = naturals[0].rank
+    size = len(naturals) + len(pins)
+    suits = {card.suit for card in naturals}
+    if size > SET_MAX or len(suits) < len(naturals) or any(c.rank != rank for c in naturals):
+        return
+    missing = [Card(rank, suit) for suit in Suit if suit not in suits]
+    stand_ins = _assign(missing, pins)
+    if stand_ins is not None:
+        suits |= {card.suit for card in stand_ins}
+        in_order = tuple(Card(rank, suit) for suit in Suit if suit in suits)
+        yield Reading(Kind.SET, in_order, stand_ins, size * place_value(rank, rules), rank)
+
+
+def _run_readings(
+    naturals: list[Card], pins: list[Card | None], rules: HouseRules
+) -> Iterator[Reading]:
+    suit = naturals[0].suit
+    size = len(naturals) + len(pins)
+    ranks = [card.rank for card in naturals]
+    if suit is None or any(c.suit != suit for c in naturals) or len(set(ranks)) < len(ranks):
+        return
+    if size > RUN_MAX:
+        return
+    for low in range(LOW_ACE, ACE - size + 2):
+        places = _places(ranks, low, size)
+        if places is None:
+            continue
+        free = [_card_at(p, suit) for p in range(low, low + size) if p not in places]
+        stand_ins = _assign(free, pins)
+        if stand_ins is not None:
+            value = sum(place_value(p, rules) for p in range(low, low + size))
+            in_order = tuple(_card_at(p, suit) for p in range(low, low + size))
+            yield Reading(Kind.RUN, in_order, stand_ins, value, low)
+
+
+def _places(ranks: list[int], low: int, size: int) -> set[int] | None:
+    """Where natural cards of these ranks sit in the run `low`..`low+size-1`, if they fit."""
+    high = low + size - 1
+    places = set()
+    for rank in ranks:
+        place = rank
+        if rank == ACE and low == LOW_ACE:
+            place = LOW_ACE
+        if not low <= place <= high:
+            return None
+        places.add(place)
+    return places
+
+
+def _assign(pool: list[Card], pins: list[Card | None]) -> tuple[Card, ...] | None:
+    """What each joker stands for: pinned ones their pin, the others the pool in order."""
+    left = list(pool)
+    chosen: list[Card | None] = [None] * len(pins)
+    for index in sorted(range(len(pins)), key=lambda i: _pin_order(pins[i])):
+        pin = pins[index]
+        match = next((c for c in left if pin is None or _fits(c, pin)), None)
+        if match is None:
+            return None
+        left.remove(match)
+        chosen[index] = match
+    return tuple(card for card in chosen if card is not None)
+
+
+def _pin_order(pin: Card | None) -> int:
+    # Pins with a suit first, so that a pin without one (`Jo=8`) cannot take their card.
+    if pin is None:
+        return 2
+    return 0 if pin.suit else 1
+
+
+def _fits(card: Card, pin: Card) -> bool:
+    return card.rank == pin.rank and (pin.suit is None or pin.suit == card.suit)
+
+
+# --- why a meld is invalid ---------------------------------------------------------------
+
+
+def _shape_reason(cards: tuple[Card, ...]) -> Reason | None:
+    """What rules out every reading at once: no suit, too few cards, only jokers."""
+    for card in cards:
+        if not card.is_joker and card.suit is None:
+            return Reason("card_no_suit", {"card": str(card)})
+    if len(cards) < MIN_MELD:
+        return Reason("meld_too_few", {"count": len(cards)})
+    if all(card.is_joker for card in cards):
+        return Reason("meld_only_jokers")
+    return None
+
+
+def _reason(cards: tuple[Card, ...]) -> Reason:
+    """Why `cards` is neither a set nor a run (called only when it is neither)."""
+    naturals = [card for card in cards if not card.is_joker]
+    if len({card.rank for card in naturals}) == 1 and len(naturals) > 1:
+        return _set_reason(cards, naturals)
+    if len({card.suit for card in naturals}) == 1:
+        return _run_reason(cards, naturals)
+    return Reason("meld_mixed", {"cards": " ".join(str(card) for card in naturals)})
+
+
+def _set_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Reason:
+    twice = [card for card, count in Counter(naturals).items() if count > 1]
+    if twice:
+        return Reason("set_same_suit", {"card": str(twice[0])})
+    return Reason("set_too_many", {"count": len(cards)})
+
+
+def _run_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Reason:
+    twice = [card for card, count in Counter(naturals).items() if count > 1]
+    if twice:
+        return Reason("run_same_rank", {"card": str(twice[0])})
+    if len(cards) > RUN_MAX:
+        return Reason("run_too_long", {"count": len(cards)})
+    written = " ".join(str(card) for card in naturals)
+    if _fits_round_the_corner([card.rank for card in naturals], len(cards)):
+        return Reason("run_wraps", {"cards": written})
+    return _gap_reason(cards, naturals)
+
+
+def _fits_round_the_corner(ranks: list[int], size: int) -> bool:
+    """Whether the ranks would make a run of `size` if K-A-2 were allowed."""
+    circle = [rank % ACE for rank in ranks]  # the ace is 0, before the 2, after the king
+    span = KING  # 13 places round the circle
+    return any(all((place - start) % span < size for place in circle) for start in range(span))
+
+
+def _gap_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Reason:
+    jokers = len(cards) - len(naturals)
+
+    def spread(ace_place: int) -> list[int]:
+        return sorted(ace_place if c.rank == ACE else c.rank for c in naturals)
+
+    places = min((spread(LOW_ACE), spread(ACE)), key=lambda p: p[-1] - p[0])
+    suit = naturals[0].suit
+    assert suit is not None
+    missing = places[-1] - places[0] + 1 - len(naturals)
+    return Reason(
+        "run_gap",
+        {
+            "low": str(_card_at(places[0], suit)),
+            "high": str(_card_at(places[-1], suit)),
+            "missing": missing,
+            "jokers": jokers,
+        },
+    )
+
+
+def _pin_reason(pins: Sequence[Card | None], unpinned: Sequence[Reading]) -> Reason:
+    pinned = " ".join(f"Jo={pin}" for pin in pins if pin is not None)
+    options = ", ".join(" ".join(map(str, r.stand_ins)) for r in unpinned)
+    return Reason("meld_pin_no_fit", {"pins": pinned, "options": options})
+
+
+# --- several melds together --------------------------------------------------------------
+
+
+def check_melds(
+    melds: Sequence[tuple[Sequence[Card], Sequence[Card | None]]], rules: HouseRules
+) -> MeldReport:
+    """Check melds laid down together, each given as (cards, pins) from `parse_meld`."""
+    checked = tuple(check_meld(cards, rules, pins) for cards, pins in melds)
+    every_card = [card for cards, _ in melds for card in cards]
+    return MeldReport(checked, tuple(pack_errors(every_card, rules)), rules.opening_minimum)
+
+
+def pack_errors(cards: Iterable[Card], rules: HouseRules) -> Iterator[Reason]:
+    """More copies of a card, or more jokers, than two packs and the house rules hold."""
+    cards = list(cards)
+    jokers = sum(card.is_joker for card in cards)
+    counts = Counter(card for card in cards if card.suit is not None)
+    if jokers > rules.jokers:
+        yield Reason("too_many_jokers", {"count": jokers, "most": rules.jokers})
+    for card, count in sorted(counts.items()):
+        if count > COPIES_PER_CARD:
+            yield Reason("too_many_copies", {"card": str(card), "count": count})
+
+
+def hand_errors(hand: Sequence[Card], rules: HouseRules) -> list[Reason]:
+    """Why `hand` cannot be a player's hand before opening (empty when it can)."""
+    errors = [Reason("card_no_suit", {"card": str(c)}) for c in hand if not (c.is_joker or c.suit)]
+    if len(hand) > OPENING_HAND_MAX:
+        errors.append(Reason("hand_too_many", {"count": len(hand), "most": OPENING_HAND_MAX}))
+    return [*errors, *pack_errors(hand, rules)]
+
+
+# --- the opening finder ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """A meld that can be built from the hand: which natural cards, how many jokers."""
+
+    mask: int  # one bit per distinct natural card of the hand
+    jokers: int
+    value: int
+
+
+class _Hand:
+    """A hand as bit masks: `ones` has a bit for every card held, `twos` for those held twice."""
+
+    def __init__(self, hand: Sequence[Card]) -> None:
+        counts = Counter(card for card in hand if not card.is_joker)
+        self.cards = sorted(counts)
+        self.index = {card: i for i, card in enumerate(self.cards)}
+        self.ones = sum(1 << i for i in range(len(self.cards)))
+        self.twos = sum(1 << i for i, card in enumerate(self.cards) if counts[card] > 1)
+        self.jokers = len(hand) - sum(counts.values())
+
+    def bits(self, cards: Iterable[Card]) -> int:
+        return sum(1 << self.index[card] for card in cards)
+
+    def naturals(self, mask: int) -> list[Card]:
+        return [card for i, card in enumerate(self.cards) if mask >> i & 1]
+
+
+def candidates(hand: _Hand, rules: HouseRules) -> list[_Candidate]:
+    """Every meld the hand can make, once per (natural cards, jokers), at its best value."""
+    best: dict[tuple[int, int], int] = {}
+    for naturals, jokers, value in [*_set_options(hand, rules), *_run_options(hand, rules)]:
+        key = (hand.bits(naturals), jokers)
+        best[key] = max(best.get(key, 0), value)
+    return [_Candidate(mask, jokers, value) for (mask, jokers), value in best.items()]
+
+
+def _set_options(hand: _Hand, rules: HouseRules) -> Iterator[tuple[list[Card], int, int]]:
+    for rank in range(2, ACE + 1):
+        held = [card for card in hand.cards if card.rank == rank]
+        for count in range(1, len(held) + 1):
+            for naturals in combinations(held, count):
+                for size in range(max(MIN_MELD, count), SET_MAX + 1):
+                    if size - count <= hand.jokers:
+                        yield list(naturals), size - count, size * place_value(rank, rules)
+
+
+def _run_options(hand: _Hand, rules: HouseRules) -> Iterator[tuple[list[Card], int, int]]:
+    for suit in Suit:
+        held = {card.rank for card in hand.cards if card.suit == suit}
+        if ACE in held:
+            held.add(LOW_ACE)
+        for low in range(LOW_ACE, ACE - 1):
+            yield from _runs_from(low, suit, held, hand.jokers, rules)
+
+
+def _runs_from(
+    low: int, suit: Suit, held: set[int], jokers: int, rules: HouseRules
+) -> Iterator[tuple[list[Card], int, int]]:
+    """Runs of `suit` starting at `low`, with jokers for missing cards and, to free a card
+    for another meld, in place of held ones."""
+    for high in range(low + MIN_MELD - 1, min(low + RUN_MAX, ACE + 1)):
+        places = range(low, high + 1)
+        present = [p for p in places if p in held]
+        missing = len(places) - len(present)
+        if missing > jokers:
+            return  # a longer run misses at least as many
+        value = sum(place_value(p, rules) for p in places)
+        for extra in range(min(jokers - missing, len(present) - 1) + 1):
+            for replaced in combinations(present, extra):
+                kept = [_card_at(p, suit) for p in present if p not in replaced]
+                yield kept, missing + extra, value
+
+
+class _Search:
+    """The most valuable set of disjoint candidates, by memoised search over what is left.
+
+    A state is what is left of the hand (two masks and the jokers). The lowest card left is
+    either left over or in a meld whose lowest card it is; trying both covers every choice
+    exactly once, and memoising makes it exact without trying every partition.
+    """
+
+    def __init__(self, hand: _Hand, rules: HouseRules) -> None:
+        self.hand = hand
+        self.by_low: dict[int, list[_Candidate]] = {}
+        for candidate in sorted(candidates(hand, rules), key=lambda c: -c.value):
+            low = (candidate.mask & -candidate.mask).bit_length() - 1
+            self.by_low.setdefault(low, []).append(candidate)
+        self.memo: dict[tuple[int, int, int], tuple[int, _Candidate | None]] = {}
+
+    def best(self, ones: int, twos: int, jokers: int) -> int:
+        """The most the cards left can be worth in melds."""
+        return self._solve(ones, twos, jokers)[0]
+
+    def _solve(self, ones: int, twos: int, jokers: int) -> tuple[int, _Candidate | None]:
+        key = (ones, twos, jokers)
+        if key not in self.memo:
+            self.memo[key] = self._branch(ones, twos, jokers)
+        return self.memo[key]
+
+    def _branch(self, ones: int, twos: int, jokers: int) -> tuple[int, _Candidate | None]:
+        if not ones:
+            return 0, None
+        low_bit = ones & -ones
+        result: tuple[int, _Candidate | None] = (
+            self.best(ones & ~low_bit, twos & ~low_bit, jokers),
+            None,
+        )
+        for candidate in self.by_low.get(low_bit.bit_length() - 1, ()):
+            if candidate.mask & ~ones or candidate.jokers > jokers:
+                continue
+            value = candidate.value + self.best(*_take(ones, twos, jokers, candidate))
+            if value > result[0]:
+                result = (value, candidate)
+        return result
+
+    def chosen(self) -> list[_Candidate]:
+        """The candidates of the best solution for the whole hand."""
+        state = (self.hand.ones, self.hand.twos, self.hand.jokers)
+        picked = []
+        while state[0]:
+            _, candidate = self._solve(*state)
+            if candidate is None:
+                low_bit = state[0] & -state[0]
+                state = (state[0] & ~low_bit, state[1] & ~low_bit, state[2])
+            else:
+                picked.append(candidate)
+                state = _take(*state, candidate)
+        return picked
+
+
+def _take(ones: int, twos: int, jokers: int, candidate: _Candidate) -> tuple[int, int, int]:
+    """What is left after laying down `candidate`: one copy of each of its cards goes."""
+    mask = candidate.mask
+    return ones & ~(mask & ~twos), twos & ~mask, jokers - candidate.jokers
+
+
+def best_opening(hand: Sequence[Card], rules: HouseRules) -> Opening:
+    """The disjoint melds of highest total value that `hand` can lay down.
+
+    `hand` is one that `hand_errors` accepts (every card with its suit)."""
+    cards = _Hand(hand)
+    search = _Search(cards, rules)
+    return _opening(cards, search.chosen(), hand, rules)
+
+
+def openings(
+    hand: Sequence[Card], rules: HouseRules, limit: int = ALTERNATIVES_SHOWN
+) -> tuple[Opening, list[Opening], int]:
+    """The best opening; the other maximal openings that reach the minimum, most valuable
+    first (at most `limit`); and how many such openings there are (counted up to a cap)."""
+    cards = _Hand(hand)
+    search = _Search(cards, rules)
+    best = search.chosen()
+    found = [
+        chosen
+        for chosen in _Enumeration(search, rules.opening_minimum).run()
+        if Counter(chosen) != Counter(best)
+    ]
+    found.sort(key=lambda chosen: (-sum(c.value for c in chosen), sum(c.jokers for c in chosen)))
+    shown = [_opening(cards, chosen, hand, rules) for chosen in found[:limit]]
+    return _opening(cards, best, hand, rules), shown, len(found)
+
+
+class _Enumeration:
+    """Every maximal set of disjoint candidates worth at least `minimum`, each once.
+
+    Maximal: no card left over could be laid down, neither as a new meld nor added to one
+    of the melds; otherwise every shorter run would be listed as another way to open.
+    """
+
+    def __init__(self, search: _Search, minimum: int) -> None:
+        self.search = search
+        self.minimum = minimum
+        self.every = [c for group in search.by_low.values() for c in group]
+        self.found: list[list[_Candidate]] = []
+
+    def run(self) -> list[list[_Candidate]]:
+        hand = self.search.hand
+        self._walk((hand.ones, hand.twos, hand.jokers), (0, 0), [], 0)
+        return self.found
+
+    def _walk(
+        self,
+        state: tuple[int, int, int],
+        left: tuple[int, int],
+        chosen: list[_Candidate],
+        start: int,
+    ) -> None:
+        ones, twos, jokers = state
+        value = sum(c.value for c in chosen)
+        if len(self.found) >= _ALTERNATIVES_CAP or value + self.search.best(*state) < self.minimum:
+            return
+        if not ones:
+            if self._maximal(left, jokers, chosen):
+                self.found.append(list(chosen))
+            return
+        low_bit = ones & -ones
+        kept = (left[0] | low_bit, left[1] | (twos & low_bit))
+        self._walk((ones & ~low_bit, twos & ~low_bit, jokers), kept, chosen, 0)
+        group = self.search.by_low.get(low_bit.bit_length() - 1, [])
+        for position in range(start, len(group)):
+            candidate = group[position]
+            if candidate.mask & ~ones or candidate.jokers > jokers:
+                continue
+            after = _take(ones, twos, jokers, candidate)
+            # The same lowest card may start a second meld (two copies): only later ones, so
+            # that no pair of melds is found in both orders.
+            again = position if after[0] & low_bit else 0
+            self._walk(after, left, [*chosen, candidate], again)
+
+    def _maximal(self, left: tuple[int, int], jokers: int, chosen: list[_Candidate]) -> bool:
+        """Whether nothing left over can be laid down: no new meld, no card added to one."""
+        if any(c.jokers <= jokers and not c.mask & ~left[0] for c in self.every):
+            return False
+        return not any(self._grows(meld, left[0], jokers) for meld in chosen)
+
+    def _grows(self, meld: _Candidate, left: int, jokers: int) -> bool:
+        room = meld.mask | left
+        return any(
+            c != meld
+            and c.mask & meld.mask == meld.mask
+            and not c.mask & ~room
+            and meld.jokers <= c.jokers <= meld.jokers + jokers
+            for c in self.every
+        )
+
+
+def _opening(
+    hand: _Hand, chosen: list[_Candidate], cards: Sequence[Card], rules: HouseRules
+) -> Opening:
+    melds = tuple(_meld_of(hand, candidate, rules) for candidate in chosen)
+    used = Counter(card for meld in melds for card in meld.cards)
+    left = Counter(cards) - used
+    return Opening(melds, tuple(sorted(left.elements())), rules.opening_minimum)
+
+
+def _meld_of(hand: _Hand, candidate: _Candidate, rules: HouseRules) -> Meld:
+    """The candidate as a checked meld, written in the order of its best reading."""
+    naturals = hand.naturals(candidate.mask)
+    reading = check_meld([*naturals, *[Card(JOKER)] * candidate.jokers], rules).best
+    assert reading is not None and reading.value == candidate.value
+    written = [Card(JOKER) if card in reading.stand_ins else card for card in reading.cards]
+    return check_meld(written, rules)

@@ -1,0 +1,215 @@
+"""What `remi import` says, in English and Hungarian, by key.
+
+Same shape as `messages`: `RECORDS_MESSAGES[key] = (english, hungarian)`. Keys are stable
+(`--json` carries them as `code`); wording may improve. The row checks reuse the core's keys
+(`score_not_ten`, `two_winners`, …): `render` looks a key up here first, then in `messages`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from remi_sheet.i18n import messages
+
+RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    # the file
+    "records_not_text": (
+        "{path} is not a text (CSV) file that remi can read: its bytes fit none of UTF-8, "
+        "UTF-16, Windows-1250, ISO-8859-2 or Windows-1252. Save it as CSV (UTF-8) or .xlsx.",
+        "{path} nem olvasható szöveges (CSV) fájl: a bájtjai egyik kódolásba sem illenek "
+        "(UTF-8, UTF-16, Windows-1250, ISO-8859-2, Windows-1252). Mentsd CSV (UTF-8) vagy "
+        ".xlsx formátumban.",
+    ),
+    "records_wrong_encoding": (
+        "{path} cannot be read as {encoding} (byte {byte} at position {position}); leave out "
+        "--encoding and remi finds the encoding itself.",
+        "{path} nem olvasható {encoding} kódolással ({byte} bájt a(z) {position}. helyen); "
+        "hagyd el a --encoding kapcsolót, és a remi maga állapítja meg a kódolást.",
+    ),
+    "records_too_big": (
+        "{path} is {size} bytes; paper records fit in far less (limit {limit}). Split the file.",
+        "{path} {size} bájt; a papíros jegyzőkönyvek ennél jóval kisebbek (határ: {limit}). "
+        "Oszd több fájlra.",
+    ),
+    "records_csv_broken": (
+        'The CSV cannot be read from here on: {reason}. Check the quotes (") on this line.',
+        'A CSV innentől nem olvasható: {reason}. Nézd meg az idézőjeleket (") ebben a sorban.',
+    ),
+    "records_no_header": (
+        "No header row found in the first {rows} rows: the records need a Game (Játszma) "
+        "column, a Deal (Leosztás) column and one column per player.",
+        "Nincs fejléc az első {rows} sorban: kell egy Játszma (Game) oszlop, egy Leosztás "
+        "(Deal) oszlop és játékosonként egy oszlop.",
+    ),
+    "records_no_players": (
+        "The header has no player columns: type the players' names beside Game and Deal.",
+        "A fejlécben nincs játékos: írd a játékosok nevét a Játszma és a Leosztás mellé.",
+    ),
+    "records_no_games": (
+        "The records hold no games: no row below the header names a game and a deal.",
+        "Nincs egy játszma sem: a fejléc alatt egyik sor sem nevez meg játszmát és leosztást.",
+    ),
+    "records_unnamed_column": (
+        "This row has '{value}' in a column without a name in the header (column {column}): "
+        "give the column a player's name, or delete the value.",
+        "Ebben a sorban '{value}' áll egy olyan oszlopban, amelynek nincs neve a fejlécben "
+        "({column}. oszlop): adj neki játékosnevet, vagy töröld az értéket.",
+    ),
+    # names
+    "records_name_too_long": (
+        "The name '{shown}…' is {length} characters long; a player's name has at most {most}.",
+        "A(z) '{shown}…' név {length} karakter hosszú; egy játékos neve legfeljebb {most} "
+        "karakter lehet.",
+    ),
+    "records_name_control": (
+        "The name {shown} holds control characters ({found}), which no one types: retype the name.",
+        "A(z) {shown} név vezérlőkaraktert tartalmaz ({found}), ilyet senki sem gépel: írd "
+        "be újra a nevet.",
+    ),
+    "records_game_name_too_long": (
+        "The game's name '{shown}…' is {length} characters long; at most {most}.",
+        "A játszma neve ('{shown}…') {length} karakter hosszú; legfeljebb {most} lehet.",
+    ),
+    "records_game_name_control": (
+        "The game's name {shown} holds control characters ({found}): retype it.",
+        "A játszma neve ({shown}) vezérlőkaraktert tartalmaz ({found}): írd be újra.",
+    ),
+    "records_name_reserved": (
+        "'{player}' cannot be a player's name in a notebook: remi reads a column headed "
+        "so as notes. Write the name differently (add the family name, say).",
+        "'{player}' nem lehet játékosnév a füzetben: az így fejlécezett oszlopot a remi "
+        "megjegyzésnek olvassa. Írd másként a nevet (például a vezetéknévvel).",
+    ),
+    "records_game_twice": (
+        "A game of this name is already in the records ({first}): give each game its own name.",
+        "Ilyen nevű játszma már van a jegyzőkönyvben ({first}): minden játszmának saját neve "
+        "legyen.",
+    ),
+    "records_game_missing": (
+        "This row names no game and there is no game above it: type the game's name in the "
+        "Game (Játszma) column.",
+        "Ez a sor nem nevez meg játszmát, és fölötte sincs játszma: írd be a játszma nevét a "
+        "Játszma oszlopba.",
+    ),
+    # a game's shape
+    "records_players_too_few": (
+        "The game has {count} player(s) with entries; a game needs 2 to {most}.",
+        "A játszmában {count} játékosnak van bejegyzése; egy játszmához 2–{most} játékos kell.",
+    ),
+    "records_players_too_many": (
+        "The game has {count} players with entries; at most {most} can play (house rule "
+        "max_players).",
+        "A játszmában {count} játékosnak van bejegyzése; legfeljebb {most} játszhat "
+        "(max_players házszabály).",
+    ),
+    "records_player_twice": (
+        "{player} appears twice in this game (columns {first} and {column}, the same name "
+        "once the spelling is repaired): one player, one column.",
+        "{player} kétszer szerepel ebben a játszmában ({first}. és {column}. oszlop, a "
+        "javított írásmóddal azonos név): egy játékos, egy oszlop.",
+    ),
+    "records_deal_not_number": (
+        "'{value}' is no deal number: number the deals 1, 2, 3, …",
+        "'{value}' nem leosztásszám: számozd a leosztásokat így: 1, 2, 3, …",
+    ),
+    "records_deal_twice": (
+        "Deal {deal} appears twice in this game (first {first}): a deal has one row.",
+        "{Az} {deal}. leosztás kétszer szerepel ebben a játszmában (először: {first}): egy "
+        "leosztás egy sor.",
+    ),
+    "records_deal_out_of_order": (
+        "Deal {deal} comes where deal {expected} was expected: the deals of a game are "
+        "typed in order, 1, 2, 3, …",
+        "{Az} {deal}. leosztás áll ott, ahol {az_expected} {expected}. következne: egy "
+        "játszma leosztásai sorban jönnek, 1, 2, 3, …",
+    ),
+    "records_total_twice": (
+        "A second Total row for this game (the first is {first}): keep one.",
+        "Második Összesen sor ehhez a játszmához (az első: {first}): egy maradjon.",
+    ),
+    "records_deal_after_total": (
+        "Deal {deal} is typed after the game's Total row: the Total comes last.",
+        "{Az} {deal}. leosztás a játszma Összesen sora után áll: az Összesen az utolsó sor.",
+    ),
+    "records_total_mismatch": (
+        "{player}: paper total {value}, deals add up to {total}.",
+        "{player}: a papíron {value} az összeg, de a leosztások összege {total}.",
+    ),
+    # filing
+    "records_game_conflict": (
+        "The notebook already has a game '{game}' (sheet '{sheet}') with different rows: "
+        "rename the game in the records, or delete the sheet, to import it.",
+        "A füzetben már van '{game}' nevű játszma ('{sheet}' lap), más sorokkal: nevezd át "
+        "a játszmát a jegyzőkönyvben, vagy töröld a lapot, hogy beimportálható legyen.",
+    ),
+    "records_rules_of_notebook": (
+        "--rule sets the house rules of a new notebook only; {path} has its own (its Rules "
+        "sheet, or the defaults). Change them there.",
+        "A --rule csak új füzet házszabályait állítja be; {path} már a sajátjait használja "
+        "(Szabályok lap vagy az alapértékek). Ott módosítsd őket.",
+    ),
+}
+
+# Words of the report `remi import` prints and of the sheets it files.
+RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "game": ("Game", "Játszma"),
+    "deal": ("Deal", "Leosztás"),
+    "total": ("Total", "Összesen"),
+    "line": ("line {line}", "{line}. sor"),
+    "read": (
+        "{path}: {encoding}, {delimiter}, {games} game(s), {deals} deal(s).",
+        "{path}: {encoding}, {delimiter}, {games} játszma, {deals} leosztás.",
+    ),
+    "read_xlsx": (
+        "{path}: {games} game(s), {deals} deal(s).",
+        "{path}: {games} játszma, {deals} leosztás.",
+    ),
+    "delimiter_;": ("separated by semicolons", "pontosvesszővel elválasztva"),
+    "delimiter_,": ("separated by commas", "vesszővel elválasztva"),
+    "delimiter_\t": ("separated by tabs", "tabulátorral elválasztva"),
+    "repaired": (
+        "Repaired name: {original} → {repaired} ({where})",
+        "Javított név: {original} → {repaired} ({where})",
+    ),
+    "import_problems": ("Problems:", "Hibák:"),
+    "filed": ("Filed into {path}:", "Felvéve ide: {path}:"),
+    "would_file": ("Would file into {path} (dry run):", "Felvenném ide: {path} (próbafuttatás):"),
+    "filed_game": (
+        "  {game} → sheet '{sheet}': {players} players, {deals} deal(s), {checked}",
+        "  {game} → '{sheet}' lap: {players} játékos, {deals} leosztás, {checked}",
+    ),
+    "paper_checked": ("paper totals checked", "papíros összesen ellenőrizve"),
+    "no_paper_totals": ("no paper totals", "nincs papíros összesen"),
+    "already_filed": (
+        "Already in the notebook, skipped: {games}",
+        "Már benne van a füzetben, kihagyva: {games}",
+    ),
+    "not_filed": (
+        "Not filed, because of the errors above: {games}",
+        "Nincs felvéve a fenti hibák miatt: {games}",
+    ),
+    "summary": (
+        "{filed} game(s) filed, {skipped} already there, {broken} with errors.",
+        "{filed} játszma felvéve, {skipped} már megvolt, {broken} hibás.",
+    ),
+    "summary_dry": (
+        "Dry run: {filed} game(s) would be filed, {skipped} already there, {broken} with "
+        "errors. Nothing was written.",
+        "Próbafuttatás: {filed} játszma kerülne be, {skipped} már megvolt, {broken} hibás. "
+        "Semmi sem íródott ki.",
+    ),
+    "import_written": (
+        "Written: {path}. Run remi score {path} to score the new games.",
+        "Kiírva: {path}. A pontozáshoz futtasd: remi score {path}",
+    ),
+    "nothing_to_write": (
+        "Nothing to write: {path} is unchanged.",
+        "Nincs mit kiírni: {path} változatlan.",
+    ),
+}
+
+
+messages.register(RECORDS_MESSAGES)
+messages.register_words(RECORDS_WORDS)
+render = messages.render
+word = messages.word

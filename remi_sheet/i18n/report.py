@@ -1,0 +1,130 @@
+"""The words of the printed scorecard (`remi report`), in English and Hungarian, by key.
+
+Same shape as `messages.WORDS` (key → (english, hungarian)); kept apart so that the report's
+vocabulary can grow without touching the messages every other command shares. Words that
+`messages.WORDS` already has (Total, Rank, Standings, …) are taken from there.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from remi_sheet.i18n import messages
+
+REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "scorecard": ("Scorecard", "Pontozólap"),
+    "blank_title": ("Rummy scorecard", "Römi pontozólap"),
+    "deal": ("Deal", "Leosztás"),
+    "score": ("pts", "pont"),
+    "date": ("Date", "Dátum"),
+    "place": ("Place", "Helyszín"),
+    "status_complete": ("{played}/{total} deals · complete", "{played}/{total} leosztás · kész"),
+    "status_open": (
+        "{played}/{total} deals · not finished",
+        "{played}/{total} leosztás · nincs befejezve",
+    ),
+    "winner": ("Winner", "Győztes"),
+    "winners": ("Shared win", "Holtversenyes győzelem"),
+    "leader": ("Leading", "Vezet"),
+    "shared": ("tied", "holtverseny"),
+    "chart_game": ("Running totals", "Állás leosztásonként"),
+    "chart_standings": ("Total across games", "Összpontszám játszmáról játszmára"),
+    "axis_deal": ("deal", "leosztás"),
+    "axis_game": ("game", "játszma"),
+    "mark_hand": ("hand (went out from hand)", "kézből (hand)"),
+    "mark_plus200": ("had not laid down", "nem rakott le"),
+    "broken": (
+        "This game has errors and is not scored; fix these and run remi report again:",
+        "Ebben a játszmában hibák vannak, ezért nincs pontozva; javítsd ezeket, és futtasd "
+        "újra a remi reportot:",
+    ),
+    "rules_note": (
+        "House rules differing from the defaults",
+        "Az alapszabálytól eltérő házszabályok",
+    ),
+    "rule_default": ("default", "alap"),
+    "no_deals": ("No deals played yet.", "Még nincs lejátszott leosztás."),
+    "legend": ("How to score", "Pontozás"),
+    "legend_hand": (
+        "H — went out all at once from hand: {hand}",
+        "H — kézből (egyszerre) rakott ki: {hand}",
+    ),
+    "legend_win": (
+        "W — went out, had laid down before: {normal}",
+        "W — kirakott, korábban már lerakott: {normal}",
+    ),
+    "legend_loser": (
+        "Losers: the cards left in hand, rounded to tens (33 → 30)",
+        "Vesztesek: a kézben maradt lapok értéke tízesre kerekítve (33 → 30)",
+    ),
+    "legend_loser_exact": (
+        "Losers: the value of the cards left in hand",
+        "Vesztesek: a kézben maradt lapok értéke",
+    ),
+    "legend_after_hand": (
+        "After a hand: ×{multiplier} for those who had laid down, {special} for those who had not",
+        "Hand után: aki lerakott, annak ×{multiplier}, aki nem rakott le, annak {special}",
+    ),
+    "legend_cards": (
+        "2–10 face value · J Q K 10 · A {ace} · joker left in hand {joker}",
+        "2–10 számérték · B D K 10 · Á {ace} · kézben maradt joker {joker}",
+    ),
+    "legend_lowest": (
+        "{deals} deals; the lowest total wins, equal totals share a place.",
+        "{deals} leosztás; a legkisebb összpontszám nyer, egyenlő pontszám holtverseny.",
+    ),
+    "legend_opening": ("First meld at least {opening}", "Első lerakás legalább {opening}"),
+    "players_line": ("Players", "Játékosok"),
+    "page": ("page", "oldal"),
+    "written_pdf": ("Written: {path}", "Kiírva: {path}"),
+    "written_html": ("HTML written: {path}", "HTML kiírva: {path}"),
+    "template_error": (
+        "The template {template}, line {line}: {reason}",
+        "Hibás sablon: {template}, {line}. sor: {reason}",
+    ),
+    "template_error_noline": (
+        "The template {template}: {reason}",
+        "Hibás sablon: {template}: {reason}",
+    ),
+    "template_missing": (
+        "The template folder {folder} has no {template}; copy it from remi's templates/ folder.",
+        "A(z) {folder} sablonmappában nincs {template}; másold át a remi templates/ mappájából.",
+    ),
+    "template_dir_missing": (
+        "The template folder {folder} does not exist or is not a folder.",
+        "A(z) {folder} sablonmappa nem létezik, vagy nem mappa.",
+    ),
+    "refused": (
+        "Not loaded: {url} (a template may only use files inside its own folder).",
+        "Nem töltődött be: {url} (a sablon csak a saját mappájában lévő fájlokat használhatja).",
+    ),
+    "game_unknown": (
+        "No game sheet called '{sheet}'. The games are: {games}.",
+        "Nincs '{sheet}' nevű játszmalap. A játszmák: {games}.",
+    ),
+    "blank_needs_players": (
+        "--blank needs 2 to {most} players: --player Anna --player Béla …",
+        "A --blank 2–{most} játékost vár: --player Anna --player Béla …",
+    ),
+    "player_without_blank": (
+        "--player is only for a blank card (--blank).",
+        "A --player csak üres laphoz (--blank) használható.",
+    ),
+    "notebook_needed": (
+        "Give the notebook to print, or --blank for an empty scorecard.",
+        "Add meg a kinyomtatandó munkafüzetet, vagy --blank az üres laphoz.",
+    ),
+    "not_printed": (
+        "Nothing printed: fix the errors above first.",
+        "Semmi sem lett kinyomtatva: előbb javítsd a fenti hibákat.",
+    ),
+    "printed_broken": (
+        "{count} game(s) printed with their errors instead of scores.",
+        "{count} játszma a pontok helyett a hibáival lett kinyomtatva.",
+    ),
+}
+
+
+messages.register_words(REPORT_WORDS)
+report_word = messages.word
+all_words = messages.plain_words

@@ -1,0 +1,120 @@
+"""The words and messages of `remi stats` and the season PDF, in English and Hungarian.
+
+Same shape as `messages.WORDS` and `messages.MESSAGES` (key → (english, hungarian)); kept
+apart so that the season's vocabulary grows without touching what every other command
+shares. Words the report or the messages already have (Player, Wins, +200 taken, …) are taken
+from there by `season_word`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import remi_sheet.i18n.report  # noqa: F401 - its words are the season's fallback
+from remi_sheet.i18n import messages
+
+SEASON_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "season": ("Season", "Szezon"),
+    "season_title": ("Season standings", "Szezon összesítő"),
+    "rating": ("Rating", "Értékszám"),
+    "uncertainty": ("±", "±"),
+    "places": ("Places", "Helyezések"),
+    "per_deal": ("Per deal", "Leosztásonként"),
+    "best_game": ("Best game", "Legjobb játszma"),
+    "worst_game": ("Worst game", "Legrosszabb játszma"),
+    "streak": ("Longest win streak", "Leghosszabb győzelmi sorozat"),
+    "streak_short": ("Streak", "Sorozat"),
+    "head_to_head": ("Head to head", "Egymás ellen"),
+    "head_to_head_note": (
+        "Head to head: how often the row's player finished ahead–behind the column's "
+        "(=n: shared places), in the complete games both played.",
+        "Egymás ellen: a sor játékosa hányszor végzett az oszlop játékosa előtt–mögött "
+        "(=n: holtverseny), a közösen játszott befejezett játszmákban.",
+    ),
+    "records": ("Best and worst games", "Legjobb és legrosszabb játszmák"),
+    "rating_history": ("Rating after each game", "Értékszám játszmáról játszmára"),
+    "rating_note": (
+        "Rating: openskill Plackett–Luce, μ − 3σ (everybody starts at 0); ± is σ, the "
+        "uncertainty, which shrinks with every game.",
+        "Értékszám: openskill Plackett–Luce, μ − 3σ (mindenki 0-ról indul); a ± a σ, a "
+        "bizonytalanság, amely minden játszmával csökken.",
+    ),
+    "incomplete_games": (
+        "Not finished (no wins, places or rating)",
+        "Nincs befejezve (nem számít győzelembe, helyezésbe, értékszámba)",
+    ),
+    "period": ("Period", "Időszak"),
+    "no_players": (
+        "No counted game in the notebooks (or in the dates) given.",
+        "A megadott munkafüzetekben (vagy időszakban) nincs számolható játszma.",
+    ),
+    "stats_summary": (
+        "{games} game(s) in {notebooks} notebook(s): {counted} counted, {complete} complete "
+        "and rated.",
+        "{games} játszma, {notebooks} munkafüzet: {counted} számolva, {complete} befejezett "
+        "és értékelt.",
+    ),
+}
+
+SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    "date_missing": (
+        "This game has no date (a Date row above the header): it is placed by sheet order, "
+        "after the game before it.",
+        "Ennek a játszmának nincs dátuma (Dátum sor a fejléc fölött): a lapok sorrendje "
+        "szerint, az előtte lévő játszma után következik.",
+    ),
+    "date_missing_left_out": (
+        "This game has no date (a Date row above the header), so --since/--until leave it out.",
+        "Ennek a játszmának nincs dátuma (Dátum sor a fejléc fölött), ezért a "
+        "--since/--until kihagyja.",
+    ),
+    "date_unreadable": (
+        "The date '{value}' cannot be read: type it as {forms}, or as an Excel date. The game "
+        "is placed by sheet order meanwhile.",
+        "A(z) '{value}' dátum nem olvasható: írd így: {forms}, vagy Excel-dátumként. Addig "
+        "a játszma a lapok sorrendje szerint következik.",
+    ),
+    "name_spellings": (
+        "'{name}' is written {count} ways ({spellings}); they are counted as one player. "
+        "Use one spelling.",
+        "'{name}' {count}-féleképpen szerepel ({spellings}); egy játékosként számolva. "
+        "Használj egyféle írásmódot.",
+    ),
+    "names_similar": (
+        "'{first}' and '{second}' look alike but are counted as two players; if they are "
+        "one person, use one spelling.",
+        "'{first}' és '{second}' hasonló, de két játékosként számolva; ha egy személy, "
+        "használj egyféle írásmódot.",
+    ),
+    "notebook_not_counted": (
+        "The house rules of this notebook have errors: none of its games is counted.",
+        "Ennek a munkafüzetnek a házszabályai hibásak: egyik játszmája sincs beszámítva.",
+    ),
+    "date_option": (
+        "{option} takes a date such as {forms}; got '{value}'.",
+        "A {option} dátumot vár, pl. {forms}; kapott: '{value}'.",
+    ),
+    "dates_reversed": (
+        "--since {since} is after --until {until}: no game can be in between.",
+        "A --since {since} későbbi, mint a --until {until}: egy játszma sem lehet köztük.",
+    ),
+    "player_unknown": (
+        "No player called '{player}' in the games counted. The players are: {players}.",
+        "Nincs '{player}' nevű játékos a számolt játszmákban. A játékosok: {players}.",
+    ),
+    "json_and_csv": (
+        "--json and --csv both write to standard output: choose one.",
+        "A --json és a --csv is a szabványos kimenetre ír: válassz egyet.",
+    ),
+    "pdf_suffix": (
+        "--output must name a .pdf file, not '{name}'.",
+        "A --output egy .pdf fájlt nevezzen meg, ne ezt: '{name}'.",
+    ),
+}
+
+
+messages.register_words(SEASON_WORDS)
+messages.register(SEASON_MESSAGES)
+season_word = messages.word
+season_message = messages.render
+season_words = messages.plain_words

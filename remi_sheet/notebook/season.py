@@ -1,0 +1,571 @@
+"""Standings across games and notebooks: a season of römi, with a rating.
+
+What `remi stats` shows, and the Standings sheet and its chart take from here:
+
+- **Who is who.** A player is the same player in every game and notebook when the names
+  are equal after `text.fold` (trimmed, case and accents ignored): `Béla`, `Bela ` and
+  `BÉLA` are one player, shown by the spelling used most. Such variants, and names that
+  differ by one letter (`Anna`/`Ana`, counted apart), are reported so a club can fix them.
+- **Which games count.** Games with errors are not counted at all. Every other game with
+  at least one deal counts for games, deals, totals, averages, hands and +200s (as in
+  `standings.standings`, which is reused). Only *complete* games count for wins, places,
+  best and worst game, streaks, head to head and the rating.
+- **In what order.** By the game's date (`dates.parse_date`), then by sheet order; a game
+  without a readable date goes right after the game before it on the sheets of the same
+  notebook (first, when no game comes before it).
+- **The rating.** openskill's Plackett–Luce model, updated game by game in that order with
+  the places as ranks (shared places share a rank). The rating shown is openskill's
+  `ordinal()`, μ − 3σ: everybody starts at 0 and it rises as the model becomes sure a
+  player is good; the uncertainty shown beside it is σ.
+
+Pure: games in, figures out. openskill is imported when a rating is computed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from remi_sheet.core.dates import FORMS, DateUnreadable, parse_date
+from remi_sheet.core.problems import Problem, Severity
+from remi_sheet.core.standings import COLUMNS, Standing, standings
+from remi_sheet.core.text import clean, fold
+from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n.season import season_message
+from remi_sheet.notebook.loading import Game
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce, PlackettLuceRating
+
+# The columns `SeasonRow.values` gives, in order: the Standings sheet's (standings.COLUMNS)
+# then the season's. Keys of `season_words.season_word`.
+SEASON_COLUMNS: Final = (
+    *COLUMNS,
+    "rating",
+    "uncertainty",
+    "places",
+    "best_game",
+    "worst_game",
+    "streak",
+)
+SORTS: Final = ("rating", "wins", "average", "total", "games", "name")
+_SIMILAR_LENGTH: Final = 4  # shorter names differ by one letter too easily (Ede/Edit)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonProblem(Problem):
+    """A problem of the season (a date, a spelling), worded by `season_words`."""
+
+    def message(self, lang: Lang) -> str:
+        return season_message(self.code, lang, self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonGame:
+    """One game of the season and where it came from."""
+
+    game: Game
+    label: str  # the sheet name; "notebook · sheet" when several notebooks are read
+    source: int  # the notebook's place on the command line, 0 first
+    position: int  # the sheet's place among the notebook's games, 0 first
+    date: dt.date | None
+    counted: bool = True  # False: errors in it (or in its notebook's house rules)
+
+    @property
+    def complete(self) -> bool:
+        return self.counted and self.game.score.complete
+
+    @property
+    def played(self) -> bool:
+        """Counted, with at least one deal: it adds to games, totals and averages."""
+        return self.counted and bool(self.game.deals)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    game: str  # the game's label
+    date: dt.date | None
+    total: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        """μ − 3σ, the rating shown: 0 for a newcomer."""
+        value = self.mu - 3 * self.sigma
+        # The defaults make it −4e-15 in floating point, which would print as "−0.0".
+        return 0.0 if abs(value) < 1e-9 else value
+
+
+@dataclass(slots=True)
+class SeasonRow:
+    """One player's season: the notebook standings' figures (`standing`) and the rest."""
+
+    standing: Standing
+    key: str  # the folded name every game is matched by
+    spellings: tuple[str, ...]  # every spelling used, the shown one first
+    places: tuple[int, ...] = ()  # places[i]: complete games finished (i+1)-th
+    best: GameResult | None = None  # lowest total of a complete game (earliest on a tie)
+    worst: GameResult | None = None  # highest total of a complete game (earliest on a tie)
+    streak: int = 0  # most complete games won in a row, among the games the player played
+    rating: Rating = field(default_factory=lambda: Rating(*_initial()))
+
+    @property
+    def name(self) -> str:
+        return self.standing.name
+
+    @property
+    def per_deal(self) -> float:
+        """Points per deal played, to one decimal, halves away from zero."""
+        return _one_decimal(self.standing.total, self.standing.deals)
+
+    def values(self) -> list[str | int | float | None]:
+        """The row in the order of `SEASON_COLUMNS`: places as "2-1-0" (firsts, seconds, …),
+        best and worst game as their totals (None without a complete game), rating and
+        uncertainty to two decimals."""
+        return [
+            *self.standing.values(),
+            round(self.rating.ordinal, 2),
+            round(self.rating.sigma, 2),
+            "-".join(map(str, self.places)),
+            self.best.total if self.best else None,
+            self.worst.total if self.worst else None,
+            self.streak,
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            **self.standing.to_json(),
+            "spellings": list(self.spellings),
+            "average_per_deal": self.per_deal,
+            "places": {str(place): count for place, count in enumerate(self.places, start=1)},
+            "best_game": _result_json(self.best),
+            "worst_game": _result_json(self.worst),
+            "longest_streak": self.streak,
+            "rating": round(self.rating.ordinal, 3),
+            "uncertainty": round(self.rating.sigma, 3),
+            "mu": round(self.rating.mu, 3),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Versus:
+    """How a player did against one other in the complete games both played."""
+
+    ahead: int = 0
+    behind: int = 0
+    tied: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RatingHistory:
+    """Each player's rating after every rated (complete, counted) game, in date order.
+
+    `games[g]` is the g-th rated game's label and `dates[g]` its date; `players` are the
+    shown names in `season_table` order; `ratings[p][g]` is player p's rating (ordinal) after
+    game g, or None when p did not play game g. Before their first game everybody's rating
+    is `start` (0).
+    """
+
+    games: tuple[str, ...]
+    dates: tuple[dt.date | None, ...]
+    players: tuple[str, ...]
+    ratings: tuple[tuple[float | None, ...], ...]
+    start: float
+
+    def of(self, name: str) -> tuple[float | None, ...]:
+        """The ratings of the player called `name` (folded match)."""
+        for index, player in enumerate(self.players):
+            if fold(player) == fold(name):
+                return self.ratings[index]
+        raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    rows: tuple[SeasonRow, ...]  # by rating, best first
+    head_to_head: dict[str, dict[str, Versus]]  # shown name → shown name → record
+    history: RatingHistory
+    games: tuple[SeasonGame, ...]  # every game given, in date order
+    problems: tuple[Problem, ...]  # spellings (warnings); dates are `gather`'s
+
+    @property
+    def counted(self) -> tuple[SeasonGame, ...]:
+        return tuple(g for g in self.games if g.played)
+
+    @property
+    def complete(self) -> tuple[SeasonGame, ...]:
+        return tuple(g for g in self.games if g.complete)
+
+    @property
+    def incomplete(self) -> tuple[SeasonGame, ...]:
+        return tuple(g for g in self.games if g.played and not g.complete)
+
+    @property
+    def not_counted(self) -> tuple[SeasonGame, ...]:
+        return tuple(g for g in self.games if not g.counted)
+
+    def row(self, name: str) -> SeasonRow:
+        for row in self.rows:
+            if row.key == fold(name):
+                return row
+        raise KeyError(name)
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+def season_table(games: Sequence[Game]) -> list[SeasonRow]:
+    """The Standings sheet's rows for `games`, best first.
+
+    `games` are one notebook's games in sheet order (`Notebook.games`), or several
+    notebooks' one after another; games with errors are skipped here (list them as not
+    counted), and the order of play is worked out from the games' dates (see the module
+    docstring). A row per player of a counted game with at least one deal, sorted by
+    rating (highest first), then wins, then the lowest average, then name.
+    `SeasonRow.values()` gives the cells in the order of `SEASON_COLUMNS`; `row.standing`
+    is the `standings.Standing` the sheet showed before.
+    """
+    return list(compute(gather_games(games)).rows)
+
+
+def rating_history(games: Sequence[Game]) -> RatingHistory:
+    """Each player's rating after every rated game of `games`, for the rating chart; the
+    same `games`, players and order as `season_table`."""
+    return compute(gather_games(games)).history
+
+
+# --------------------------------------------------------------------------- gathering
+
+
+def gather_games(
+    games: Sequence[Game], source: int = 0, notebook: str | None = None, *, rules_ok: bool = True
+) -> list[SeasonGame]:
+    """The games of one notebook (in sheet order) with their dates read; labels are
+    "notebook · sheet" when `notebook` is given. Games with errors are marked not counted,
+    and so is every game when the notebook's house rules are wrong (`rules_ok` False)."""
+    return [
+        SeasonGame(
+            game,
+            f"{notebook} · {game.sheet}" if notebook else game.sheet,
+            source,
+            position,
+            _date_or_none(game.layout.date),
+            counted=rules_ok and not game.has_errors,
+        )
+        for position, game in enumerate(games)
+    ]
+
+
+def date_problems(games: Iterable[SeasonGame], *, filtered: bool = False) -> list[Problem]:
+    """A warning for each game without a date or with an unreadable one (`filtered`: dates
+    limit the season, so an undated game is left out rather than placed)."""
+    problems: list[Problem] = []
+    for season_game in games:
+        game = season_game.game
+        value = game.layout.date
+        try:
+            found = parse_date(value)
+        except DateUnreadable as error:
+            params = {"value": error.value, "forms": FORMS}
+            problems.append(SeasonProblem("date_unreadable", game.sheet, None, _WARN, params))
+            continue
+        if found is None:
+            code = "date_missing_left_out" if filtered else "date_missing"
+            problems.append(SeasonProblem(code, game.sheet, None, _WARN))
+    return problems
+
+
+def in_date_order(games: Sequence[SeasonGame]) -> list[SeasonGame]:
+    """`games` by date, then by notebook and sheet order; an undated game keeps the date of
+    the game before it in its notebook, so it stays right after that game."""
+    last: dict[int, dt.date] = {}
+    keyed: list[tuple[tuple[dt.date, int, int], SeasonGame]] = []
+    for game in sorted(games, key=lambda g: (g.source, g.position)):
+        if game.date is not None:
+            last[game.source] = game.date
+        keyed.append(((last.get(game.source, dt.date.min), game.source, game.position), game))
+    return [game for _, game in sorted(keyed, key=lambda pair: pair[0])]
+
+
+def within(
+    games: Iterable[SeasonGame], since: dt.date | None, until: dt.date | None
+) -> list[SeasonGame]:
+    """The games dated from `since` to `until` (both included); with either given, an
+    undated game is left out."""
+    if since is None and until is None:
+        return list(games)
+    return [
+        g
+        for g in games
+        if g.date is not None
+        and (since is None or g.date >= since)
+        and (until is None or g.date <= until)
+    ]
+
+
+_WARN: Final = Severity.WARNING
+
+
+def _date_or_none(value: object) -> dt.date | None:
+    try:
+        return parse_date(value)
+    except DateUnreadable:
+        return None
+
+
+def only_players(season: Season, names: Sequence[str]) -> Season:
+    """The season shown for `names` only (folded match; every name must be a row's): their
+    rows, head to head among them, and their rating history. Ratings stay those earned
+    against everybody."""
+    keys = {fold(name) for name in names}
+    rows = tuple(row for row in season.rows if row.key in keys)
+    shown = {row.name for row in rows}
+    history = season.history
+    kept = [i for i, name in enumerate(history.players) if name in shown]
+    return Season(
+        rows=rows,
+        head_to_head={
+            name: {other: v for other, v in versus.items() if other in shown}
+            for name, versus in season.head_to_head.items()
+            if name in shown
+        },
+        history=RatingHistory(
+            games=history.games,
+            dates=history.dates,
+            players=tuple(history.players[i] for i in kept),
+            ratings=tuple(history.ratings[i] for i in kept),
+            start=history.start,
+        ),
+        games=season.games,
+        problems=season.problems,
+    )
+
+
+def unknown_players(season: Season, names: Sequence[str]) -> list[str]:
+    """The `names` that are no player of the season (folded match)."""
+    keys = {row.key for row in season.rows}
+    return [name for name in names if fold(name) not in keys]
+
+
+# --------------------------------------------------------------------------- the season
+
+
+def compute(games: Sequence[SeasonGame], sort: str = "rating") -> Season:
+    """Every figure of the season of `games` (any order; they are put in date order)."""
+    ordered = in_date_order(games)
+    played = [g for g in ordered if g.played]
+    complete = [g for g in played if g.game.score.complete]
+    spellings = _spellings(g.game for g in ordered if g.game.deals)
+    rows = _rows(played, spellings)
+    _add_results(rows, complete)
+    history = _rate(rows, complete)
+    ranked = sort_rows(list(rows.values()), sort)
+    shown = {row.key: row.name for row in ranked}
+    return Season(
+        rows=tuple(ranked),
+        head_to_head=_head_to_head(complete, shown),
+        history=RatingHistory(
+            games=tuple(g.label for g in complete),
+            dates=tuple(g.date for g in complete),
+            players=tuple(row.name for row in ranked),
+            ratings=tuple(tuple(history[row.key]) for row in ranked),
+            start=Rating(*_initial()).ordinal,
+        ),
+        games=tuple(ordered),
+        problems=tuple(_spelling_problems(spellings)),
+    )
+
+
+def sort_rows(rows: list[SeasonRow], by: str = "rating") -> list[SeasonRow]:
+    """Rows sorted by `by` (one of `SORTS`), best first; ties go by rating, wins, the lowest
+    average and name."""
+
+    def tie(row: SeasonRow) -> tuple[float, int, float, str]:
+        return (-row.rating.ordinal, -row.standing.wins, row.standing.average, row.key)
+
+    keys: dict[str, Any] = {
+        "rating": tie,
+        "wins": lambda r: (-r.standing.wins, *tie(r)),
+        "average": lambda r: (r.standing.average, *tie(r)),
+        "total": lambda r: (r.standing.total, *tie(r)),
+        "games": lambda r: (-r.standing.games, *tie(r)),
+        "name": lambda r: (r.key, *tie(r)),
+    }
+    return sorted(rows, key=keys[by])
+
+
+def _spellings(games: Iterable[Game]) -> dict[str, Counter[str]]:
+    """Folded name → how often each spelling was used (in the order first seen)."""
+    found: dict[str, Counter[str]] = {}
+    for game in games:
+        for name in game.players:
+            found.setdefault(fold(name), Counter())[clean(name)] += 1
+    return found
+
+
+def _rows(played: Sequence[SeasonGame], spellings: dict[str, Counter[str]]) -> dict[str, SeasonRow]:
+    rows: dict[str, SeasonRow] = {}
+    for standing in standings(g.game.score for g in played):
+        key = fold(standing.name)
+        # The most used spelling is shown; Counter keeps first-seen order on a tie.
+        names = tuple(name for name, _ in spellings[key].most_common())
+        standing.name = names[0]
+        rows[key] = SeasonRow(standing, key, names)
+    return rows
+
+
+def _add_results(rows: dict[str, SeasonRow], complete: Sequence[SeasonGame]) -> None:
+    """Places, best and worst game and the longest winning streak, from complete games."""
+    most = max((len(g.game.players) for g in complete), default=0)
+    places: dict[str, list[int]] = {key: [0] * most for key in rows}
+    run: dict[str, int] = dict.fromkeys(rows, 0)
+    for season_game in complete:
+        score = season_game.game.score
+        for name, total, place in zip(score.players, score.totals, score.ranks, strict=True):
+            row = rows[fold(name)]
+            places[row.key][place - 1] += 1
+            result = GameResult(season_game.label, season_game.date, total, place)
+            if row.best is None or total < row.best.total:
+                row.best = result
+            if row.worst is None or total > row.worst.total:
+                row.worst = result
+            # Games a player sat out neither extend nor break their streak.
+            run[row.key] = run[row.key] + 1 if place == 1 else 0
+            row.streak = max(row.streak, run[row.key])
+    for key, row in rows.items():
+        row.places = tuple(places[key])
+
+
+def _head_to_head(
+    complete: Sequence[SeasonGame], shown: dict[str, str]
+) -> dict[str, dict[str, Versus]]:
+    records: dict[tuple[str, str], Versus] = {}
+    for season_game in complete:
+        score = season_game.game.score
+        placed = [
+            (fold(name), place) for name, place in zip(score.players, score.ranks, strict=True)
+        ]
+        for (a, place_a), (b, place_b) in itertools.permutations(placed, 2):
+            old = records.get((a, b), Versus())
+            records[(a, b)] = Versus(
+                old.ahead + (place_a < place_b),
+                old.behind + (place_a > place_b),
+                old.tied + (place_a == place_b),
+            )
+    table: dict[str, dict[str, Versus]] = {}
+    for a, name in shown.items():
+        table[name] = {other: records[(a, b)] for b, other in shown.items() if (a, b) in records}
+    return table
+
+
+def _initial() -> tuple[float, float]:
+    model = _model()
+    return model.mu, model.sigma
+
+
+def _model() -> PlackettLuce:
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
+def _rate(
+    rows: dict[str, SeasonRow], complete: Sequence[SeasonGame]
+) -> dict[str, list[float | None]]:
+    """Rate the complete games in order; each row gets its final rating, and the result is
+    each player's rating (ordinal) after every game, None for games they did not play."""
+    model = _model()
+    current: dict[str, PlackettLuceRating] = {key: model.rating(name=key) for key in rows}
+    history: dict[str, list[float | None]] = {key: [] for key in rows}
+    for season_game in complete:
+        score = season_game.game.score
+        keys = [fold(name) for name in score.players]
+        # Lower rank is better in openskill, as in `scoring.rank`; equal places tie.
+        rated = model.rate([[current[key]] for key in keys], ranks=[float(r) for r in score.ranks])
+        for key, (rating,) in zip(keys, rated, strict=True):
+            current[key] = rating
+        for key in rows:
+            history[key].append(_ordinal(current[key]) if key in keys else None)
+    for key, row in rows.items():
+        row.rating = Rating(current[key].mu, current[key].sigma)
+    return history
+
+
+def _ordinal(rating: PlackettLuceRating) -> float:
+    return Rating(rating.mu, rating.sigma).ordinal
+
+
+def _spelling_problems(spellings: dict[str, Counter[str]]) -> list[Problem]:
+    problems: list[Problem] = []
+    for counts in spellings.values():
+        if len(counts) > 1:
+            names = [name for name, _ in counts.most_common()]
+            params = {"name": names[0], "count": len(names), "spellings": ", ".join(names)}
+            problems.append(SeasonProblem("name_spellings", severity=_WARN, params=params))
+    for first, second in similar_names(
+        counts.most_common(1)[0][0] for counts in spellings.values()
+    ):
+        params = {"first": first, "second": second}
+        problems.append(SeasonProblem("names_similar", severity=_WARN, params=params))
+    return problems
+
+
+def similar_names(names: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs of different players whose folded names differ by one letter (one added,
+    dropped, changed or two neighbours swapped), or only in spaces and punctuation: likely
+    one person typed two ways. Names shorter than four letters are left alone."""
+    keyed = [(name, fold(name)) for name in names]
+    pairs = []
+    for (a, fa), (b, fb) in itertools.combinations(keyed, 2):
+        bare_a, bare_b = _letters(fa), _letters(fb)
+        if min(len(bare_a), len(bare_b)) < _SIMILAR_LENGTH:
+            continue
+        if bare_a == bare_b or _one_edit(bare_a, bare_b):
+            pairs.append((a, b))
+    return pairs
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """At most one letter added, dropped or changed, or two neighbours swapped."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+        return len(diff) <= 1 or (swapped and a[diff[1]] == b[diff[0]])
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def _one_decimal(total: int, count: int) -> float:
+    from decimal import ROUND_HALF_UP, Decimal
+
+    if not count:
+        return 0.0
+    exact = Decimal(total) / Decimal(count)
+    return float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def _result_json(result: GameResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "game": result.game,
+        "date": result.date.isoformat() if result.date else None,
+        "total": result.total,
+        "place": result.place,
+    }

@@ -1,0 +1,12 @@
+"""Which sheets of a notebook are read how: the Rules sheet first (every game is checked by
+its rules as soon as it is read), remi's own sheets whole."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from remi_sheet.i18n.messages import Lang
+
+# remi's own sheets grow with the notebook (a row per game): read them whole.
+WHOLE_SHEETS: Final = frozenset({"_remi_state", "standings", "osszesito"})
+RULES_SHEETS: Final[dict[str, Lang]] = {"rules": "en", "szabalyok": "hu"}

@@ -1,0 +1,196 @@
+"""Opening and replacing workbook files without surprises.
+
+`sniff` looks at a path before any spreadsheet library touches it, so that a missing file,
+a folder, an old `.xls`, an `.ods` or a password-protected workbook is one clear problem
+rather than a library's traceback. `replace_atomically` writes through a temporary file in
+the same folder, so that the workbook on disk is always the old one or the complete new one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Final
+
+from remi_sheet.core.problems import FileProblem, Problem
+from remi_sheet.reading import package
+
+_ZIP = b"PK\x03\x04"
+_OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # compound file: .xls, or an encrypted .xlsx
+_ENCRYPTED_STREAM = "EncryptionInfo".encode("utf-16-le")
+
+
+def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
+    """A problem when `path` cannot be an .xlsx workbook we can read, else None.
+
+    `package_checks`: also open the zip and check it (`check_archive`). A caller that reads
+    the workbook with `grid.read_sheets` can leave that out: it checks the zip it opens, in
+    the process that reads, and a big notebook's zip is not opened twice.
+    """
+    shown = str(path)
+    try:
+        if not path.exists():
+            return Problem("file_missing", params={"path": shown})
+        if path.is_dir():
+            return Problem("file_is_dir", params={"path": shown})
+        with path.open("rb") as handle:
+            head = handle.read(8)
+            # The stream directory of a compound file can sit anywhere in it.
+            rest = handle.read(64 << 20) if head == _OLE else b""
+    except PermissionError:
+        return Problem("file_unreadable", params={"path": shown})
+    except OSError as error:
+        return Problem("file_not_xlsx", params={"path": shown, "reason": error.strerror})
+    if head == _OLE:
+        code = "file_encrypted" if _ENCRYPTED_STREAM in rest else "file_xls"
+        return Problem(code, params={"path": shown})
+    if not head.startswith(_ZIP):
+        reason = "the file is empty" if not head else "it is not a zip-based Office file"
+        return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
+    if not package_checks:
+        return None
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return check_archive(archive, path)
+    except DAMAGED_ZIP as error:
+        return damaged(path, error)
+
+
+# What zipfile raises for a damaged archive.
+DAMAGED_ZIP: Final = (zipfile.BadZipFile, OSError, EOFError, ValueError)
+
+
+def damaged(path: Path, error: Exception) -> Problem:
+    reason = f"the zip archive is damaged ({error})"
+    return Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
+
+
+def refused(path: Path, error: package.PackageError) -> Problem:
+    """The problem of a workbook over a limit of `package`'s (sizes, entities, extent)."""
+    return Problem(error.code, params={"path": str(path), **error.params})
+
+
+def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
+    """A problem when the open zip `archive` (of `path`) is no workbook that can be read
+    safely: over the size limits, declaring XML entities, an .ods, no workbook part."""
+    shown = str(path)
+    try:
+        names = set(archive.namelist())
+        mimetype = archive.read("mimetype") if "mimetype" in names else b""
+        package.check_end(archive)
+        package.check_names(archive)
+        package.check_sizes(archive)
+        package.check_no_dtd(archive)
+    except package.PackageError as error:
+        return refused(path, error)
+    except DAMAGED_ZIP as error:
+        return damaged(path, error)
+    if b"opendocument.spreadsheet" in mimetype:
+        return Problem("file_ods", params={"path": shown})
+    # calamine reads a file it is handed by what it holds: the parts of another kind of
+    # workbook beside an .xlsx's (a binary .xlsb's, an .ods's) could be read instead of it.
+    folded = {name.casefold() for name in names}
+    other = sorted(folded & {"xl/workbook.bin", "content.xml"})
+    if other and "xl/workbook.xml" in names:
+        reason = f"it holds {other[0]} beside xl/workbook.xml, two workbooks in one file"
+        return Problem("file_odd", params={"path": shown, "reason": reason})
+    if "xl/workbook.bin" in folded:
+        return Problem("file_xlsb", params={"path": shown})
+    if "xl/workbook.xml" in names and "xl/_rels/workbook.xml.rels" not in names:
+        reason = "it has no xl/_rels/workbook.xml.rels, so its sheets cannot be found"
+        return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
+    if "xl/workbook.xml" not in names:
+        reason = "it has no xl/workbook.xml (a Word or other zip file?)"
+        return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
+    return None
+
+
+def open_elsewhere(path: Path) -> Problem | None:
+    """A problem when Excel or LibreOffice has the workbook open (their lock files exist)."""
+    folder, name = path.parent, path.name
+    candidates = [
+        (folder / f"~${name}", "Excel"),
+        (folder / f"~${name[2:]}", "Excel"),  # Excel drops the first two letters of long names
+        (folder / f".~lock.{name}#", "LibreOffice"),
+    ]
+    for lock, program in candidates:
+        if lock.exists():
+            return Problem(
+                "file_open_elsewhere",
+                params={"path": str(path), "lock": lock.name, "program": program},
+            )
+    return None
+
+
+def read_only(path: Path) -> Problem | None:
+    """A problem when the user may not change the workbook (remi could still replace it by
+    renaming, which would be going behind the file's owner's back)."""
+    if os.access(path, os.W_OK):
+        return None
+    return Problem("file_read_only", params={"path": str(path)})
+
+
+@contextlib.contextmanager
+def exclusive(path: Path, seconds: float) -> Iterator[None]:
+    """Hold remi's own lock on `path`, so that two remi processes write it one at a time."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(path.parent / f".{path.name}.remi-lock")
+    try:
+        lock.acquire(timeout=seconds)
+    except Timeout:
+        raise FileProblem(
+            Problem("file_busy", params={"path": str(path), "seconds": f"{seconds:g}"})
+        ) from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
+    """Call `write(temporary)` and move the result onto `path` in one rename.
+
+    The temporary file sits in the same folder as the real file (a rename is atomic only
+    within one file system; a symbolic link is followed, so the link stays a link) and is
+    flushed to disk before the rename, so that a crash at any moment leaves either the old
+    file or the new one. A new file gets the permissions the umask gives; a replaced one
+    keeps its own.
+    """
+    import tempfile  # only writing needs it; `remi check` starts without
+
+    real = path.resolve()
+    folder = real.parent
+    suffix = f".remi-tmp{real.suffix}"  # openpyxl judges a file by its suffix
+    handle, name = tempfile.mkstemp(prefix=f".{real.stem}.", suffix=suffix, dir=folder)
+    os.close(handle)
+    temporary = Path(name)
+    try:
+        write(temporary)
+        with temporary.open("rb+") as written:
+            os.fsync(written.fileno())
+        os.chmod(temporary, real.stat().st_mode & 0o7777 if real.exists() else _new_file_mode())
+        os.replace(temporary, real)
+        _fsync_folder(folder)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            temporary.unlink()
+
+
+def _new_file_mode() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _fsync_folder(folder: Path) -> None:
+    # The rename itself is durable only once the folder's entry is on disk.
+    with contextlib.suppress(OSError):
+        descriptor = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)

@@ -1,0 +1,236 @@
+"""Sheets as grids of cell values, read fast and without styles.
+
+python-calamine reads the values (and the saved results of formulas) of every sheet far
+faster than openpyxl. It shows a formula without a saved result, and an error result, as an
+empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when one matters.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zipfile
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
+
+from remi_sheet.core.problems import FileProblem, Problem
+from remi_sheet.core.text import fold
+from remi_sheet.reading import files, package
+
+if TYPE_CHECKING:
+    from python_calamine import CalamineWorkbook
+
+
+CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
+
+
+def column_letter(column: int) -> str:
+    """Spreadsheet column name of a 0-based column index (0 → A, 26 → AA)."""
+    letters = ""
+    column += 1
+    while column:
+        column, remainder = divmod(column - 1, 26)
+        letters = chr(65 + remainder) + letters
+    return letters
+
+
+def address(row: int, column: int) -> str:
+    """A1-style address of 0-based (row, column)."""
+    return f"{column_letter(column)}{row + 1}"
+
+
+@dataclass(slots=True)
+class Grid:
+    """One sheet's values; rows and columns are 0-based, '' and None are both empty."""
+
+    name: str
+    rows: Sequence[Sequence[CellValue]]
+    formulas: bool = True  # the sheet may hold formulas (False: its XML has none)
+
+    def value(self, row: int, column: int) -> CellValue:
+        if row >= len(self.rows):
+            return None
+        cells = self.rows[row]
+        if column >= len(cells):
+            return None
+        value = cells[column]
+        return None if value == "" else value
+
+    def cells(self, row: int, column: int, count: int) -> list[CellValue]:
+        """`count` values from (row, column) rightwards, as `value` reads each."""
+        if row >= len(self.rows):
+            return [None] * count
+        found = [*self.rows[row][column : column + count]]
+        if "" in found:  # rarely: most rows of a game are typed in full
+            found = [None if value == "" else value for value in found]
+        if len(found) < count:
+            found += [None] * (count - len(found))
+        return found
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+    def width(self, row: int) -> int:
+        return len(self.rows[row]) if row < len(self.rows) else 0
+
+
+READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit many times over
+
+
+class Sheets(NamedTuple):
+    """The worksheets of a workbook as they are read: `names` in workbook order, and one
+    item per sheet in `order` (the sheets asked for first, then the others in workbook
+    order): its `Grid`, or the `Problem` that kept it from being read."""
+
+    names: list[str]
+    order: list[str]
+    leading: int  # how many sheets at the head of `order` are those asked for first
+    items: Iterator[Grid | Problem]
+
+
+def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Grid], list[Problem]]:
+    """The first `READ_ROWS` rows of every worksheet of the workbook at `path` (all rows of
+    the sheets whose folded names are in `whole`), in workbook order, and a problem for each
+    sheet too big to read safely (see `package`)."""
+    grids: list[Grid] = []
+    problems: list[Problem] = []
+    for item in read_sheets(path, whole).items:
+        if isinstance(item, Grid):
+            grids.append(item)
+        else:
+            problems.append(item)
+    return grids, problems
+
+
+def read_sheets(
+    path: Path, whole: frozenset[str] = frozenset(), first: frozenset[str] = frozenset()
+) -> Sheets:
+    """The worksheets of the workbook at `path`, read as `read_grids` reads them; those whose
+    folded names are in `first` come before the others. `FileProblem` for a workbook that
+    cannot be read at all, raised by `Sheets.items` when it is found in a sheet that comes
+    later."""
+    reading = _items(path, whole, first)
+    names, order, leading = cast("tuple[list[str], list[str], int]", next(reading))
+    return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading))
+
+
+def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str]]:
+    """The zip of the workbook at `path`, read from `source` (the file opened already),
+    checked (`files.check_archive`), and its sheets' parts, all before calamine parses
+    anything; `FileProblem` for a file that fails."""
+    try:
+        archive = zipfile.ZipFile(source)
+    except files.DAMAGED_ZIP as error:
+        raise FileProblem(files.damaged(path, error)) from None
+    try:
+        problem = files.check_archive(archive, path)
+        if problem is not None:
+            raise FileProblem(problem)
+        return archive, package.sheet_parts(archive)
+    except BaseException as error:
+        archive.close()
+        if isinstance(error, package.PackageError):
+            raise FileProblem(files.refused(path, error)) from None
+        raise
+
+
+def _items(
+    path: Path, whole: frozenset[str], first: frozenset[str]
+) -> Generator[object, None, None]:
+    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`).
+
+    The file is opened once: its zip is checked, and calamine reads that very file (what
+    may be put at `path` meanwhile is not read), as an .xlsx whatever its name.
+    """
+    from python_calamine import CalamineWorkbook, SheetTypeEnum
+
+    with path.open("rb") as source:
+        archive, members = _open(path, source)
+        try:
+            with archive:
+                source.seek(0)
+                workbook = CalamineWorkbook.from_filelike(source)
+                with workbook:
+                    sheets = workbook.sheets_metadata
+                    # A damaged book may name a sheet twice; calamine reads the first of them.
+                    names = list(
+                        dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet)
+                    )
+                    asked = [name in first for name in map(fold, names)]
+                    order = [name for name, early in zip(names, asked, strict=True) if early]
+                    order += [name for name, early in zip(names, asked, strict=True) if not early]
+                    yield names, order, sum(asked)
+                    for name in order:
+                        yield _sheet(path, archive, members.get(name), workbook, name, whole)
+        except package.PackageError as error:
+            raise FileProblem(files.refused(path, error)) from None
+
+
+def _sheet(
+    path: Path,
+    archive: zipfile.ZipFile,
+    member: str | None,
+    workbook: CalamineWorkbook,
+    name: str,
+    whole: frozenset[str],
+) -> Grid | Problem:
+    """One sheet's grid, read once its size is known to be safe; or why it was not read."""
+    if member not in archive.NameToInfo:
+        # calamine found a sheet the size checks did not: refuse rather than trust it.
+        reason = f"the sheet '{name}' has no part of its own"
+        raise FileProblem(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
+    found = package.extent(archive, member)
+    try:
+        package.check_extent(name, found)
+    except package.PackageError as error:
+        return Problem(error.code, name, params=error.params)
+    rows = None if fold(name) in whole else READ_ROWS
+    values = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=rows)
+    return Grid(name, values, found.formulas)
+
+
+class FormulaProbe:
+    """Tells what an empty-looking cell really holds: a formula ("f") with no usable result,
+    an error value ("e") such as #DIV/0!, or nothing (None). It opens the workbook with
+    openpyxl once, at the first question, and keeps it open until `close`."""
+
+    __slots__ = ("_kinds", "_workbook", "path")
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._kinds: dict[str, dict[tuple[int, int], tuple[str, str]]] = {}
+        self._workbook: Any = None  # openpyxl's read-only workbook; False: cannot be opened
+
+    def kind(self, sheet: str, row: int, column: int) -> tuple[str, str] | None:
+        """("f", formula) or ("e", error text) for such a cell, else None."""
+        if sheet not in self._kinds:
+            self._kinds[sheet] = self._load(sheet)
+        return self._kinds[sheet].get((row, column))
+
+    def close(self) -> None:
+        if self._workbook:
+            self._workbook.close()
+        self._workbook = False
+
+    def _load(self, sheet: str) -> dict[tuple[int, int], tuple[str, str]]:
+        if self._workbook is None:
+            import openpyxl
+
+            try:
+                self._workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
+            except Exception:  # noqa: BLE001 - a probe that cannot read proves nothing
+                self._workbook = False
+        if not self._workbook:
+            return {}
+        try:
+            found = {}
+            for row in self._workbook[sheet].iter_rows():
+                for cell in row:
+                    kind = getattr(cell, "data_type", None)
+                    if kind in ("f", "e"):
+                        found[(cell.row - 1, cell.column - 1)] = (kind, str(cell.value))
+            return found
+        except Exception:  # noqa: BLE001 - the same: the cell stays an empty cell
+            return {}

@@ -1,0 +1,458 @@
+"""The printable scorecard (`remi report`): a view model of the notebook, rendered to PDF.
+
+Three steps, each testable alone:
+
+1. `build_report` / `blank_card` turn the checked notebook into plain, already-worded data
+   (`Report`, `BlankCard`): the templates only lay it out, they compute nothing.
+2. `render_html` fills a Jinja2 template from the template folder (sandboxed, every value
+   auto-escaped, so a player called `<b>Béla</b>` prints as typed).
+3. `render_pdf` lays the whole HTML out with WeasyPrint in one pass (one document, however
+   many games), with a URL fetcher that serves files from the template folder and refuses
+   everything else: no network, no other local files.
+
+WeasyPrint is imported inside `render_pdf` only: importing it takes more than half a second,
+which every other `remi` command would pay otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import logging
+import types
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+from remi_sheet.core.problems import Severity
+from remi_sheet.core.rules import HouseRules, Rounding
+from remi_sheet.core.scoring import DealScore
+from remi_sheet.core.standings import COLUMNS, Standing, standings
+from remi_sheet.core.text import fold
+from remi_sheet.i18n.messages import Lang, word
+from remi_sheet.i18n.report import all_words, report_word
+from remi_sheet.notebook.loading import Game, Notebook, ScoredDeal, date_text
+from remi_sheet.report.charts import Chart, line_chart
+
+REPORT_TEMPLATE: Final = "scorecard.html"
+BLANK_TEMPLATE: Final = "blank.html"
+MINUS: Final = "\u2212"  # a real minus sign: a hyphen looks too short beside the digits
+
+
+# --------------------------------------------------------------------------- view model
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreCell:
+    score: int
+    running: int
+    mark: str  # "hand" (the −40), "plus200", "win" (a normal win) or ""
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    number: int
+    cells: tuple[ScoreCell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    name: str
+    total: int
+    rank: int
+    shared: bool  # the place is shared with another player
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemLine:
+    cell: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    sheet: str
+    date: str | None
+    place: str | None
+    players: tuple[str, ...]
+    deals: tuple[DealLine, ...]
+    results: tuple[Result, ...]
+    status: str  # "7/7 deals · complete"
+    complete: bool
+    verdict: str | None  # "Winner: Anna" or "Leading: Béla"
+    problems: tuple[ProblemLine, ...]  # a game with errors shows these instead of numbers
+    chart: Chart | None
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.problems)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsPage:
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    games: int
+    not_counted: tuple[str, ...]
+    chart: Chart | None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLine:
+    name: str
+    value: str
+    default: str
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    lang: Lang
+    title: str
+    source: str
+    t: Mapping[str, str]  # the words, `{{ t.total }}` in a template
+    games: tuple[GamePage, ...]
+    standings: StandingsPage | None
+    rules: tuple[RuleLine, ...]
+    hand: int  # the hand winner's score, for the key to the marks
+    special: int  # a +200: not laid down after a hand
+
+
+@dataclass(frozen=True, slots=True)
+class BlankCard:
+    lang: Lang
+    title: str
+    t: Mapping[str, str]
+    players: tuple[str, ...]
+    deals: tuple[int, ...]
+    legend: tuple[str, ...]
+    rules: tuple[RuleLine, ...]
+
+
+def signed(value: int | float) -> str:
+    """A score as printed: a true minus sign, no plus sign (a score is plus by default)."""
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text.replace("-", MINUS)
+
+
+def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Report:
+    """The scorecard of `games` (of `notebook`, in order): a page each, and a standings page
+    when there are several."""
+    lang, rules = notebook.lang, notebook.rules
+    pages = tuple(game_page(game, rules, lang) for game in games)
+    return Report(
+        lang=lang,
+        title=f"{Path(source).stem} — {report_word('scorecard', lang)}",
+        source=source,
+        t=all_words(lang),
+        games=pages,
+        standings=standings_page(games, lang) if len(games) > 1 else None,
+        rules=rule_lines(rules, lang),
+        hand=rules.hand_win,
+        special=rules.not_down_after_hand,
+    )
+
+
+def game_page(game: Game, rules: HouseRules, lang: Lang) -> GamePage:
+    score = game.score
+    title = {"date": date_text(game.layout.date), "place": date_text(game.layout.place)}
+    if game.has_errors:
+        # Wrong numbers on paper are worse than none: list what to fix instead.
+        problems = tuple(
+            ProblemLine(p.cell or "", p.message(lang))
+            for p in game.problems
+            if p.severity is Severity.ERROR
+        )
+        return GamePage(
+            game.sheet,
+            **title,
+            players=game.players,
+            deals=(),
+            results=(),
+            status="",
+            complete=False,
+            verdict=None,
+            problems=problems,
+            chart=None,
+        )
+    deals = tuple(
+        _deal_line(deal, running) for deal, running in zip(game.deals, score.running, strict=True)
+    )
+    results = tuple(
+        Result(name, total, place, score.ranks.count(place) > 1)
+        for name, total, place in zip(game.players, score.totals, score.ranks, strict=True)
+    )
+    status_key = "status_complete" if score.complete else "status_open"
+    return GamePage(
+        game.sheet,
+        **title,
+        players=game.players,
+        deals=deals,
+        results=results,
+        status=report_word(status_key, lang, played=len(deals), total=rules.deals_per_game),
+        complete=score.complete,
+        verdict=_verdict(results, score.complete, lang) if deals else None,
+        problems=(),
+        chart=_game_chart(game, rules) if deals else None,
+    )
+
+
+def _deal_line(deal: ScoredDeal, running: Sequence[int]) -> DealLine:
+    return DealLine(
+        deal.number,
+        tuple(
+            ScoreCell(points, total, _mark(deal.score, index))
+            for index, (points, total) in enumerate(zip(deal.score.scores, running, strict=True))
+        ),
+    )
+
+
+def _mark(deal: DealScore, index: int) -> str:
+    """What the eye should find in this cell: the hand (−40), a +200, the normal win."""
+    if index == deal.winner:
+        return "hand" if deal.hand else "win"
+    return "plus200" if index in deal.plus200 else ""
+
+
+def _verdict(results: Sequence[Result], complete: bool, lang: Lang) -> str:
+    first = [r.name for r in results if r.rank == 1]
+    key = ("winners" if len(first) > 1 else "winner") if complete else "leader"
+    return f"{report_word(key, lang)}: {', '.join(first)}"
+
+
+def _game_chart(game: Game, rules: HouseRules) -> Chart:
+    """Running totals from 0 before the first deal; the x axis spans the whole game, so an
+    unfinished game shows how far it has come."""
+    count = len(game.players)
+    values = [[0, *(running[index] for running in game.score.running)] for index in range(count)]
+    length = max(rules.deals_per_game, len(game.deals))
+    labels = ["", *(str(number) for number in range(1, length + 1))]
+    # The table grows with the deals; the chart gives way so that a game stays on one page.
+    height = max(180, 330 - 36 * max(0, length - 7))
+    return line_chart(game.players, values, labels, height=height)
+
+
+def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
+    """The standings over `games` as on the Standings sheet, and each player's total after
+    every counted game."""
+    counted = [game for game in games if not game.has_errors and game.deals]
+    table = standings(game.score for game in counted)
+    return StandingsPage(
+        headings=tuple(word(key, lang) for key in COLUMNS),
+        rows=tuple(_standing_row(row, lang) for row in table),
+        games=len(counted),
+        not_counted=tuple(game.sheet for game in games if game.has_errors),
+        chart=_standings_chart(table, counted) if counted else None,
+    )
+
+
+def _standing_row(row: Standing, lang: Lang) -> tuple[str, ...]:
+    cells = []
+    for value in row.values():
+        if isinstance(value, float):
+            text = signed(value)
+            cells.append(text.replace(".", ",") if lang == "hu" else text)
+        else:
+            cells.append(value if isinstance(value, str) else signed(value))
+    return tuple(cells)
+
+
+def _standings_chart(table: Sequence[Standing], games: Sequence[Game]) -> Chart:
+    """Each player's total after every game they played (names matched as in `standings`)."""
+    totals = {fold(row.name): 0 for row in table}
+    values: dict[str, list[int | None]] = {key: [0] for key in totals}
+    for game in games:
+        played = dict(zip(map(fold, game.players), game.score.totals, strict=True))
+        for key, line in values.items():
+            if key in played:
+                totals[key] += played[key]
+                line.append(totals[key])
+            else:
+                line.append(None)
+    labels = ["", *(str(number) for number in range(1, len(games) + 1))]
+    return line_chart([row.name for row in table], list(values.values()), labels, height=320)
+
+
+def rule_lines(rules: HouseRules, lang: Lang) -> tuple[RuleLine, ...]:
+    """The house rules that differ from the defaults, for the footnote."""
+    default = HouseRules()
+    return tuple(
+        RuleLine(name, _rule_text(value, lang), _rule_text(getattr(default, name), lang))
+        for name, value in rules.differences().items()
+    )
+
+
+def _rule_text(value: object, lang: Lang) -> str:
+    if isinstance(value, bool):
+        yes, no = ("igen", "nem") if lang == "hu" else ("yes", "no")
+        return yes if value else no
+    if isinstance(value, Rounding):
+        return value.value
+    return signed(value) if isinstance(value, int) else str(value)
+
+
+def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCard:
+    """An empty score sheet for playing on paper, with the scoring rules as a legend."""
+    legend = [
+        report_word("legend_hand", lang, hand=signed(rules.hand_win)),
+        report_word("legend_win", lang, normal=signed(rules.normal_win)),
+        report_word(
+            "legend_loser"
+            if rules.rounding is Rounding.NEAREST_TEN_HALF_UP
+            else "legend_loser_exact",
+            lang,
+        ),
+        report_word(
+            "legend_after_hand",
+            lang,
+            multiplier=rules.hand_multiplier,
+            special=signed(rules.not_down_after_hand),
+        ),
+        report_word("legend_cards", lang, ace=rules.ace_value, joker=rules.joker_in_hand),
+        report_word("legend_opening", lang, opening=rules.opening_minimum),
+        report_word("legend_lowest", lang, deals=rules.deals_per_game),
+    ]
+    return BlankCard(
+        lang=lang,
+        title=report_word("blank_title", lang),
+        t=all_words(lang),
+        players=tuple(players),
+        deals=tuple(range(1, rules.deals_per_game + 1)),
+        legend=tuple(legend),
+        rules=rule_lines(rules, lang),
+    )
+
+
+# --------------------------------------------------------------------------- templates
+
+
+class TemplateProblem(Exception):
+    """A template that cannot be used: missing, or with an error at a line."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def message(self, lang: Lang) -> str:
+        return report_word(self.key, lang, **self.params)
+
+
+def default_template_dir() -> Path:
+    """The templates shipped inside the package (pip unpacks wheels, so they are a folder
+    on disk)."""
+    return Path(str(importlib.resources.files("remi_sheet.report.templates")))
+
+
+def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
+    """The template `name` of `folder` filled with `document`. Every value is escaped and the
+    template runs sandboxed; a broken template raises `TemplateProblem` with its line."""
+    import jinja2
+    from jinja2.sandbox import ImmutableSandboxedEnvironment
+
+    # Absolute, so that template file names in errors and tracebacks are recognised.
+    folder = folder.resolve()
+    environment = ImmutableSandboxedEnvironment(
+        loader=jinja2.FileSystemLoader(folder),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    environment.filters["signed"] = signed
+    try:
+        return environment.get_template(name).render(doc=document, t=document.t)
+    except jinja2.TemplateSyntaxError as error:
+        template = error.filename or error.name or name
+        raise TemplateProblem(
+            "template_error",
+            template=_shown(template, folder),
+            line=error.lineno,
+            reason=error.message,
+        ) from None
+    except jinja2.TemplateNotFound as error:
+        raise TemplateProblem("template_missing", folder=folder, template=error.name) from None
+    except Exception as error:  # noqa: BLE001 - any failure inside a user's template
+        where = _template_line(error.__traceback__, folder)
+        reason = f"{type(error).__name__}: {error}"
+        if where is None:
+            raise TemplateProblem("template_error_noline", template=name, reason=reason) from None
+        raise TemplateProblem(
+            "template_error", template=where[0], line=where[1], reason=reason
+        ) from None
+
+
+def _shown(template: str, folder: Path) -> str:
+    path = Path(template)
+    return path.name if path.is_relative_to(folder) else template
+
+
+def _template_line(trace: types.TracebackType | None, folder: Path) -> tuple[str, int] | None:
+    """The last template line in `trace`: Jinja rewrites tracebacks so that a frame of
+    compiled template code carries the template's file name and line."""
+    found = None
+    while trace is not None:
+        filename = trace.tb_frame.f_code.co_filename
+        if filename.startswith(str(folder)):
+            found = (Path(filename).name, trace.tb_lineno)
+        trace = trace.tb_next
+    return found
+
+
+# --------------------------------------------------------------------------- PDF
+
+
+def inside(url: str, folder: Path) -> Path | None:
+    """The file `url` names when it is a file inside `folder` (symbolic links resolved),
+    else None: the only files a template may load."""
+    parts = urlsplit(url)
+    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+        return None
+    path = Path(url2pathname(unquote(parts.path))).resolve()
+    root = folder.resolve()
+    return path if path.is_relative_to(root) and path.is_file() else None
+
+
+def render_pdf(html: str, folder: Path, target: Path) -> list[str]:
+    """Lay `html` out as one PDF document at `target`; relative links resolve in `folder`.
+    Returns the URLs that were refused (anything but a file inside `folder`)."""
+    import weasyprint  # type: ignore[import-untyped]
+    from weasyprint.urls import URLFetcher, URLFetcherResponse  # type: ignore[import-untyped]
+
+    refused: list[str] = []
+
+    class FolderFetcher(URLFetcher):  # type: ignore[misc]
+        """Serves the template folder's files; refuses the network and every other file."""
+
+        def fetch(self, url: str, headers: object = None) -> Any:
+            path = inside(url, folder)
+            if path is None:
+                refused.append(url)
+                raise PermissionError(f"outside the template folder: {url}")
+            return URLFetcherResponse(url, path.read_bytes(), _content_type(path))
+
+    with _quiet_weasyprint():
+        document = weasyprint.HTML(
+            string=html, base_url=folder.resolve().as_uri() + "/", url_fetcher=FolderFetcher()
+        )
+        document.write_pdf(target)
+    return refused
+
+
+def _content_type(path: Path) -> dict[str, str]:
+    types_by_suffix = {".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png"}
+    return {"Content-Type": types_by_suffix.get(path.suffix.lower(), "application/octet-stream")}
+
+
+@contextmanager
+def _quiet_weasyprint() -> Iterator[None]:
+    """WeasyPrint logs every refused URL as a warning; remi reports those itself."""
+    logger = logging.getLogger("weasyprint")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)

@@ -1,0 +1,1 @@
+"""The scorecard templates of `remi report`, shipped inside the package."""

@@ -1,0 +1,247 @@
+"""Filing checked paper records into the notebook: one new game sheet per good game.
+
+`plan_filing` decides, without touching a file, what becomes of each game: filed on a new
+sheet, skipped because the notebook already holds it (same name, same rows), refused because
+the notebook holds a different game of that name, or left out for its errors. `file_games`
+adds the new sheets and saves through `saving.save_safely` (atomic, read back, a .bak of
+the old file), so that nothing else in the notebook changes. Every text cell is written as
+text: a name like `=HYPERLINK(…)` stays the literal text, never a formula.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from remi_sheet.core.problems import Problem
+from remi_sheet.core.rules import HouseRules
+from remi_sheet.core.text import clean, fold
+from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n.records import word
+from remi_sheet.notebook.loading import find_game
+from remi_sheet.notebook.records import RecordGame, game_key, sheet_rows
+from remi_sheet.reading.grid import CellValue, Grid
+from remi_sheet.writing.area import Cells, Style, Written
+from remi_sheet.writing.ownership import STATE_SHEET
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+
+TITLE_MOST: Final = 31  # Excel's limit for a sheet's name
+# Excel refuses these in a sheet's name; the look-alikes keep dates readable (2019/03/02).
+_TITLE_CHARACTERS: Final = str.maketrans(
+    {"[": "(", "]": ")", ":": "-", "/": "-", "\\": "-", "*": "_", "?": "_"}
+)
+# Sheets that mean something else to remi or to Excel: a game filed under one of these names
+# would be read as house rules or overwritten by the standings.
+_RESERVED: Final = frozenset(
+    fold(name) for name in ("Rules", "Szabályok", "Standings", "Összesítő", "History", STATE_SHEET)
+)
+
+
+class Status(StrEnum):
+    FILED = "filed"  # written now
+    TO_FILE = "to_file"  # would be written (a dry run, or the write was refused)
+    ALREADY_FILED = "already_filed"
+    CONFLICT = "conflict"
+    ERRORS = "errors"
+
+
+@dataclass(slots=True)
+class Placement:
+    game: RecordGame
+    status: Status
+    sheet: str | None  # the sheet it is (or would be, or already was) filed on
+    problem: Problem | None = None
+
+
+def plan_filing(games: Sequence[RecordGame], grids: dict[str, Grid]) -> list[Placement]:
+    """What becomes of each game, given the notebook's sheets (`grids`, empty for a new one)."""
+    existing = existing_games(grids)
+    taken = {title.casefold() for title in grids}
+    placements = []
+    for game in games:
+        if game.has_errors:
+            placements.append(Placement(game, Status.ERRORS, None))
+            continue
+        sheet = existing.get(game.key)
+        if sheet is not None:
+            placements.append(_against(game, sheet, grids[sheet]))
+            continue
+        title = sheet_title(game.name, taken)
+        taken.add(title.casefold())
+        placements.append(Placement(game, Status.TO_FILE, title))
+    return placements
+
+
+def _against(game: RecordGame, sheet: str, grid: Grid) -> Placement:
+    if same_game(grid, game):
+        return Placement(game, Status.ALREADY_FILED, sheet)
+    problem = Problem(
+        "records_game_conflict",
+        game.place.sheet,
+        game.place.cell,
+        params={"game": game.name, "sheet": sheet},
+    )
+    return Placement(game, Status.CONFLICT, sheet, problem)
+
+
+def existing_games(grids: dict[str, Grid]) -> dict[str, str]:
+    """Game key → sheet, for every game sheet of the notebook. A sheet remi filed carries the
+    game's full name above its header; any other game sheet is known by its title."""
+    found: dict[str, str] = {}
+    for title, grid in grids.items():
+        if find_game(grid) is None:
+            continue
+        label, name = grid.value(0, 0), grid.value(0, 1)
+        named = isinstance(label, str) and fold(label) in {
+            fold(word("game", "en")),
+            fold(word("game", "hu")),
+        }
+        found.setdefault(
+            game_key(str(name)) if named and name is not None else game_key(title), title
+        )
+    return found
+
+
+def same_game(grid: Grid, game: RecordGame) -> bool:
+    """True when `grid` holds `game`'s players, deals and paper totals, whatever language
+    its labels are in and whatever remi has written beside them since."""
+    layout = find_game(grid)
+    if layout is None or layout.players != game.players or len(layout.rows) != len(game.deals):
+        return False
+    for row, deal in zip(layout.rows, game.deals, strict=True):
+        if not _equal(row.number, deal.number) or not all(
+            _equal(a, b) for a, b in zip(row.cells, deal.cells, strict=True)
+        ):
+            return False
+    if layout.total_row is None or game.totals is None:
+        return layout.total_row is None and game.totals is None
+    typed = [
+        grid.value(layout.total_row, layout.player_column(i)) for i in range(len(game.players))
+    ]
+    return all(_equal(a, b) for a, b in zip(typed, game.totals, strict=True))
+
+
+def _equal(found: CellValue, expected: CellValue) -> bool:
+    found = None if found == "" else found
+    if isinstance(found, int | float) and isinstance(expected, int | float):
+        return float(found) == float(expected)
+    if isinstance(found, str) and isinstance(expected, str):
+        return clean(found) == clean(expected)
+    return found == expected
+
+
+def sheet_title(name: str, taken: set[str]) -> str:
+    """A sheet name for the game `name`: Excel's forbidden characters replaced, at most 31
+    characters, not a name remi or Excel reserves, and unique ignoring case among `taken`."""
+    title = "".join(
+        ch for ch in clean(name).translate(_TITLE_CHARACTERS) if unicodedata.category(ch)[0] != "C"
+    )
+    title = title.strip().strip("'").strip()[:TITLE_MOST].strip() or "Game"
+    number = 1
+    candidate = title
+    while candidate.casefold() in taken or fold(candidate) in _RESERVED:
+        number += 1
+        suffix = f" ({number})"
+        candidate = title[: TITLE_MOST - len(suffix)].rstrip() + suffix
+    return candidate
+
+
+def file_games(
+    target: Path,
+    placements: Sequence[Placement],
+    grids: dict[str, Grid],
+    lang: Lang,
+    rules: HouseRules | None,
+    *,
+    backup: bool = True,
+    force: bool = False,
+) -> list[Problem]:
+    """Add the sheets of the games to file to the notebook at `target` and save it safely.
+    `rules` is given for a notebook that does not exist yet: it is created with these games
+    and a Rules sheet holding `rules`. The problems are what `save_safely` reports; it raises
+    `saving.WriteRefused` when the notebook cannot be written without losing anything."""
+    from remi_sheet.writing import saving
+
+    creating = rules is not None
+    if creating:
+        import openpyxl
+
+        workbook = openpyxl.Workbook()
+        workbook.remove(workbook.active)
+    else:
+        workbook = saving.open_workbook(target, target)
+    written: dict[str, Cells] = {}
+    for placement in placements:
+        if placement.status is Status.TO_FILE and placement.sheet is not None:
+            rows = sheet_rows(placement.game, lang)
+            written[placement.sheet] = _write_sheet(workbook, placement.sheet, rows, header=1)
+    if rules is not None:
+        written |= _rules_sheet(workbook, rules, lang)
+    touched = {name: set(cells) for name, cells in written.items()}
+    return saving.save_safely(
+        workbook,
+        {} if creating else grids,
+        None if creating else target,
+        target,
+        written,
+        touched,
+        backup=backup,
+        force=force,
+    )
+
+
+def _rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> dict[str, Cells]:
+    """The Rules sheet exactly as `remi new` makes it, and its cells as they must read back
+    (the hidden column's formulas have no saved result yet)."""
+    from remi_sheet.writing.new_notebook import add_rules_sheet
+
+    sheet = add_rules_sheet(workbook, rules, lang)
+    cells: Cells = {}
+    for row in sheet.iter_rows():
+        for cell in row:
+            if cell.value is None:
+                continue
+            formula = cell.data_type == "f"
+            cells[(cell.row - 1, cell.column - 1)] = Written(
+                cell.value, Style.COMPUTED, formula=formula, result=None
+            )
+    return {sheet.title: cells}
+
+
+def _write_sheet(workbook: Workbook, title: str, rows: list[list[CellValue]], header: int) -> Cells:
+    """Write `rows` from A1 on a new sheet; the cells written, for the read-back check."""
+    from openpyxl.styles import Font
+
+    sheet = workbook.create_sheet(title)
+    cells: Cells = {}
+    for r, values in enumerate(rows):
+        for c, value in enumerate(values):
+            if value is None:
+                continue
+            assert isinstance(value, str | int | float) and not isinstance(value, bool)
+            cell = sheet.cell(r + 1, c + 1)
+            cell.value = value
+            if isinstance(value, str):
+                cell.data_type = "s"  # openpyxl would make "=…" a formula
+            if r == header:
+                cell.font = Font(bold=True)
+            cells[(r, c)] = Written(value, Style.COMPUTED)
+    _fit_columns(sheet, rows)
+    return cells
+
+
+def _fit_columns(sheet: Any, rows: list[list[CellValue]]) -> None:
+    """Columns as wide as their names, within reason, so that the sheet reads at a glance."""
+    from openpyxl.utils import get_column_letter
+
+    for c in range(max(map(len, rows), default=0)):
+        width = max(
+            (len(str(row[c])) for row in rows if c < len(row) and row[c] is not None), default=0
+        )
+        sheet.column_dimensions[get_column_letter(c + 1)].width = min(max(width + 2, 8), 40)

@@ -1,0 +1,91 @@
+"""Putting formulas' saved results back into a workbook that openpyxl has just written.
+
+openpyxl keeps a formula but drops the result Excel saved with it. Excel recalculates on
+opening, but a reader that does not calculate (remi's own `check`, phones' previewers) would
+then see empty cells where the players typed `=27+6`. remi read those results before
+writing, so it writes them back into the saved file's sheet XML: only into formula cells
+that openpyxl left without a value, and only results of plain types.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import shutil
+import tempfile
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+from xml.sax.saxutils import escape
+
+from remi_sheet.reading.package import sheet_parts
+
+Result = str | float | int | bool | dt.datetime | dt.date
+Results = Mapping[str, Mapping[str, Result]]  # sheet title → A1 address → saved result
+
+# A formula cell as openpyxl writes it: <c r="C2" s="1"><f>20+13</f><v /></c>
+_EMPTY_FORMULA_CELL: Final = re.compile(
+    rb'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*)>(?P<f><f(?:\s[^>]*)?(?:/>|>.*?</f>))'
+    rb"<v\s*/>(?:</v>)?</c>",
+    re.DOTALL,
+)
+_EXCEL_EPOCH: Final = dt.datetime(1899, 12, 30)
+
+
+def restore(path: Path, results: Results) -> None:
+    """Write `results` into the formula cells of the workbook at `path`, in place."""
+    wanted = {sheet: cells for sheet, cells in results.items() if cells}
+    if not wanted:
+        return
+    with zipfile.ZipFile(path) as source:
+        parts = {member: title for title, member in sheet_parts(source).items()}
+        handle, name = tempfile.mkstemp(suffix=".xlsx", dir=path.parent)
+        with open(handle, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as out:
+            for item in source.infolist():
+                data = source.read(item.filename)
+                sheet = parts.get(item.filename)
+                if sheet in wanted:
+                    data = _fill(data, wanted[sheet])
+                out.writestr(item, data)
+    shutil.move(name, path)
+
+
+def _fill(xml: bytes, results: Mapping[str, Result]) -> bytes:
+    def replace(match: re.Match[bytes]) -> bytes:
+        result = results.get(match["ref"].decode())
+        encoded = _encode(result) if result is not None else None
+        if encoded is None:
+            return match[0]
+        kind, text = encoded
+        attrs = re.sub(rb'\st="[^"]*"', b"", match["attrs"])
+        type_attr = f' t="{kind}"'.encode() if kind else b""
+        return (
+            b'<c r="'
+            + match["ref"]
+            + b'"'
+            + attrs
+            + type_attr
+            + b">"
+            + match["f"]
+            + b"<v>"
+            + escape(text).encode()
+            + b"</v></c>"
+        )
+
+    return _EMPTY_FORMULA_CELL.sub(replace, xml)
+
+
+def _encode(result: Result) -> tuple[str, str] | None:
+    """(cell type, text of <v>) for a saved result, or None for one we do not write back."""
+    if isinstance(result, bool):
+        return "b", "1" if result else "0"
+    if isinstance(result, int | float):
+        return "", repr(float(result)) if isinstance(result, float) else str(result)
+    if isinstance(result, str):
+        return ("str", result) if result else None
+    if isinstance(result, dt.datetime):
+        return "", repr((result - _EXCEL_EPOCH).total_seconds() / 86400)
+    if isinstance(result, dt.date):
+        return "", str((dt.datetime.combine(result, dt.time()) - _EXCEL_EPOCH).days)
+    return None

@@ -1,0 +1,222 @@
+"""Saving a workbook so that nothing is lost: read back, compared, then put in place.
+
+Every command that writes a notebook (`score`, `new`, `import`) saves through
+`save_safely`: openpyxl writes a temporary file, the formulas' saved results go back in,
+the file is read back and compared cell by cell with what it must hold, what openpyxl would
+drop is listed (and refused in place), a `.bak` of the old file is kept, and one rename puts
+the new file in place.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import warnings
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from remi_sheet.core.problems import FileProblem, Problem, Severity
+from remi_sheet.notebook.sheets import WHOLE_SHEETS
+from remi_sheet.reading import package
+from remi_sheet.reading.files import replace_atomically
+from remi_sheet.reading.grid import Grid, address, read_grids
+from remi_sheet.writing import formula_results
+from remi_sheet.writing.area import Cells
+from remi_sheet.writing.ownership import Key, same
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+
+
+class WriteRefused(FileProblem):
+    """The new workbook was not put in place; `problem` says why. The original is intact."""
+
+
+def read_sheet_names(path: Path) -> list[str]:
+    with zipfile.ZipFile(path) as archive:
+        return list(package.sheet_parts(archive))
+
+
+def open_workbook(source: Path, target: Path) -> Workbook:
+    """The workbook at `source`, loaded for writing to `target`."""
+    import openpyxl
+
+    keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
+    with warnings.catch_warnings():
+        # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
+        warnings.simplefilter("ignore", UserWarning)
+        return openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
+
+
+def save_safely(
+    workbook: Workbook,
+    grids: dict[str, Grid],
+    source: Path | None,
+    target: Path,
+    written: dict[str, Cells],
+    touched: dict[str, set[Key]],
+    *,
+    backup: bool = True,
+    force: bool = False,
+    own: str | None = None,
+) -> list[Problem]:
+    """Save `workbook` (read from `source`, whose cells were `grids`; None for a new file)
+    to `target` atomically, after reading it back.
+
+    Every cell not in `touched` must read back as it was in `grids`, every cell in
+    `written` as written, the others in `touched` empty; formulas keep their saved results.
+    Writing over `source` is refused (`WriteRefused`) when openpyxl would drop something
+    from it, unless `force`; the old file is kept as NAME.bak unless `backup` is false. The
+    problems say what a file written elsewhere lacks. What hangs off the sheet `own` is
+    remi's own (the rating chart) and may be rebuilt.
+    """
+    problems: list[Problem] = []
+    in_place = source is not None and target.resolve() == source.resolve()
+    results = _formula_results(workbook, grids)
+    for sheet, cells in written.items():
+        mine = results.setdefault(sheet, {})
+        for (row, column), cell in cells.items():
+            if cell.formula:
+                key = address(row, column)
+                mine.pop(key, None)  # the old saved result belongs to the old formula
+                if cell.result is not None:
+                    mine[key] = cell.result
+
+    def save(temporary: Path) -> None:
+        workbook.save(temporary)
+        formula_results.restore(temporary, results)
+        _check_readback(grids, temporary, written, touched)
+        lost = _losses(source, temporary, own) if source is not None else []
+        if lost and in_place and not force:
+            raise WriteRefused(
+                Problem("would_lose", params={"path": str(source), "lost": "; ".join(lost)})
+            )
+        if lost:
+            problems.append(
+                Problem(
+                    "lost_in_copy",
+                    severity=Severity.WARNING,
+                    params={"path": str(target), "lost": "; ".join(lost)},
+                )
+            )
+        if in_place and backup and source is not None:
+            original = source
+            replace_atomically(_backup_path(original), lambda copy: copy_file(original, copy))
+
+    try:
+        replace_atomically(target, save)
+    finally:
+        release(workbook)
+    return problems
+
+
+def release(workbook: Workbook) -> None:
+    """Close what openpyxl keeps open beside a loaded workbook: the in-memory zip that holds
+    a .xlsm's macros. Left to the garbage collector it may be closed after its own buffer,
+    and fail there."""
+    archive = getattr(workbook, "vba_archive", None)
+    if archive is not None:
+        archive.close()
+
+
+def _backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def _check_readback(
+    grids: dict[str, Grid],
+    temporary: Path,
+    written: dict[str, Cells],
+    touched: dict[str, set[Key]],
+) -> None:
+    """`WriteRefused` unless the saved file reads back to the typed cells it had and the
+    cells remi meant to write."""
+    read, _ = read_grids(temporary, WHOLE_SHEETS)
+    saved = {grid.name: grid for grid in read}
+    for name in set(grids) | set(written):
+        before = grids.get(name, Grid(name, []))
+        after = saved.get(name)
+        if after is None:
+            raise WriteRefused(_readback_problem(name, None, "the sheet is missing"))
+        expected = _expected_rows(before, written.get(name, {}), touched.get(name, set()))
+        if _trimmed(expected) == _trimmed(after.rows):
+            continue  # the common case, compared at C speed
+        _compare_cells(name, expected, after)
+
+
+def _expected_rows(before: Grid, cells: Cells, touched: set[Key]) -> list[list[Any]]:
+    """The sheet's rows as they must read back: as before, with remi's cells changed."""
+    rows = [[None if value == "" else value for value in row] for row in before.rows]
+    for key in touched | cells.keys():
+        row, column = key
+        while len(rows) <= row:
+            rows.append([])
+        if len(rows[row]) <= column:
+            rows[row].extend([None] * (column + 1 - len(rows[row])))
+        rows[row][column] = cells[key].shows if key in cells else None
+    return rows
+
+
+def _trimmed(rows: Sequence[Sequence[Any]]) -> list[list[Any]]:
+    """Rows without empty cells at their ends or empty rows at the end ("" and None alike)."""
+    result = []
+    for row in rows:
+        values = [None if value == "" else value for value in row]
+        while values and values[-1] is None:
+            values.pop()
+        result.append(values)
+    while result and not result[-1]:
+        result.pop()
+    return result
+
+
+def _compare_cells(name: str, expected: list[list[Any]], after: Grid) -> None:
+    """Cell by cell, so that a float read back in its last bit is still the same number and
+    a real difference is named by its cell."""
+    height = max(len(expected), after.height)
+    for row in range(height):
+        wanted = expected[row] if row < len(expected) else []
+        for column in range(max(len(wanted), after.width(row))):
+            value = wanted[column] if column < len(wanted) else None
+            if not same(after.value(row, column), value):
+                found = repr(after.value(row, column))
+                raise WriteRefused(_readback_problem(name, address(row, column), found))
+
+
+def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
+    return Problem("readback_failed", sheet, cell, params={"found": found})
+
+
+def _losses(source: Path, saved: Path, own: str | None) -> list[str]:
+    """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
+    hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
+    with zipfile.ZipFile(source) as before, zipfile.ZipFile(saved) as after:
+        members = package.sheet_parts(before)
+        sheets = [before.read(name) for name in members.values() if name in before.NameToInfo]
+        exempt = package.attached(before, members[own]) if own in members else set()
+        return package.losses(before.namelist(), after.namelist(), sheets, exempt)
+
+
+def _formula_results(
+    workbook: Workbook, grids: dict[str, Grid]
+) -> dict[str, dict[str, formula_results.Result]]:
+    """The saved result of every formula in the workbook, as read before openpyxl lost it."""
+    found: dict[str, dict[str, formula_results.Result]] = {}
+    for sheet in workbook.worksheets:
+        grid = grids.get(sheet.title)
+        if grid is None or not grid.formulas:
+            continue
+        for row in sheet.iter_rows():
+            for cell in row:
+                if cell.data_type == "f":
+                    value = grid.value(cell.row - 1, cell.column - 1)
+                    if isinstance(value, str | int | float | bool | dt.date):
+                        found.setdefault(sheet.title, {})[cell.coordinate] = value
+    return found
+
+
+def copy_file(source: Path, temporary: Path) -> None:
+    """Copy `source` to `temporary` (the writer `replace_atomically` calls for a plain copy)."""
+    shutil.copyfile(source, temporary)

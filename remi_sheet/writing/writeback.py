@@ -1,0 +1,391 @@
+"""Writing the scores back: remi's areas, the Standings sheet, and nothing else.
+
+Ownership comes from `ownership`'s record of what remi wrote before: a cell is remi's to
+rewrite only while it holds what remi put there. When every cell already holds what remi
+would write, the file is not touched at all, so a second run on an unchanged workbook
+changes nothing, not even its modification time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from remi_sheet.core import collector
+from remi_sheet.core.problems import Problem
+from remi_sheet.core.text import fold
+from remi_sheet.i18n.messages import Lang
+from remi_sheet.notebook.loading import Notebook
+from remi_sheet.reading.files import replace_atomically
+from remi_sheet.reading.grid import CellValue, Grid, column_letter
+from remi_sheet.writing import formulas
+from remi_sheet.writing.area import (
+    Block,
+    Cells,
+    Style,
+    Written,
+    area_width,
+    game_area,
+    standings_area,
+    standings_sheet_name,
+)
+from remi_sheet.writing.ownership import (
+    STATE_SHEET,
+    Key,
+    Record,
+    claim,
+    read_record,
+    same,
+    state_rows,
+)
+from remi_sheet.writing.saving import (
+    copy_file,
+    open_workbook,
+    read_sheet_names,
+    release,
+    save_safely,
+)
+
+if TYPE_CHECKING:
+    from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
+
+_STYLED = frozenset(style.value for style in Style)
+
+
+@dataclass(slots=True)
+class Plan:
+    """Every cell remi means to write, sheet by sheet (the Standings sheet included)."""
+
+    sheets: dict[str, Cells]
+    areas: dict[str, str]  # sheet → the columns of remi's area, for messages
+    standings_sheet: str
+    names: dict[str, str] = field(default_factory=dict)  # defined names live formulas need
+    chart: Block | None = None  # the rating history on the Standings sheet, drawn as a chart
+
+
+def plan(
+    notebook: Notebook, lang: Lang, *, live: bool | None = None, only: set[str] | None = None
+) -> Plan:
+    """Every cell remi would write into `notebook` (only into the game sheets `only`, and
+    then not into the Standings sheet, when given).
+
+    `live`: None keeps the areas that hold formulas live and the others values (see
+    `area.game_area`); True makes every area live (a new notebook); False writes values
+    only (house rules from the command line, which formulas cannot see).
+    """
+    record = read_record(notebook.grids.get(STATE_SHEET)) or {}
+    sheets: dict[str, Cells] = {}
+    areas: dict[str, str] = {}
+    for game in notebook.games:
+        if only is not None and game.sheet not in only:
+            continue
+        was_live = any(
+            isinstance(value, str) and value.startswith("=")
+            for value in record.get(game.sheet, {}).values()
+        )
+        sheets[game.sheet] = game_area(game, lang, live=was_live if live is None else live)
+        first = game.layout.area_column
+        areas[game.sheet] = f"{column_letter(first)}:{column_letter(first + area_width(game) - 1)}"
+    standings = _standings_name(notebook.grids, lang)
+    chart = None
+    if only is None:
+        sheets[standings], chart = standings_area(notebook, lang)
+        areas[standings] = standings
+    needed = any(w.formula for cells in sheets.values() for w in cells.values())
+    names = formulas.constants(notebook.rules) if needed else {}
+    return Plan(sheets, areas, standings, names, chart)
+
+
+def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
+    """The Standings sheet remi wrote before (in either language), else the one to make.
+    Sheet names are compared as Excel does, ignoring case."""
+    record = read_record(grids.get(STATE_SHEET)) or {}
+    for name in record:
+        if fold(name) in {fold(standings_sheet_name(other)) for other in ("en", "hu")}:
+            return name
+    wanted = standings_sheet_name(lang)
+    return next((name for name in grids if fold(name) == fold(wanted)), wanted)
+
+
+def up_to_date(notebook: Notebook, plan: Plan) -> bool:
+    """True when the workbook already shows, and remi's record already holds, exactly what
+    `plan` would write."""
+    record = read_record(notebook.grids.get(STATE_SHEET))
+    if record is None or set(record) != set(plan.sheets):
+        return False
+    for sheet, cells in plan.sheets.items():
+        grid = notebook.grids.get(sheet)
+        recorded = record[sheet]
+        if grid is None or set(recorded) != set(cells):
+            return False
+        for key, written in cells.items():
+            if not same(recorded[key], written.value) or not same(grid.value(*key), written.shows):
+                return False
+    return True
+
+
+@dataclass(slots=True)
+class Outcome:
+    problems: list[Problem]
+    written: bool  # False: the target already held all this, or every sheet was refused
+
+
+def write(
+    notebook: Notebook,
+    plan: Plan,
+    target: Path,
+    *,
+    backup: bool = True,
+    force: bool = False,
+    workbook: Workbook | None = None,
+) -> Outcome:
+    """Put `plan` into the workbook and save it to `target` with `save_safely`. The problems
+    are the sheets where a person's typing is in remi's way, and what `save_safely` found.
+
+    `workbook`: the notebook already open and changed (a game sheet added), whose new
+    sheets' typed cells are in `notebook.grids`."""
+    with collector.paused():
+        workbook = workbook or open_workbook(notebook.path, target)
+        try:
+            return _write(notebook, plan, target, backup, force, workbook)
+        finally:
+            release(workbook)
+
+
+def _write(
+    notebook: Notebook,
+    plan: Plan,
+    target: Path,
+    backup: bool,
+    force: bool,
+    workbook: Workbook,
+) -> Outcome:
+    source = notebook.path
+    # openpyxl finds a sheet by name by walking all of them: look each up once.
+    sheets = {sheet.title: sheet for sheet in workbook.worksheets}
+    # Without remi's named styles no cell can be in them: a notebook without a record then
+    # needs no search for remi's cells.
+    styled_before = Style.HEADING.value in workbook.named_styles
+    _ensure_styles(workbook)
+    old = read_record(notebook.grids.get(STATE_SHEET))
+    record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
+    problems: list[Problem] = []
+    changes: dict[str, tuple[Cells, set[Key]]] = {}
+    for name, cells in plan.sheets.items():
+        sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
+        # No record: remi's cells are those in its styles, if it ever wrote any.
+        recorded = (
+            record.get(name) if old is not None else (_styled(sheet) if styled_before else {})
+        )
+        decided = claim(name, _reader(sheet), recorded or {}, _values(cells), plan.areas[name])
+        if decided.problems and name == plan.standings_sheet and not recorded:
+            decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
+        problems += decided.problems
+        if not decided.problems:
+            changes[name] = (cells, decided.clear)
+            record[name] = _values(cells)
+    looks = _looks(workbook)
+    touched = {
+        name: _apply(sheets[name], cells, clear, looks) for name, (cells, clear) in changes.items()
+    }
+    names_changed = define_names(workbook, plan.names)
+    if plan.standings_sheet in changes:
+        _draw_ratings(sheets[plan.standings_sheet], plan.chart)
+        _fit_standings(sheets[plan.standings_sheet], plan.sheets[plan.standings_sheet])
+    state = _state_cells(record)
+    touched[STATE_SHEET] = _write_state(workbook, state, looks)
+    in_place = target.resolve() == source.resolve()
+    added = set(sheets) - set(read_sheet_names(source))
+    if not any(touched.values()) and not names_changed and not added:
+        if not in_place:
+            replace_atomically(target, lambda temporary: copy_file(source, temporary))
+        return Outcome(problems, written=not in_place)
+    written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
+    problems += save_safely(
+        workbook,
+        notebook.grids,
+        source,
+        target,
+        written,
+        touched,
+        backup=backup,
+        force=force,
+        own=plan.standings_sheet,
+    )
+    return Outcome(problems, written=True)
+
+
+def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
+    """Columns as wide as remi's Standings sheet needs: its names and headings readable."""
+    widths: dict[int, int] = {}
+    for (_row, column), written in cells.items():
+        text = str(written.value)
+        widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))
+    for column, width in widths.items():
+        sheet.column_dimensions[column_letter(column)].width = width
+
+
+def _draw_ratings(sheet: Worksheet, block: Block | None) -> None:
+    """The Standings sheet's one chart: each player's rating across the complete games, a
+    native Excel line chart drawn from the rating history block."""
+    from openpyxl.chart import LineChart, Reference
+
+    sheet._charts.clear()  # remi's own chart, drawn anew from the new figures
+    if block is None:
+        return
+    chart = LineChart()
+    chart.title = sheet.cell(block.top + 1, block.left + 1).value
+    chart.height, chart.width = 9, 18
+    chart.display_blanks = "span"  # a game a player sat out does not break their line
+    data = Reference(
+        sheet,
+        min_col=block.left + 2,
+        max_col=block.right + 1,
+        min_row=block.top + 1,
+        max_row=block.bottom + 1,
+    )
+    chart.add_data(data, titles_from_data=True)
+    chart.set_categories(
+        Reference(sheet, min_col=block.left + 1, min_row=block.top + 2, max_row=block.bottom + 1)
+    )
+    for number, series in enumerate(chart.series):
+        series.marker.symbol = ("circle", "square", "triangle", "diamond", "x", "star")[number % 6]
+        series.smooth = False
+    sheet.add_chart(chart, f"{column_letter(block.right + 2)}{block.top + 1}")
+
+
+def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
+    """Give the workbook the defined names live formulas read the house rules through.
+    A name that refers to cells (a Rules sheet made by `remi new`) is the players' to
+    change and is kept; a constant is set to `names`. True if anything changed."""
+    from openpyxl.workbook.defined_name import DefinedName
+
+    changed = False
+    for name, value in names.items():
+        present = workbook.defined_names.get(name)
+        if present is not None and "!" in (present.attr_text or ""):
+            continue
+        if present is None or present.attr_text != value:
+            workbook.defined_names[name] = DefinedName(name, attr_text=value)
+            changed = True
+    return changed
+
+
+def _values(cells: Cells) -> dict[Key, Any]:
+    return {key: written.value for key, written in cells.items()}
+
+
+def _styled(sheet: Worksheet) -> dict[Key, Any]:
+    """Without a record (a workbook whose record was lost), remi's cells are those in its
+    styles: the best that can be known."""
+    return {
+        (cell.row - 1, cell.column - 1): cell.value
+        for row in sheet.iter_rows()
+        for cell in row
+        if cell.value is not None and cell.style in _STYLED
+    }
+
+
+def _reader(sheet: Worksheet) -> Any:
+    merged = {
+        (row - 1, column - 1): str(cells)
+        for cells in sheet.merged_cells.ranges
+        for row, column in cells.cells
+    }
+
+    def current(key: Key) -> CellValue:
+        if key in merged:
+            return f"({merged[key]})"
+        # Looked up, not through sheet.cell(), which would create every cell it is asked for.
+        cell = sheet._cells.get((key[0] + 1, key[1] + 1))
+        value: CellValue = cell.value if cell is not None else None
+        return value
+
+    return current
+
+
+def _state_cells(record: Record) -> Cells:
+    return {
+        (row, column): Written(text, Style.COMPUTED)
+        for row, values in enumerate(state_rows(record))
+        for column, text in enumerate(values)
+    }
+
+
+def _write_state(workbook: Workbook, state: Cells, looks: dict[Style, Any]) -> set[Key]:
+    """Rewrite remi's record on its very hidden sheet; the cells that changed."""
+    if STATE_SHEET in workbook.sheetnames:
+        sheet = workbook[STATE_SHEET]
+    else:
+        sheet = workbook.create_sheet(STATE_SHEET)
+    sheet.sheet_state = "veryHidden"
+    stale = {
+        (cell.row - 1, cell.column - 1)
+        for row in sheet.iter_rows()
+        for cell in row
+        if cell.value is not None and (cell.row - 1, cell.column - 1) not in state
+    }
+    return _apply(sheet, state, stale, looks)
+
+
+def _ensure_styles(workbook: Workbook) -> None:
+    from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
+
+    grey = PatternFill("solid", fgColor="EEEEEE")
+    line = Side(style="thin", color="BBBBBB")
+    looks = {
+        Style.HEADING: (Font(bold=True, color="333333"), PatternFill("solid", fgColor="DDDDDD")),
+        Style.COMPUTED: (Font(color="333333"), grey),
+        Style.MARKED: (Font(bold=True, underline="single", color="000000"), grey),
+    }
+    present = set(workbook.named_styles)
+    for style, (font, fill) in looks.items():
+        if style.value not in present:
+            workbook.add_named_style(
+                NamedStyle(
+                    name=style.value,
+                    font=font,
+                    fill=fill,
+                    border=Border(bottom=line),
+                    alignment=Alignment(horizontal="center"),
+                )
+            )
+
+
+def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], looks: dict[Style, Any]) -> set[Key]:
+    """Clear `clear`, write `cells` in `looks` (from `_looks`); the cells that changed."""
+    from openpyxl.styles.cell_style import StyleArray
+
+    touched: set[Key] = set()
+    for key in clear:
+        cell = sheet.cell(key[0] + 1, key[1] + 1)
+        if cell.value is not None or cell.has_style:
+            cell.value = None
+            cell.style = "Normal"
+            touched.add(key)
+    for key, written in cells.items():
+        cell = sheet.cell(key[0] + 1, key[1] + 1)
+        look = looks[written.style]
+        if not same(cell.value, written.value) or cell._style != look:
+            cell.value = written.value
+            if not written.formula:  # a name like "=1+1" stays text
+                cell.data_type = "s" if isinstance(written.value, str) else "n"
+            cell._style = StyleArray(look)
+            touched.add(key)
+    return touched
+
+
+def _looks(workbook: Workbook) -> dict[Style, Any]:
+    """Each of remi's named styles as the style array a cell stores. Setting `cell.style`
+    by name looks the name up among all named styles every time; copying the array gives
+    the cell the same style at a fraction of the cost."""
+    from openpyxl.cell import Cell
+
+    looks = {}
+    for style in Style:
+        probe = Cell(workbook.worksheets[0])
+        probe.style = style.value
+        looks[style] = probe._style
+    return looks
