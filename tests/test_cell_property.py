@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from remi_sheet.notebook.loading import load_notebook
-from remi_sheet.reading.grid import address
+from remi_sheet.reading.cells import address
 from tests.conftest import worked_game
 
 SHEET = "2026-11-29 #1"

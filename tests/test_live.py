@@ -23,7 +23,7 @@ from python_calamine import CalamineWorkbook
 from remi_sheet.core.entries import EntryError, Number, parse_entry
 from remi_sheet.core.scoring import DealScore, score_row
 from remi_sheet.notebook.loading import Notebook, load_notebook
-from remi_sheet.reading.grid import address
+from remi_sheet.reading.cells import address
 from remi_sheet.writing.formulas import MARKER, handles
 from remi_sheet.writing.new_notebook import HEADER_ROW
 from tests.conftest import remi

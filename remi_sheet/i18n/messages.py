@@ -318,12 +318,24 @@ MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} úgy van megírva, ahogyan táblázatkezelő nem ír ({reason}); a remi nem olvassa be.",
     ),
     "sheet_too_big": (
-        "The sheet reaches cell {cell}, beyond what remi reads ({rows} rows, {columns} "
-        "columns, {cells} cells); it was not read. If it is a game sheet, delete the cells "
-        "far away from the table.",
-        "A lap egészen a(z) {cell} celláig tart, túl azon, amit a remi beolvas ({rows} sor, "
-        "{columns} oszlop, {cells} cella); nem olvastuk be. Ha játszmalap, töröld a "
-        "táblázattól távoli cellákat.",
+        "The sheet has values in more than {rows} rows or {cells} cells (it passes that at "
+        "{cell}): far more than a notebook's sheet holds, so remi did not read it. Move it "
+        "into a workbook of its own, or delete the rows it does not need.",
+        "A lapon több mint {rows} sorban vagy {cells} cellában van érték ({cell} cellánál "
+        "lépi túl): sokkal több, mint amennyi egy pontozófüzet lapján áll, ezért a remi nem "
+        "olvasta be. Tedd át egy külön munkafüzetbe, vagy töröld a fölösleges sorait.",
+    ),
+    "sheet_unreadable": (
+        "The sheet cannot be read ({reason}): open the workbook in Excel or LibreOffice and "
+        "save it again.",
+        "A lap nem olvasható ({reason}): nyisd meg a munkafüzetet Excelben vagy "
+        "LibreOffice-ban, és mentsd el újra.",
+    ),
+    "file_strings_claimed": (
+        "{path} is damaged: its {part} claims to hold {count} texts, more than fit in it. "
+        "Open it in Excel or LibreOffice and save it again.",
+        "{path} sérült: a(z) {part} része szerint {count} szöveget tartalmaz, többet, mint "
+        "amennyi elfér benne. Nyisd meg Excelben vagy LibreOffice-ban, és mentsd el újra.",
     ),
     "would_lose": (
         "{path} holds things that saving it with remi would lose or change: {lost}. Nothing "

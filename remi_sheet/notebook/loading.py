@@ -24,7 +24,8 @@ from remi_sheet.core.standings import Standing, Tally
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n.messages import Lang
 from remi_sheet.notebook.sheets import RULES_SHEETS, WHOLE_SHEETS
-from remi_sheet.reading.grid import CellValue, FormulaProbe, Grid, Sheets, address, read_sheets
+from remi_sheet.reading.cells import CellValue, address
+from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets
 
 HEADER_ROWS: Final = 10
 HEADER_WORDS: Final[dict[str, Lang | None]] = {

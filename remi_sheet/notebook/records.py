@@ -40,7 +40,8 @@ from remi_sheet.notebook.loading import (
     filled,
     find_game,
 )
-from remi_sheet.reading.grid import CellValue, FormulaProbe, Grid, address
+from remi_sheet.reading.cells import CellValue, address
+from remi_sheet.reading.grid import FormulaProbe, Grid
 
 MAX_BYTES: Final = 16 << 20  # years of paper records are a few hundred kilobytes
 NAME_MOST: Final = 60

@@ -7,7 +7,6 @@ empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when on
 
 from __future__ import annotations
 
-import datetime as dt
 import zipfile
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -16,28 +15,12 @@ from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from remi_sheet.core.problems import FileProblem, Problem
 from remi_sheet.core.text import fold
-from remi_sheet.reading import files, package
+from remi_sheet.reading import compat, files, guard, package
+from remi_sheet.reading.cells import CellValue
+from remi_sheet.reading.stream import StreamReader
 
 if TYPE_CHECKING:
     from python_calamine import CalamineWorkbook
-
-
-CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
-
-
-def column_letter(column: int) -> str:
-    """Spreadsheet column name of a 0-based column index (0 → A, 26 → AA)."""
-    letters = ""
-    column += 1
-    while column:
-        column, remainder = divmod(column - 1, 26)
-        letters = chr(65 + remainder) + letters
-    return letters
-
-
-def address(row: int, column: int) -> str:
-    """A1-style address of 0-based (row, column)."""
-    return f"{column_letter(column)}{row + 1}"
 
 
 @dataclass(slots=True)
@@ -118,8 +101,9 @@ def read_sheets(
 
 def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str]]:
     """The zip of the workbook at `path`, read from `source` (the file opened already),
-    checked (`files.check_archive`), and its sheets' parts, all before calamine parses
-    anything; `FileProblem` for a file that fails."""
+    checked (`files.check_archive`, and the shared strings' count by `guard`), and its
+    sheets' parts, all before calamine parses anything; `FileProblem` for a file that
+    fails."""
     try:
         archive = zipfile.ZipFile(source)
     except files.DAMAGED_ZIP as error:
@@ -128,11 +112,19 @@ def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str
         problem = files.check_archive(archive, path)
         if problem is not None:
             raise FileProblem(problem)
+        for item in archive.infolist():
+            if item.filename.casefold().endswith("sharedstrings.xml"):
+                claimed = guard.too_many_strings(archive.read(item))
+                if claimed is not None:
+                    params = {"path": str(path), "part": item.filename, "count": claimed}
+                    raise FileProblem(Problem("file_strings_claimed", params=params))
         return archive, package.sheet_parts(archive)
     except BaseException as error:
         archive.close()
         if isinstance(error, package.PackageError):
             raise FileProblem(files.refused(path, error)) from None
+        if isinstance(error, files.DAMAGED_ZIP) and not isinstance(error, FileProblem):
+            raise FileProblem(files.damaged(path, error)) from None
         raise
 
 
@@ -142,17 +134,17 @@ def _items(
     """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`).
 
     The file is opened once: its zip is checked, and calamine reads that very file (what
-    may be put at `path` meanwhile is not read), as an .xlsx whatever its name.
+    may be put at `path` meanwhile is not read).
     """
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
     with path.open("rb") as source:
         archive, members = _open(path, source)
+        streaming = StreamReader(archive)
         try:
             with archive:
                 source.seek(0)
-                workbook = CalamineWorkbook.from_filelike(source)
-                with workbook:
+                with CalamineWorkbook.from_filelike(source) as workbook:
                     sheets = workbook.sheets_metadata
                     # A damaged book may name a sheet twice; calamine reads the first of them.
                     names = list(
@@ -163,7 +155,9 @@ def _items(
                     order += [name for name, early in zip(names, asked, strict=True) if not early]
                     yield names, order, sum(asked)
                     for name in order:
-                        yield _sheet(path, archive, members.get(name), workbook, name, whole)
+                        rows = None if fold(name) in whole else READ_ROWS
+                        member = members.get(name)
+                        yield _sheet(path, archive, member, workbook, streaming, name, rows)
         except package.PackageError as error:
             raise FileProblem(files.refused(path, error)) from None
 
@@ -173,22 +167,29 @@ def _sheet(
     archive: zipfile.ZipFile,
     member: str | None,
     workbook: CalamineWorkbook,
+    streaming: StreamReader,
     name: str,
-    whole: frozenset[str],
+    rows: int | None,
 ) -> Grid | Problem:
-    """One sheet's grid, read once its size is known to be safe; or why it was not read."""
+    """One sheet's grid, read by calamine when `guard` clears it, else by the streaming
+    reader; or why it was not read."""
     if member not in archive.NameToInfo:
-        # calamine found a sheet the size checks did not: refuse rather than trust it.
+        # calamine found a sheet the zip checks did not: refuse rather than trust it.
         reason = f"the sheet '{name}' has no part of its own"
         raise FileProblem(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
-    found = package.extent(archive, member)
-    try:
-        package.check_extent(name, found)
-    except package.PackageError as error:
-        return Problem(error.code, name, params=error.params)
-    rows = None if fold(name) in whole else READ_ROWS
-    values = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=rows)
-    return Grid(name, values, found.formulas)
+    xml = compat.part_bytes(archive, member)  # its size checked with the zip's
+    package.check_no_dtd_in(xml, member)
+    formulas = b"<f" in xml or b":f" in xml  # may hold formulas; False: holds none
+    if guard.calamine_may_read(xml):
+        from python_calamine import CalamineError
+
+        try:
+            sheet = workbook.get_sheet_by_name(name)
+            return Grid(name, sheet.to_python(skip_empty_area=False, nrows=rows), formulas)
+        except CalamineError:
+            pass  # the streaming reader reads it, or says why it cannot
+    read = streaming.rows(name, member, rows)
+    return read if isinstance(read, Problem) else Grid(name, read, formulas)
 
 
 class FormulaProbe:

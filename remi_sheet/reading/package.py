@@ -1,11 +1,11 @@
 """The .xlsx file as a zip package: its parts, their sizes, and what a save would lose.
 
-Spreadsheet libraries trust a workbook's own account of itself. A 5 KB file with one cell at
-A1 and one at XFD1048576 makes python-calamine allocate a grid of 17 billion cells and abort
-the process; a sheet that inflates to gigabytes exhausts memory. `check_package` looks at the
-zip's declared sizes and at every cell reference before any library parses a sheet, and says
-which limit a file exceeds. `losses` compares a workbook with its re-saved copy to list what
-openpyxl would drop or rebuild.
+Spreadsheet libraries trust a workbook's own account of itself: a sheet that inflates to
+gigabytes exhausts memory, two end records let two readers read two different archives, an
+entity declaration is a billion-laughs attack. The checks here look at the zip itself before
+any library parses a part, and say which limit a file exceeds (what calamine could be made
+to allocate from inside a part is `guard`'s). `losses` compares a workbook with its re-saved
+copy to list what openpyxl would drop or rebuild.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ import posixpath
 import re
 import struct
 import zipfile
-import zlib
 from collections.abc import Iterable, Iterator
-from typing import IO, Final, NamedTuple, NoReturn
+from typing import IO, Final, NoReturn
 from xml.parsers import expat
 
 from remi_sheet.core.problems import CodedError
@@ -30,80 +29,19 @@ MAX_ROWS: Final = 100_000
 MAX_COLUMNS: Final = 1_000
 MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
 
-# White space as calamine's XML reader (quick-xml) knows it is [ \t\r\n], not `\s` (which
-# takes \v and \f too): every pattern below that must see what calamine sees spells it out.
-
-# One token of a sheet's XML, as calamine's reader cuts it, so that no tag is looked for
-# inside a comment, a CDATA section or another tag's quoted value: a quote there would
-# otherwise swallow the real tag after it. Group 1 names a cell, row or dimension start
-# tag: its local name is what follows the first ":" of the element's name (`<x:c>`,
-# `<:c>`, even `<<:c>` are cells to calamine), the name ending at white space, "/" or ">".
-_TOKEN: Final = re.compile(
-    rb"<!--.*?(?:-->|\Z)|<!\[CDATA\[.*?(?:\]\]>|\Z)|<\?.*?(?:\?>|\Z)"
-    rb"|<(?![/!?])(?:[^ \t\r\n>:]*:)?(c|row|dimension)(?![^ \t\r\n/>])"
-    rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*"
-    rb"|<(?:[^>\"']|\"[^\"]*\"|'[^']*')*",
-    re.DOTALL,
-)
-# Every `r`/`ref` in such a tag counts, even one inside another attribute's value: calamine
-# takes the last of them, and over-reading can only refuse more. XML lets an attribute be
-# quoted either way and spaced around "="; calamine reads them all.
-_REFERENCE: Final = re.compile(
-    rb"\b(?:r|ref)\s*=\s*[\"']([A-Za-z]*)([0-9]*)(?::([A-Za-z]*)([0-9]*))?[\"']"
-)
-# A start tag with an attribute `r` of its own, the others skipped whole: calamine places a
-# cell or row without one by counting, even if another attribute's value holds "r=".
-_HAS_POSITION: Final = re.compile(
-    rb"<[^ \t\r\n>]*"
-    rb"(?:[ \t\r\n]+(?!r[ \t\r\n]*=)[^ \t\r\n=>]+[ \t\r\n]*=[ \t\r\n]*(?:\"[^\"]*\"|'[^']*'))*"
-    rb"[ \t\r\n]+r[ \t\r\n]*="
-)
-# The quick look for cells and rows calamine places by counting: an unprefixed cell or row
-# start tag that does not go on ` r="` (its first attribute, as Excel, openpyxl and
-# LibreOffice write it), or any prefixed one (rare: none of them writes prefixes), sends a
-# sheet to the exact pass.
-_UNPOSITIONED_PLAIN: Final = re.compile(rb'<(?:c|row)(?![^ \t\r\n/>])(?! r=")')
-_PREFIXED_CELL_OR_ROW: Final = re.compile(rb":(?:c|row)(?![^ \t\r\n/>])")
-# A character or entity reference anywhere, and in an `id`/`r:id` attribute's value.
-_ANY_REFERENCE: Final = re.compile(rb"&")
-_ID_REFERENCE: Final = re.compile(
-    rb"[ \t\r\n](?:[^ \t\r\n=:]*:)?id[ \t\r\n]*=[ \t\r\n]*(?:\"[^\"]*&|'[^']*&)"
-)
-# A start tag whose element name holds a quote.
-_QUOTED_NAME: Final = re.compile(rb"<(?:[^ \t\r\n>/!?\"'][^ \t\r\n>\"']*)?[\"']")
-_CHUNK: Final = 1 << 20
-# No tag of a real workbook is anywhere near this long; a part whose tag is cannot have its
-# references looked at in pieces, and is refused.
-_LONGEST_TAG: Final = 16 << 20
-
 
 class PackageError(CodedError):
     """The package is over a limit or damaged."""
 
 
-class Extent(NamedTuple):
-    """The used range of a sheet: the largest row and column any cell reference names."""
-
-    rows: int
-    columns: int
-    far_cell: str  # the reference that reaches furthest, to tell the user where it is
-    formulas: bool = True  # the sheet holds formulas (False only when known to hold none)
-
-
 _DTD: Final = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
-# A reference with three column letters (beyond ZZ) or four row digits (beyond 999), in
-# any attribute: cells, rows, the dimension, spans. Anything else is well inside the limits.
-# It is looked for in the XML with every letter made "a", every digit "0" and the three
-# characters a reference can follow made '"': a pattern that starts with one literal byte
-# is scanned for twice as fast as one that starts with a class.
-_CLASSES: Final = bytes.maketrans(
-    b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'\":",
-    b"a" * 52 + b"0" * 10 + b'"' * 3,
-)
-_FAR: Final = re.compile(rb'"a{3,}0|"a{0,3}0{4}')
-_FORMULA: Final = re.compile(rb"<f[ >/]")
 _PROLOG_BYTES: Final = 4096
-_RAW_METHODS: Final = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+# A character or entity reference anywhere, and in an `id`/`r:id` attribute's value: calamine
+# reads those values as written, expat as they stand for.
+_ANY_REFERENCE: Final = re.compile(rb"&")
+_ID_REFERENCE: Final = re.compile(
+    rb"[ \t\r\n](?:[^ \t\r\n=:]*:)?id[ \t\r\n]*=[ \t\r\n]*(?:\"[^\"]*&|'[^']*&)"
+)
 
 
 def check_no_dtd(archive: zipfile.ZipFile) -> None:
@@ -112,8 +50,8 @@ def check_no_dtd(archive: zipfile.ZipFile) -> None:
     prolog, before the first element: the first `_PROLOG_BYTES` are searched whatever they
     hold, and a prolog longer than that is read to its end."""
     for item in archive.infolist():
-        # Worksheets are checked while `extent` reads them whole (as every sheet calamine
-        # will read is), and they are most of a big notebook's parts.
+        # Worksheets are checked when they are read, whole (`check_no_dtd_in`): they are
+        # most of a big notebook's parts.
         if not item.filename.endswith((".xml", ".rels")) or item.filename.startswith(
             "xl/worksheets/sheet"
         ):
@@ -350,269 +288,10 @@ def _elements(xml: bytes, part: str, name: str) -> list[dict[str, str]]:
     return [{local_names[key]: value for key, value in attrs.items()} for attrs in found]
 
 
-def extent(archive: zipfile.ZipFile, member: str) -> Extent:
-    """The used range of the worksheet in `member`.
-
-    The part is inflated no further than its declared size, its CRC checked (`_inflated`),
-    so it cannot grow past what `check_sizes` allowed. Most sheets name no cell beyond
-    column ZZ or row 999, which a quick look at each chunk shows; only a sheet that may
-    reach further has every reference read, in one piece.
-    """
-    far = counted = formulas = False
-    for scanned in _chunks(archive, member):
-        far = far or _may_reach_far(scanned.translate(_CLASSES))
-        counted = counted or _unpositioned(scanned)
-        formulas = formulas or _FORMULA.search(scanned) is not None
-    if not (far or counted):
-        return Extent(0, 0, "", formulas)  # within ZZ999: far below every limit
-    # Not in chunks: a chunk ends before the last "<" in it, and a "<" inside a quoted
-    # value (calamine reads such a tag) would cut that tag in two and hide its position.
-    # One part is at most `MAX_PART_BYTES`, and its DTDs were refused above.
-    whole = bytearray()  # grown in place: joining the pieces would hold the part twice
-    for piece in _inflated(archive, member):
-        whole += piece
-    found, rows, cells_counted = _widen(Extent(0, 0, "A1", formulas), whole, member)
-    if not cells_counted:
-        return found  # every cell where its `r` says: the furthest of them bounds the range
-    # calamine puts a cell without `r` one column right of the cell before it, in the row it
-    # is at: the row of the last `r` given, moved on by each row's end since. Every row
-    # ends once (calamine's reader checks that ends match), so the used range cannot reach
-    # beyond the furthest position plus every cell counted and every row start written.
-    rows, columns = found.rows + rows, found.columns + cells_counted
-    return Extent(rows, columns, f"{_column_letters(columns)}{rows}", found.formulas)
-
-
-def _unpositioned(xml: bytes) -> bool:
-    """Whether `xml` may hold a cell or row that calamine places by counting."""
-    return (
-        _UNPOSITIONED_PLAIN.search(xml) is not None or _PREFIXED_CELL_OR_ROW.search(xml) is not None
-    )
-
-
-def _may_reach_far(translated: bytes) -> bool:
-    # Substring searches first: each is a fast scan of the bytes, where the pattern stops at
-    # every quote. Every match of `_FAR` holds one of these three.
-    return (
-        b"aaa0" in translated or b'"0000' in translated or b"a0000" in translated
-    ) and _FAR.search(translated) is not None
-
-
-def _chunks(archive: zipfile.ZipFile, member: str) -> Iterable[bytes]:
-    """The part's XML in pieces that never cut a tag, refusing DTDs on the way."""
-    info = archive.getinfo(member)
-    if not in_one_piece(archive, info):
-        return _cut(archive, member)
-    whole = _inflated_at_once(archive, info)  # nearly every part: one piece
-    if _DTD.search(whole):
-        raise PackageError("file_xml_entities", part=member)
-    return (whole,) if whole else ()
-
-
-def _cut(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
-    pending = b""
-    pieces = _inflated(archive, member)
-    chunk = next(pieces, None)
-    while chunk is not None:
-        following = next(pieces, None)
-        text = pending + chunk
-        if following is None:  # the last piece (most parts have only one): all of it
-            scanned, pending = text, b""
-        else:
-            cut = text.rfind(b"<")  # a tag cut by the chunk's end waits for the next chunk
-            if cut <= 0:
-                # No tag starts after the first one: all of it waits for the rest of that tag.
-                if len(text) > _LONGEST_TAG:
-                    limit = _mb(_LONGEST_TAG)
-                    raise PackageError("file_tag_too_long", part=member, limit=limit)
-                pending, chunk = text, following
-                continue
-            scanned, pending = text[:cut], text[cut:]
-        if _DTD.search(scanned):
-            raise PackageError("file_xml_entities", part=member)
-        yield scanned
-        chunk = following
-
-
-_LOCAL_HEADER: Final = struct.Struct("<4s22xHH")  # signature … name length, extra length
-
-
-def _inflated(archive: zipfile.ZipFile, member: str) -> Iterator[bytes]:
-    """The part's bytes in pieces of `_CHUNK` (the last one shorter), as zipfile's stream
-    gives them: never past the declared size, and the CRC checked at the end (`BadZipFile`
-    otherwise).
-
-    Read straight from the file with zlib: zipfile's stream costs some 20 µs a part to set
-    up, a tenth of a second over a 5,000-game notebook's sheets. Parts stored any other way
-    than plain or deflated go through zipfile.
-    """
-    info = archive.getinfo(member)
-    if in_one_piece(archive, info):  # nearly every part: one piece, no buffer to fill
-        whole = _inflated_at_once(archive, info)
-        if whole:
-            yield whole
-        return
-    # Encrypted or patched parts (flag bits 0, 5, 6) are zipfile's to refuse.
-    if archive.fp is None or info.flag_bits & 0x61 or info.compress_type not in _RAW_METHODS:
-        with archive.open(member) as stream:
-            while chunk := stream.read(_CHUNK):
-                yield chunk
-        return
-    buffer = bytearray()
-    for piece in _inflating(archive, info):
-        buffer += piece
-        while len(buffer) >= _CHUNK:
-            yield bytes(buffer[:_CHUNK])
-            del buffer[:_CHUNK]
-    if buffer:
-        yield bytes(buffer)
-
-
-def in_one_piece(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
-    """Whether the part is read in one piece by `_inflated_at_once` (nearly every part of a
-    workbook): plain or deflated, neither encrypted nor patched, at most `_CHUNK` bytes
-    compressed and inflated."""
-    return (
-        archive.fp is not None
-        and not info.flag_bits & 0x61
-        and info.compress_type in _RAW_METHODS
-        and info.file_size <= _CHUNK
-        and info.compress_size <= _CHUNK
-    )
-
-
-def _inflated_at_once(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
-    """All of a part that `in_one_piece` allows, as `_inflating` gives it (never past the
-    declared size, the CRC checked), read and inflated in one step: a generator's steps
-    cost some 3 µs a part, thousands of times over for a big notebook."""
-    fp = archive.fp
-    assert fp is not None
-    member = info.filename
-    fp.seek(_data_start(fp, info))
-    data = fp.read(info.compress_size)
-    if len(data) < info.compress_size:
-        raise zipfile.BadZipFile(f"{member!r} is cut short")
-    if info.compress_type == zipfile.ZIP_STORED:
-        whole = data
-    else:
-        # One byte more than declared shows a part that inflates past its size. Bytes after
-        # the deflate stream are not the part's (zipfile); a stream cut short gives what
-        # it holds, and fails the CRC.
-        whole = zlib.decompressobj(-15).decompress(data, info.file_size + 1)
-    if len(whole) > info.file_size:
-        raise zipfile.BadZipFile(f"{member!r} inflates past its declared size")
-    if zlib.crc32(whole) != info.CRC:
-        raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
-    return whole
-
-
-def _data_start(fp: IO[bytes], info: zipfile.ZipInfo) -> int:
-    """Where the part's data starts: after its local header, whose extra field may not be
-    the size the central directory's is."""
-    fp.seek(info.header_offset)
-    header = fp.read(_LOCAL_HEADER.size)
-    if len(header) < _LOCAL_HEADER.size:
-        raise zipfile.BadZipFile(f"Truncated file header of {info.filename!r}")
-    signature, name_length, extra_length = _LOCAL_HEADER.unpack(header)
-    if signature != b"PK\x03\x04":
-        raise zipfile.BadZipFile(f"Bad magic number for file header of {info.filename!r}")
-    return int(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
-
-
-def _inflating(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> Iterator[bytes]:
-    """The bytes of the part `info` as zlib gives them, in pieces of any size up to
-    `_CHUNK`. The file is sought before every read: the archive may be read elsewhere
-    meanwhile."""
-    fp = archive.fp
-    assert fp is not None
-    member = info.filename
-    position = _data_start(fp, info)
-    inflating = None if info.compress_type == zipfile.ZIP_STORED else zlib.decompressobj(-15)
-    left, written, crc = info.compress_size, 0, 0
-    pending = b""
-    while left or pending:
-        if not pending:
-            fp.seek(position)
-            pending = fp.read(min(left, _CHUNK))
-            if not pending:
-                raise zipfile.BadZipFile(f"{member!r} is cut short")
-            left -= len(pending)
-            position += len(pending)
-        if inflating is None:
-            piece, pending = pending, b""
-        else:
-            piece = inflating.decompress(pending, _CHUNK)
-            pending = inflating.unconsumed_tail
-            if inflating.eof:  # bytes after the deflate stream are not the part's (zipfile)
-                pending, left = b"", 0
-        written += len(piece)
-        if written > info.file_size:
-            raise zipfile.BadZipFile(f"{member!r} inflates past its declared size")
-        crc = zlib.crc32(piece, crc)
-        if piece:
-            yield piece
-        if not (left or pending) and inflating is not None:
-            pending, inflating = inflating.flush(), None  # what zlib still holds, if any
-    if crc != info.CRC:
-        raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
-
-
-def _widen(
-    found: Extent, xml: bytes | bytearray, part: str = "the sheet"
-) -> tuple[Extent, int, int]:
-    """`found` widened by every position written in `xml`, how many row start tags it has,
-    and how many cells in it have no position. `PackageError` for a tag whose element name
-    holds a quote: calamine counts quotes from a tag's "<", and no workbook has one there."""
-    rows, columns, far = found.rows, found.columns, found.far_cell
-    rows_counted = cells_counted = 0
-    for tag in _TOKEN.finditer(xml):
-        if _QUOTED_NAME.match(xml, tag.start()):
-            raise PackageError("file_odd", reason=f"a quote in an element's name in {part}")
-        if tag[1] is None:
-            continue  # a comment, a CDATA section, or another tag
-        for match in _REFERENCE.finditer(xml, tag.start(), tag.end()):
-            for letters, digits in ((match[1], match[2]), (match[3], match[4])):
-                row = int(digits) if digits else 0
-                column = _column_number(letters.upper()) if letters else 0
-                if row > rows or column > columns:
-                    rows, columns = max(rows, row), max(columns, column)
-                    far = (letters or b"").decode() + (digits or b"").decode()
-        if tag[1] == b"row":
-            rows_counted += 1
-        elif tag[1] == b"c" and not _HAS_POSITION.match(xml, tag.start(), tag.end()):
-            cells_counted += 1
-    return Extent(rows, columns, far, found.formulas), rows_counted, cells_counted
-
-
-def check_extent(sheet: str, found: Extent) -> None:
-    if (
-        found.rows > MAX_ROWS
-        or found.columns > MAX_COLUMNS
-        or (found.rows * found.columns > MAX_CELLS)
-    ):
-        raise PackageError(
-            "sheet_too_big",
-            sheet=sheet,
-            cell=found.far_cell,
-            rows=MAX_ROWS,
-            columns=MAX_COLUMNS,
-            cells=MAX_CELLS,
-        )
-
-
-def _column_letters(number: int) -> str:
-    """The column letters of column `number` (1 is A, 27 is AA)."""
-    letters = ""
-    while number > 0:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters or "A"
-
-
-def _column_number(letters: bytes) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + letter - 64
-    return number
+def check_no_dtd_in(xml: bytes, part: str) -> None:
+    """`PackageError` when the XML of a part read whole (a sheet) declares a DTD."""
+    if b"<!" in xml and _DTD.search(xml):
+        raise PackageError("file_xml_entities", part=part)
 
 
 # What openpyxl cannot keep, by the zip parts that hold it.

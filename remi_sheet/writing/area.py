@@ -18,7 +18,7 @@ from remi_sheet.core.problems import Severity
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.i18n.messages import Lang, word
 from remi_sheet.notebook.loading import Game, Notebook
-from remi_sheet.reading.grid import CellValue, address
+from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.writing import formulas
 
 if TYPE_CHECKING:

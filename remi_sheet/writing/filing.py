@@ -24,7 +24,8 @@ from remi_sheet.i18n.messages import Lang
 from remi_sheet.i18n.records import word
 from remi_sheet.notebook.loading import find_game
 from remi_sheet.notebook.records import RecordGame, game_key, sheet_rows
-from remi_sheet.reading.grid import CellValue, Grid
+from remi_sheet.reading.cells import CellValue
+from remi_sheet.reading.grid import Grid
 from remi_sheet.writing.area import Cells, Style, Written
 from remi_sheet.writing.ownership import STATE_SHEET
 

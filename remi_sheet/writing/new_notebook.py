@@ -20,7 +20,7 @@ from remi_sheet.core.problems import CodedError
 from remi_sheet.core.rules import RULES, HouseRules, Rounding, RuleSpec
 from remi_sheet.core.text import fold
 from remi_sheet.i18n.messages import Lang
-from remi_sheet.reading.grid import address, column_letter
+from remi_sheet.reading.cells import address, column_letter
 from remi_sheet.writing import formulas
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from remi_sheet.core.problems import Problem
-from remi_sheet.reading.grid import CellValue, Grid, address
+from remi_sheet.reading.cells import CellValue, address
+from remi_sheet.reading.grid import Grid
 
 STATE_SHEET: Final = "_remi_state"  # also in `notebook_sheets.WHOLE_SHEETS`: read in full
 STATE_TITLE: Final = "remi-sheet: the cells remi wrote. Do not edit."

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.core.problems import FileProblem, Problem, Severity
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading import package
+from remi_sheet.reading.cells import address
 from remi_sheet.reading.files import replace_atomically
-from remi_sheet.reading.grid import Grid, address, read_grids
+from remi_sheet.reading.grid import Grid, read_grids
 from remi_sheet.writing import formula_results
 from remi_sheet.writing.area import Cells
 from remi_sheet.writing.ownership import Key, same

@@ -17,8 +17,9 @@ from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.i18n.messages import Lang
 from remi_sheet.notebook.loading import Notebook
+from remi_sheet.reading.cells import CellValue, column_letter
 from remi_sheet.reading.files import replace_atomically
-from remi_sheet.reading.grid import CellValue, Grid, column_letter
+from remi_sheet.reading.grid import Grid
 from remi_sheet.writing import formulas
 from remi_sheet.writing.area import (
     Block,

@@ -905,6 +905,17 @@ def _huge_dimension(members: dict[str, bytes]) -> None:
     )
 
 
+def _far_formatting(members: dict[str, bytes]) -> None:
+    """Formatting far away, as Excel and LibreOffice write it: no cell of it holds a value."""
+    sheet = members["xl/worksheets/sheet1.xml"]
+    end = sheet.index(b"</sheetData>")
+    fill = (
+        b'<row r="9">' + b"".join(b'<c r="%s9" s="0"/>' % c for c in (b"AAA", b"ATC")) + b"</row>"
+    )
+    last = b'<row r="1048576" ht="30" customHeight="1"><c r="A1048576" s="0"/></row>'
+    members["xl/worksheets/sheet1.xml"] = sheet[:end] + fill + last + sheet[end:]
+
+
 def _padded_sheet(members: dict[str, bytes]) -> None:
     sheet = members["xl/worksheets/sheet1.xml"]
     members["xl/worksheets/sheet1.xml"] = sheet.replace(b"<sheetData>", b" " * (4 << 20), 1)
@@ -955,11 +966,11 @@ case(
     damaged=True,
 )
 case(
-    "file_not_xlsx-broken-sheet-xml.xlsx",
+    "sheet_unreadable-broken-sheet-xml.xlsx",
     "a worksheet part cut in the middle of its XML",
     edited(_valid_book, _broken_sheet_xml),
-    (None, None, "file_not_xlsx"),
-    damaged=True,
+    (G, None, "sheet_unreadable"),
+    (None, None, "no_games"),
 )
 case(
     "file_xls.xlsx",
@@ -1005,27 +1016,42 @@ case(
 
 # --- sheets and packages too big to read safely (found by the fuzz run; see tests/fuzz/)
 case(
-    "sheet_too_big-note-in-last-cell.xlsx",
-    "a note typed into the last cell of the sheet (XFD1048576)",
+    "far-note-in-last-cell.xlsx",
+    "a note typed into the last cell of the sheet (XFD1048576): the game is read all the same",
     notebook({G: one_deal("W", "Z", "3")}, extra={"Game!XFD1048576": "end"}),
-    (G, None, "sheet_too_big"),
-    (None, None, "no_games"),
+    (G, "C2", "entry_unknown"),
     isolate=True,
 )
 case(
-    "sheet_too_big-ctrl-down.xlsx",
-    "a stray 'x' at A200000 below the game",
-    notebook({G: worked(), "Notes": [["x"]]}, extra={"Game!A200000": "x"}),
-    (G, None, "sheet_too_big"),
-    (None, None, "no_games"),
+    "far-note-after-ctrl-down.xlsx",
+    "a stray 'x' at A200000 below the game: the game is read all the same",
+    notebook({G: one_deal("W", "Z", "3"), "Notes": [["x"]]}, extra={"Game!A200000": "x"}),
+    (G, "C2", "entry_unknown"),
     isolate=True,
 )
 case(
-    "sheet_too_big-dimension.xlsx",
-    "a worksheet that claims the whole sheet as its range",
-    edited(_valid_book, _huge_dimension),
-    (G, None, "sheet_too_big"),
-    (None, None, "no_games"),
+    "far-dimension.xlsx",
+    "a worksheet that claims the whole sheet as its range: the game is read all the same",
+    edited(notebook({G: one_deal("W", "Z", "3")}), _huge_dimension),
+    (G, "C2", "entry_unknown"),
+    isolate=True,
+)
+case(
+    "far-formatting.xlsx",
+    "a styled empty row at 1048576 and a fill across row 9 to column ATC: read all the same",
+    edited(notebook({G: one_deal("W", "Z", "3")}), _far_formatting),
+    (G, "C2", "entry_unknown"),
+    isolate=True,
+)
+case(
+    "sheet_too_big.xlsx",
+    "a Standings sheet (read whole) with a value at column XFD in each of 130 rows",
+    notebook(
+        {G: one_deal("W", "Z", "3"), "Standings": [["x"]]},
+        extra={f"Standings!XFD{row}": "x" for row in range(1, 131)},
+    ),
+    ("Standings", "XFD123", "sheet_too_big"),
+    (G, "C2", "entry_unknown"),
     isolate=True,
 )
 case(
@@ -1095,8 +1121,7 @@ case(
         notebook({G: one_deal("W", "Z", "3")}, extra={"Game!XFD1048576": "end"}),
         _other_relationship_namespace,
     ),
-    (G, None, "sheet_too_big"),
-    (None, None, "no_games"),
+    (G, "C2", "entry_unknown"),
     isolate=True,
 )
 
@@ -1119,7 +1144,7 @@ case(
     "bug-far-cell-behind-a-chunk-end.xlsx",
     'a far cell (XFD1048576) whose tag holds a "<" in a value at the end of a 1 MiB chunk',
     edited(notebook({G: one_deal("W", "Z", "3")}), _far_cell_behind_a_chunk_end),
-    (G, None, "sheet_too_big"),
+    (G, None, "sheet_unreadable"),
     (None, None, "no_games"),
     isolate=True,
 )

@@ -1,0 +1,166 @@
+"""The few private parts of openpyxl and zipfile that remi uses, in one place.
+
+Each is used because the public interface cannot do the job, says why, and is exercised by
+`tests/test_compat.py`, so that an upgrade that moves one fails there, loudly, and not in a
+user's notebook. The versions they were written against are pinned in `pyproject.toml`.
+"""
+
+from __future__ import annotations
+
+import io
+import struct
+import zipfile
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from openpyxl.cell import Cell
+    from openpyxl.worksheet.worksheet import Worksheet
+
+
+@dataclass(frozen=True, slots=True)
+class SheetContext:
+    """What reading a sheet's cells needs of the rest of the workbook."""
+
+    strings: list[str]
+    date_styles: frozenset[int]
+    duration_styles: frozenset[int]
+    date1904: bool
+
+
+def sheet_context(strings: bytes | None, styles: bytes | None, date1904: bool) -> SheetContext:
+    """The shared strings and the styles that make a number a date or a duration, from the
+    workbook's strings and styles parts (either may be missing)."""
+    from openpyxl.reader.strings import read_string_table
+    from openpyxl.styles.stylesheet import Stylesheet
+    from openpyxl.xml.functions import fromstring
+
+    table = read_string_table(io.BytesIO(strings)) if strings else []
+    dates: frozenset[int] = frozenset()
+    durations: frozenset[int] = frozenset()
+    if styles:
+        try:
+            sheet = Stylesheet.from_tree(fromstring(styles))
+            dates, durations = frozenset(sheet.date_formats), frozenset(sheet.timedelta_formats)
+        except Exception:  # noqa: BLE001 - without its styles a date reads as its number
+            pass
+    return SheetContext(table, dates, durations, date1904)
+
+
+def sparse_cells(source: IO[bytes], context: SheetContext) -> Iterator[tuple[int, int, Any, str]]:
+    """(row, column, value, data type) of every cell written in the sheet XML `source`,
+    1-based, in the order of the XML.
+
+    openpyxl's public reading wants a whole workbook, and its `iter_rows` fills every row
+    out to the sheet's widest column: one value at XFD1 beside A1 would make it hand over
+    16,384 cells for each of a million rows. Its sheet parser (`WorkSheetParser`) reads a
+    row's cells as they are there; it is fed the rows alone, so that a damaged page set-up
+    elsewhere in the sheet does not stop the cells from being read. Rows in another
+    namespace than the usual one (calamine reads elements by their local names) are moved
+    into it first.
+    """
+    from openpyxl.utils.datetime import CALENDAR_MAC_1904, CALENDAR_WINDOWS_1900
+    from openpyxl.worksheet._reader import WorkSheetParser
+    from openpyxl.xml.constants import SHEET_MAIN_NS
+    from openpyxl.xml.functions import iterparse
+
+    parser = WorkSheetParser(
+        None,
+        context.strings,
+        data_only=True,
+        epoch=CALENDAR_MAC_1904 if context.date1904 else CALENDAR_WINDOWS_1900,
+        date_formats=set(context.date_styles),
+        timedelta_formats=set(context.duration_styles),
+    )
+    main = f"{{{SHEET_MAIN_NS}}}"
+    for _, element in iterparse(source):
+        if element.tag.rpartition("}")[2] != "row":
+            continue
+        if element.tag != main + "row":
+            for inner in element.iter():
+                inner.tag = main + str(inner.tag).rpartition("}")[2]
+        _, cells = parser.parse_row(element)
+        element.clear()
+        for cell in cells:
+            yield cell["row"], cell["column"], cell["value"], cell["data_type"]
+
+
+_LOCAL_HEADER: Final = struct.Struct("<4s22xHH")  # signature … name length, extra length
+
+
+def part_bytes(archive: zipfile.ZipFile, member: str) -> bytes:
+    """A part's bytes, as `archive.read(member)` gives them (never past its declared size,
+    its CRC checked), read straight from the zip's file when it is stored or deflated:
+    zipfile sets up a stream for each part, which costs a big notebook's thousands of
+    sheets as much as inflating them."""
+    info = archive.getinfo(member)
+    handle = archive.fp
+    if (
+        handle is None
+        or info.flag_bits & 0x61  # encrypted or patched: zipfile's to refuse
+        or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+    ):
+        return archive.read(member)
+    handle.seek(info.header_offset)
+    header = handle.read(_LOCAL_HEADER.size)
+    if len(header) < _LOCAL_HEADER.size:
+        raise zipfile.BadZipFile(f"Truncated file header of {member!r}")
+    signature, name_length, extra_length = _LOCAL_HEADER.unpack(header)
+    if signature != b"PK\x03\x04":
+        raise zipfile.BadZipFile(f"Bad magic number for file header of {member!r}")
+    handle.seek(info.header_offset + _LOCAL_HEADER.size + name_length + extra_length)
+    data = handle.read(info.compress_size)
+    if len(data) < info.compress_size:
+        raise zipfile.BadZipFile(f"{member!r} is cut short")
+    if info.compress_type == zipfile.ZIP_DEFLATED:
+        # One byte more than declared shows a part that inflates past its size.
+        data = zlib.decompressobj(-15).decompress(data, info.file_size + 1)
+    if len(data) != info.file_size:
+        raise zipfile.BadZipFile(f"{member!r} does not inflate to its declared size")
+    if zlib.crc32(data) != info.CRC:
+        raise zipfile.BadZipFile(f"Bad CRC-32 for file {member!r}")
+    return data
+
+
+def zip_file(archive: zipfile.ZipFile) -> IO[bytes]:
+    """The open file beneath `archive`: the zip checks read its end record themselves,
+    which zipfile parses without telling what else it found there."""
+    handle = archive.fp
+    assert handle is not None, "a ZipFile opened for reading holds its file"
+    return handle
+
+
+def zip_directory_start(archive: zipfile.ZipFile) -> int:
+    """Where zipfile found the central directory to start (past any bytes prepended to
+    the archive): compared with what the end record says."""
+    start: int = archive.start_dir
+    return start
+
+
+def stored_cell(sheet: Worksheet, row: int, column: int) -> Cell | None:
+    """The cell at (row, column), 1-based, if the sheet holds one. The public
+    `sheet.cell()` creates every cell it is asked for, which would add empty cells to a
+    person's sheet just by looking."""
+    cell: Cell | None = sheet._cells.get((row, column))
+    return cell
+
+
+def style_array(cell: Cell) -> Any:
+    """The style a cell stores, as the array openpyxl keeps (fonts, fills, borders by
+    index): copied from cell to cell it gives the same style without looking a named
+    style up among all of them for each cell, as setting `cell.style` does."""
+    return cell._style
+
+
+def set_style_array(cell: Cell, style: Any) -> None:
+    from openpyxl.styles.cell_style import StyleArray
+
+    cell._style = StyleArray(style)
+
+
+def clear_charts(sheet: Worksheet) -> None:
+    """Drop the charts of a sheet: openpyxl has `add_chart` and no way to take one away,
+    and remi redraws its own Standings chart on every write."""
+    sheet._charts.clear()
