@@ -44,13 +44,13 @@ def test_check_reports_each_problem_and_exits_1(notebook: Make) -> None:
     result = remi("check", notebook(two_games()))
     assert result.exit_code == 1
     assert "2026-11-29 #2!C2: 'Z' is not an entry." in result.stdout
-    assert "2 game(s), 4 deal(s) checked: 1 error(s), 0 warning(s)." in result.stdout
+    assert "2 games, 4 deals checked: 1 error, 0 warnings." in result.stdout
 
 
 def test_check_of_a_clean_notebook_exits_0(notebook: Make) -> None:
     result = remi("check", notebook({"g": worked_game()}))
     assert result.exit_code == 0, result.stdout
-    assert "1 game(s), 3 deal(s) checked: no errors." in result.stdout
+    assert "1 game, 3 deals checked: no errors." in result.stdout
 
 
 def test_check_writes_nothing(notebook: Make) -> None:
@@ -116,7 +116,7 @@ def test_score_writes_the_area_and_standings(notebook: Make, tmp_path: Path) -> 
     assert [game.cell(10, c).value for c in (7, 9, 11)] == [1, 2, 3]
     assert game["G2"].font.b  # a hand is marked in bold, not by colour alone
     broken = book["2026-11-29 #2"]
-    assert broken["F2"].value == "Not scored: 1 error(s), see remi check"
+    assert broken["F2"].value == "Not scored: 1 error, see remi check"
     assert broken["G2"].value is None
     standings = book["Standings"]
     rows = [[c.value for c in row] for row in standings.iter_rows(min_row=3, max_row=6)]

@@ -91,7 +91,7 @@ def test_english_messages(tmp_path: Path) -> None:
     records = write_csv(tmp_path / "papir.csv", BAD)
     result = remi("import", records, "--into", tmp_path / "n.xlsx", "--lang", "en", "--dry-run")
     assert "error: papir.csv, line 7 [C]: Béla has 35 in deal 1" in result.stdout
-    assert "Dry run: 2 game(s) would be filed, 0 already there, 1 with errors." in result.stdout
+    assert "Dry run: 2 games would be filed, 0 already there, 1 with errors." in result.stdout
 
 
 def test_dry_run_writes_nothing(tmp_path: Path, notebook: Make) -> None:

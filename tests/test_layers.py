@@ -38,8 +38,12 @@ def _imports(path: Path) -> set[str]:
             if node.level:
                 parts = package.split(".")
                 base = ".".join([*parts[: len(parts) - node.level + 1], base])
-            found.add(base.rstrip("."))
-            found |= {f"{base}.{alias.name}" for alias in node.names}
+            # `from package import module` depends on that module; `from module import
+            # name`, on that module.
+            submodules = {f"{base}.{alias.name}" for alias in node.names} & MODULES.keys()
+            if len(submodules) < len(node.names):
+                found.add(base.rstrip("."))
+            found |= submodules
     return {name for name in found if name.startswith("remi_sheet.") and name in MODULES}
 
 

@@ -47,7 +47,7 @@ def test_terminal_shows_the_tables_and_the_unfinished_game(club: Path) -> None:
     assert "Head to head" in out
     assert "Best and worst games" in out
     assert "Not finished (no wins, places or rating): G4" in out
-    assert "4 game(s) in 1 notebook(s): 4 counted, 3 complete and rated." in out
+    assert "4 games in 1 notebook: 4 counted, 3 complete and rated." in out
     # Anna first by rating, with her figures: 4 games, 3 complete, 2 wins, places 2·1·0.
     # Piped, the tables are plain columns at least two spaces apart.
     anna = next(line for line in out.splitlines() if line.startswith("1.  Anna "))
@@ -301,5 +301,5 @@ def test_wrong_house_rules_leave_the_notebook_out(club: Path, tmp_path: Path) ->
         result.stdout
     )
     assert "error: rossz.xlsx: The house rules of this notebook have errors" in result.stdout
-    assert "4 game(s) in 2 notebook(s)" not in result.stdout
-    assert "5 game(s) in 2 notebook(s): 4 counted, 3 complete and rated." in result.stdout
+    assert "4 games in 2 notebooks" not in result.stdout
+    assert "5 games in 2 notebooks: 4 counted, 3 complete and rated." in result.stdout

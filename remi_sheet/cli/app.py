@@ -25,7 +25,7 @@ from remi_sheet.cli.options import (
     usage_error,
 )
 from remi_sheet.cli.printing import console_for
-from remi_sheet.i18n.messages import Lang, render
+from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -287,7 +287,7 @@ def new(
         try:
             names = check_players(player or [], rules)
         except NewNotebookError as error:
-            usage_error(render(error.code, chosen or "en", error.params))
+            usage_error(say(error.code, chosen or "en", **error.params))
         return run_new(
             notebook, names, games, chosen or "en", rules, force, console, dt.date.today()
         )

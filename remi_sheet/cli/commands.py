@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from remi_sheet.core import collector
 from remi_sheet.core.problems import FileProblem, Problem, has_errors
-from remi_sheet.i18n.messages import Lang, word
+from remi_sheet.i18n import Lang, say
 from remi_sheet.reading import files
 
 if TYPE_CHECKING:
@@ -96,18 +96,18 @@ def _score(
     if has_errors(notebook.problems):
         # Wrong house rules make every score wrong: write nothing at all.
         _report(console, notebook, problems, json_output)
-        console.print(word("not_written", notebook.lang))
+        console.print(say("not_written", notebook.lang))
         return 1
     plan = writeback.plan(notebook, notebook.lang, live=False if overrides else None)
     if destination == path and writeback.up_to_date(notebook, plan):
-        message = word("unchanged", notebook.lang, path=path)
+        message = say("unchanged", notebook.lang, path=path)
     else:
         try:
             outcome = writeback.write(notebook, plan, destination, backup=backup, force=force)
         except saving.WriteRefused as refused:
             problems.append(refused.problem)
             _report(console, notebook, problems, json_output)
-            console.print(word("not_written_safely", notebook.lang), markup=False)
+            console.print(say("not_written_safely", notebook.lang), markup=False)
             return 1
         except OSError as error:
             raise FileProblem(
@@ -118,7 +118,7 @@ def _score(
             ) from error
         problems += outcome.problems
         done = "written" if outcome.written else "not_written_safely"
-        message = word(done, notebook.lang, path=destination)
+        message = say(done, notebook.lang, path=destination)
     _report(console, notebook, problems, json_output)
     console.print(message, markup=False, highlight=False)
     return 1 if has_errors(problems) else 0
@@ -175,7 +175,7 @@ def run_new(
         notebook = load_notebook(typed, lang=lang)
         plan = writeback.plan(notebook, lang, live=True)
         writeback.write(notebook, plan, path, backup=False, force=True)
-    console.print(word("created", lang, path=path, games=games), markup=False, highlight=False)
+    console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
     return 0
 
 
@@ -220,7 +220,7 @@ def run_add_game(
             notebook, plan, path, backup=backup, force=force, workbook=workbook
         )
     output.print_problems(console, outcome.problems, lang)
-    console.print(word("game_added", lang, path=path, sheet=title), markup=False, highlight=False)
+    console.print(say("game_added", lang, path=path, sheet=title), markup=False, highlight=False)
     return 1 if has_errors(outcome.problems) else 0
 
 

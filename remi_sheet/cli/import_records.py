@@ -23,8 +23,7 @@ from remi_sheet.cli.options import LangOpt, rule_options, run_guarded, usage_err
 from remi_sheet.cli.printing import console_for
 from remi_sheet.core.problems import FileProblem, Problem, Severity, has_errors
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n.messages import Lang
-from remi_sheet.i18n.records import render, word
+from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     # The readers are imported inside the command, so that `remi` starts fast.
@@ -127,7 +126,7 @@ def import_records(
     if into.exists() and records.exists() and into.resolve() == records.resolve():
         usage_error("The records and the notebook are the same file.")
     if overrides and into.exists():
-        usage_error(render("records_rules_of_notebook", chosen or "en", {"path": str(into)}))
+        usage_error(say("records_rules_of_notebook", chosen or "en", path=str(into)))
     options = Options(dry_run, encoding, repair, backup, force)
     run_guarded(
         lambda: run_import(records, into, overrides, chosen, options, json_output),
@@ -331,7 +330,7 @@ class _Report:
         lang, records = self.lang, self.records
         lines = [self._heading()]
         lines += [
-            word(
+            say(
                 "repaired",
                 lang,
                 original=repair.original,
@@ -341,17 +340,17 @@ class _Report:
             for repair in records.repairs
         ]
         if self.problems:
-            lines.append(word("import_problems", lang))
+            lines.append(say("import_problems", lang))
             lines += [f"  {problem_line(problem, lang)}" for problem in self.problems]
         to_file = [p for p in self.placements if p.status in (Status.FILED, Status.TO_FILE)]
         if to_file:
             key = "filed" if self.written else "would_file"
-            lines.append(word(key, lang, path=self.into))
+            lines.append(say(key, lang, path=self.into))
             lines += [self._filed_line(p) for p in to_file]
         for status, key in ((Status.ALREADY_FILED, "already_filed"), (Status.ERRORS, "not_filed")):
             names = [p.game.name for p in self.placements if p.status is status]
             if names:
-                lines.append(word(key, lang, games=", ".join(names)))
+                lines.append(say(key, lang, games=", ".join(names)))
         lines.append(self._summary())
         return lines
 
@@ -359,15 +358,15 @@ class _Report:
         records, lang = self.records, self.lang
         deals = sum(len(game.deals) for game in records.games)
         if records.encoding is None:
-            return word(
+            return say(
                 "read_xlsx", lang, path=records.source, games=len(records.games), deals=deals
             )
-        return word(
+        return say(
             "read",
             lang,
             path=records.source,
             encoding=records.encoding,
-            delimiter=word(f"delimiter_{records.delimiter}", lang),
+            delimiter=say(f"delimiter_{records.delimiter}", lang),
             games=len(records.games),
             deals=deals,
         )
@@ -375,14 +374,14 @@ class _Report:
     def _filed_line(self, placement: Placement) -> str:
         game, lang = placement.game, self.lang
         checked = "paper_checked" if game.totals is not None else "no_paper_totals"
-        return word(
+        return say(
             "filed_game",
             lang,
             game=game.name,
             sheet=placement.sheet,
             players=len(game.players),
             deals=len(game.deals),
-            checked=word(checked, lang),
+            checked=say(checked, lang),
         )
 
     def _summary(self) -> str:
@@ -398,17 +397,17 @@ class _Report:
         }
         if self.written:
             return (
-                word("summary", self.lang, **counts)
+                say("summary", self.lang, **counts)
                 + " "
-                + word("import_written", self.lang, path=self.into)
+                + say("import_written", self.lang, path=self.into)
             )
         if self.dry_run:
-            return word("summary_dry", self.lang, **counts)
+            return say("summary_dry", self.lang, **counts)
         counts["filed"] = count(Status.FILED)
         return (
-            word("summary", self.lang, **counts)
+            say("summary", self.lang, **counts)
             + " "
-            + word("nothing_to_write", self.lang, path=self.into)
+            + say("nothing_to_write", self.lang, path=self.into)
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -459,7 +458,7 @@ def problem_line(problem: Problem, lang: Lang) -> str:
     game = problem.params.get("game")
     if game is not None:
         where = f"{where} [{game}]" if where else f"[{game}]"
-    message = render(problem.code, lang, problem.params)
+    message = say(problem.code, lang, **problem.params)
     return (
         f"{problem.severity.value}: {where}: {message}"
         if where
@@ -470,7 +469,7 @@ def problem_line(problem: Problem, lang: Lang) -> str:
 def _where(problem: Problem, lang: Lang) -> str:
     cell = problem.cell or ""
     if cell.startswith("line "):
-        return f"{problem.sheet}, {word('line', lang, line=cell.removeprefix('line '))}"
+        return f"{problem.sheet}, {say('line', lang, line=cell.removeprefix('line '))}"
     return "!".join(part for part in (problem.sheet, problem.cell) if part)
 
 
@@ -484,5 +483,5 @@ def problem_json(problem: Problem, lang: Lang) -> dict[str, Any]:
         "player": problem.params.get("player"),
         "severity": problem.severity.value,
         "code": problem.code,
-        "message": render(problem.code, lang, problem.params),
+        "message": say(problem.code, lang, **problem.params),
     }

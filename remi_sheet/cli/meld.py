@@ -16,8 +16,7 @@ import typer
 
 from remi_sheet.cli.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n.melds import render, word
-from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -63,9 +62,9 @@ def meld(
     chosen: Lang = lang.value if lang else "en"
     rules = rules_from(rule_options(rule, chosen))
     if bool(melds) == (hand is not None):
-        usage_error(render("melds_and_hand" if melds else "need_melds_or_hand", chosen, {}))
+        usage_error(say("melds_and_hand" if melds else "need_melds_or_hand", chosen))
     if all_openings and hand is None:
-        usage_error(render("all_without_hand", chosen, {}))
+        usage_error(say("all_without_hand", chosen))
     if hand is not None:
         raise typer.Exit(_open(hand, rules, chosen, json_output, all_openings))
     raise typer.Exit(_check(melds or [], rules, chosen, json_output))
@@ -117,7 +116,7 @@ def _input_errors(errors: list[Reason], rules: HouseRules, lang: Lang, json_outp
         _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
     else:
         for error in errors:
-            error_line(word("errors", lang, message=render(error.code, lang, error.params)))
+            error_line(say("errors", lang, message=say(error.code, lang, **error.params)))
     return 1
 
 
@@ -129,7 +128,7 @@ def _print_json(document: dict[str, Any]) -> None:
 
 
 def _reason_json(reason: Reason, lang: Lang) -> dict[str, str]:
-    return {"code": reason.code, "message": render(reason.code, lang, reason.params)}
+    return {"code": reason.code, "message": say(reason.code, lang, **reason.params)}
 
 
 def _joker_names(count: int) -> list[str]:
@@ -156,7 +155,7 @@ def meld_json(meld: Meld, lang: Lang) -> dict[str, Any]:
             {"kind": r.kind.value, "value": r.value, "jokers": _jokers(r)}
             for r in meld.readings[1:]
         ],
-        "reason": render(meld.reason.code, lang, meld.reason.params) if meld.reason else None,
+        "reason": say(meld.reason.code, lang, **meld.reason.params) if meld.reason else None,
         "code": meld.reason.code if meld.reason else None,
     }
 
@@ -214,15 +213,15 @@ def meld_line(meld: Meld, lang: Lang) -> Text:
     best = meld.best
     if best is None:
         assert meld.reason is not None
-        reason = render(meld.reason.code, lang, meld.reason.params)
+        reason = say(meld.reason.code, lang, **meld.reason.params)
         return Text.assemble(("✗ ", "bold red"), f"{_written(meld)}: {reason}")
     parts = [
-        f"{word(best.kind.value, lang)} {' '.join(map(str, best.cards))}",
-        word("meld_value", lang, value=best.value),
+        f"{say(best.kind.value, lang)} {' '.join(map(str, best.cards))}",
+        say("meld_value", lang, value=best.value),
     ]
     names = _joker_names(len(best.stand_ins))
     parts += [
-        word("stands_for", lang, joker=n, card=str(c))
+        say("stands_for", lang, joker=n, card=str(c))
         for n, c in zip(names, best.stand_ins, strict=True)
     ]
     if meld.ambiguous:
@@ -234,13 +233,13 @@ def _ambiguity(others: Sequence[Reading], lang: Lang) -> str:
     listed = ", ".join(f"{' '.join(map(str, r.stand_ins))} ({r.value})" for r in others)
     pin = " ".join(f"Jo={card}" for card in others[0].stand_ins)
     key = "ambiguous_one" if len(others[0].stand_ins) == 1 else "ambiguous"
-    return word(key, lang, others=listed, pin=pin)
+    return say(key, lang, others=listed, pin=pin)
 
 
 def _verdict(total: int, minimum: int, lang: Lang) -> str:
     if total >= minimum:
-        return word("opens", lang, total=total, minimum=minimum)
-    return word("short", lang, total=total, minimum=minimum, short=minimum - total)
+        return say("opens", lang, total=total, minimum=minimum)
+    return say("short", lang, total=total, minimum=minimum, short=minimum - total)
 
 
 def _print_report(report: MeldReport, lang: Lang) -> None:
@@ -251,12 +250,12 @@ def _print_report(report: MeldReport, lang: Lang) -> None:
     for meld in report.melds:
         console.print(meld_line(meld, lang))
     for error in report.errors:
-        message = render(error.code, lang, error.params)
-        console.print(Text(word("errors", lang, message=message), style="red"))
+        message = say(error.code, lang, **error.params)
+        console.print(Text(say("errors", lang, message=message), style="red"))
     if report.valid:
         console.print(_verdict(report.total, report.minimum, lang), markup=False)
     else:
-        console.print(word("invalid_total", lang, total=report.total), markup=False)
+        console.print(say("invalid_total", lang, total=report.total), markup=False)
 
 
 def _print_opening(best: Opening, others: list[Opening] | None, count: int, lang: Lang) -> None:
@@ -265,9 +264,9 @@ def _print_opening(best: Opening, others: list[Opening] | None, count: int, lang
 
     console = Console(highlight=False, soft_wrap=True)
     if not best.melds:
-        console.print(word("nothing", lang), markup=False)
+        console.print(say("nothing", lang), markup=False)
     else:
-        console.print(word("best", lang), markup=False)
+        console.print(say("best", lang), markup=False)
         for meld in best.melds:
             console.print(Text("  ").append_text(meld_line(meld, lang)))
         console.print(_verdict(best.total, best.minimum, lang), markup=False)
@@ -278,17 +277,17 @@ def _print_opening(best: Opening, others: list[Opening] | None, count: int, lang
 
 def _left(cards: Sequence[Card], lang: Lang) -> str:
     if not cards:
-        return word("left_none", lang)
-    return word("left", lang, cards=" ".join(map(str, cards)))
+        return say("left_none", lang)
+    return say("left", lang, cards=" ".join(map(str, cards)))
 
 
 def _print_others(console: Console, others: list[Opening], count: int, lang: Lang) -> None:
     if not others:
-        console.print(word("no_alternatives", lang), markup=False)
+        console.print(say("no_alternatives", lang), markup=False)
         return
-    console.print(word("alternatives", lang, count=count), markup=False)
+    console.print(say("alternatives", lang, count=count), markup=False)
     for other in others:
         melds = " | ".join(" ".join(map(str, meld.cards)) for meld in other.melds)
         console.print(f"  {other.total}: {melds} — {_left(other.left, lang)}", markup=False)
     if count > len(others):
-        console.print(word("more", lang, count=count, shown=len(others)), markup=False)
+        console.print(say("more", lang, count=count, shown=len(others)), markup=False)

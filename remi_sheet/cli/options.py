@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from remi_sheet.cli.printing import error_line
-from remi_sheet.i18n.messages import Lang, render
+from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     # Imported when a command runs: `remi --help` needs neither.
@@ -74,7 +74,7 @@ def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
             pairs.append((name.strip(), value.strip()))
         check_consistent(combined)
     except RuleError as error:
-        usage_error(render(error.code, lang, error.params))
+        usage_error(say(error.code, lang, **error.params))
     return pairs
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.cli.printing import Table
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.standings import COLUMNS, Standing
-from remi_sheet.i18n.messages import Lang, word
+from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import Game, Notebook, date_text
 
 if TYPE_CHECKING:
@@ -67,10 +67,10 @@ def notebook_json(
 
 
 def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
-    table = Table(word("problems", lang))
-    table.add_column(word("sheet", lang))
-    table.add_column(word("cell", lang))
-    table.add_column(word("message", lang), fold=True)
+    table = Table(say("problems", lang))
+    table.add_column(say("sheet", lang))
+    table.add_column(say("cell", lang))
+    table.add_column(say("message", lang), fold=True)
     for problem in problems:
         style = "red" if problem.severity is Severity.ERROR else "yellow"
         table.add_row(problem.sheet or "", problem.cell or "", problem.message(lang), style=style)
@@ -78,9 +78,9 @@ def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
 
 
 def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
-    table = Table(word("standings", lang))
+    table = Table(say("standings", lang))
     for key in COLUMNS:
-        table.add_column(word(key, lang), justify="left" if key == "player" else "right")
+        table.add_column(say(key, lang), justify="left" if key == "player" else "right")
     for row in rows:
         table.add_row(
             *(f"{value:g}" if isinstance(value, float) else str(value) for value in row.values())
@@ -94,7 +94,7 @@ def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:
     if not changed:
         return None
     listed = ", ".join(f"{name} = {value}" for name, value in changed.items())
-    return f"{word('house_rules', lang)}: {listed}"
+    return f"{say('house_rules', lang)}: {listed}"
 
 
 def summary(notebook: Notebook, problems: Sequence[Problem], lang: Lang) -> str:
@@ -102,8 +102,8 @@ def summary(notebook: Notebook, problems: Sequence[Problem], lang: Lang) -> str:
     warnings = len(problems) - errors
     deals = sum(game.played for game in notebook.games)
     if not problems:
-        return word("summary_ok", lang, games=len(notebook.games), deals=deals)
-    return word(
+        return say("summary_ok", lang, games=len(notebook.games), deals=deals)
+    return say(
         "summary_errors",
         lang,
         games=len(notebook.games),

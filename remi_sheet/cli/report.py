@@ -16,7 +16,7 @@ import typer
 
 from remi_sheet.cli.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
 from remi_sheet.core.problems import FileProblem, Problem
-from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n import Lang
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -77,7 +77,7 @@ def report(
 
     Example: remi report klub.xlsx -o klub.pdf --lang hu
     """
-    from remi_sheet.i18n.report import report_word
+    from remi_sheet.i18n import say
     from remi_sheet.report.scorecard import TemplateProblem, default_template_dir
 
     chosen: Lang | None = lang.value if lang else None
@@ -85,11 +85,11 @@ def report(
     overrides = rule_options(rule, shown)
     folder = template or default_template_dir()
     if not folder.is_dir():
-        usage_error(report_word("template_dir_missing", shown, folder=folder))
+        usage_error(say("template_dir_missing", shown, folder=folder))
     if player and not blank:
-        usage_error(report_word("player_without_blank", shown))
+        usage_error(say("player_without_blank", shown))
     if not blank and notebook is None:
-        usage_error(report_word("notebook_needed", shown))
+        usage_error(say("notebook_needed", shown))
     try:
         if blank:
             code = _print_blank(notebook, player or [], overrides, chosen, folder, output, html)
@@ -113,7 +113,7 @@ def _print_notebook(
     from remi_sheet.cli import output as printed
     from remi_sheet.cli.printing import console_for
     from remi_sheet.core.problems import has_errors
-    from remi_sheet.i18n.report import report_word
+    from remi_sheet.i18n import say
     from remi_sheet.report.scorecard import REPORT_TEMPLATE, build_report
 
     notebook = _open(path, overrides, chosen)
@@ -122,7 +122,7 @@ def _print_notebook(
     if has_errors(notebook.problems):
         # Wrong house rules (or no game at all) make every number wrong: print nothing.
         printed.print_problems(console, notebook.problems, lang)
-        console.print(report_word("not_printed", lang), markup=False)
+        console.print(say("not_printed", lang), markup=False)
         return 1
     games = _chosen_games(notebook, sheets, lang)
     document = build_report(notebook, games, path.name)
@@ -131,7 +131,7 @@ def _print_notebook(
     printed.print_problems(console, problems, lang)
     broken = sum(game.has_errors for game in games)
     if broken:
-        console.print(report_word("printed_broken", lang, count=broken), markup=False)
+        console.print(say("printed_broken", lang, count=broken), markup=False)
     return 1 if has_errors(problems) else 0
 
 
@@ -145,7 +145,7 @@ def _print_blank(
     html: Path | None,
 ) -> int:
     from remi_sheet.cli.printing import console_for
-    from remi_sheet.i18n.report import report_word
+    from remi_sheet.i18n import say
     from remi_sheet.notebook.loading import read_rules
     from remi_sheet.report.scorecard import BLANK_TEMPLATE, blank_card
 
@@ -160,7 +160,7 @@ def _print_blank(
         fail(problems[0], lang, json_output=False)
     names = [name.strip() for name in players if name.strip()]
     if not 2 <= len(names) <= rules.max_players:
-        usage_error(report_word("blank_needs_players", lang, most=rules.max_players))
+        usage_error(say("blank_needs_players", lang, most=rules.max_players))
     card = blank_card(names, rules, lang)
     _render(card, BLANK_TEMPLATE, folder, output, html, lang, console_for(json_output=False))
     return 0
@@ -180,7 +180,7 @@ def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> 
 def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list[Game]:
     """The games named by --game, in the order given; all of them when none is named."""
     from remi_sheet.core.text import fold
-    from remi_sheet.i18n.report import report_word
+    from remi_sheet.i18n import say
 
     if not sheets:
         return list(notebook.games)
@@ -190,7 +190,7 @@ def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list
         found = by_name.get(fold(sheet))
         if found is None:
             names = ", ".join(game.sheet for game in notebook.games)
-            usage_error(report_word("game_unknown", lang, sheet=sheet, games=names))
+            usage_error(say("game_unknown", lang, sheet=sheet, games=names))
         chosen.append(found)
     return chosen
 
@@ -206,7 +206,7 @@ def _render(
 ) -> None:
     """Fill the template, write the HTML when asked, and lay the PDF out in one pass."""
     from remi_sheet.cli.printing import error_line
-    from remi_sheet.i18n.report import report_word
+    from remi_sheet.i18n import say
     from remi_sheet.reading import files
     from remi_sheet.report.scorecard import render_html, render_pdf
 
@@ -216,7 +216,7 @@ def _render(
     try:
         if html is not None:
             html.write_text(text, encoding="utf-8")
-            console.print(report_word("written_html", lang, path=html), markup=False)
+            console.print(say("written_html", lang, path=html), markup=False)
         files.replace_atomically(
             output, lambda temporary: refused.extend(render_pdf(text, folder, temporary))
         )
@@ -231,8 +231,8 @@ def _render(
             json_output=False,
         )
     for url in dict.fromkeys(refused):
-        error_line("warning: " + report_word("refused", lang, url=url))
-    console.print(report_word("written_pdf", lang, path=output), markup=False)
+        error_line("warning: " + say("refused", lang, url=url))
+    console.print(say("written_pdf", lang, path=output), markup=False)
 
 
 def _readable(path: Path) -> None:

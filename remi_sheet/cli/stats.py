@@ -33,8 +33,7 @@ from remi_sheet.cli.options import (
 )
 from remi_sheet.cli.printing import Table, console_for, error_line
 from remi_sheet.core.problems import FileProblem, Problem, Severity, has_errors
-from remi_sheet.i18n.messages import Lang
-from remi_sheet.i18n.season import season_message, season_word, season_words
+from remi_sheet.i18n import Lang, say, words
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -127,19 +126,19 @@ def stats(
     chosen: Lang | None = lang.value if lang else None
     shown: Lang = chosen or "en"
     if json_output and csv_output:
-        usage_error(season_message("json_and_csv", shown, {}))
+        usage_error(say("json_and_csv", shown))
     if output is not None and output.suffix.lower() != ".pdf":
-        usage_error(season_message("pdf_suffix", shown, {"name": output.name}))
+        usage_error(say("pdf_suffix", shown, name=output.name))
     limits: dict[str, dt.date | None] = {"--since": None, "--until": None}
     for option, text in (("--since", since), ("--until", until)):
         try:
             limits[option] = parse_option(text) if text is not None else None
         except DateUnreadable:
             params = {"option": option, "forms": FORMS, "value": text}
-            usage_error(season_message("date_option", shown, params))
+            usage_error(say("date_option", shown, **params))
     first, last = limits["--since"], limits["--until"]
     if first is not None and last is not None and first > last:
-        usage_error(season_message("dates_reversed", shown, {"since": since, "until": until}))
+        usage_error(say("dates_reversed", shown, since=since, until=until))
     overrides = rule_options(rule, shown)
     read = _read(notebooks, overrides, chosen, json_output)
     code = _show(
@@ -205,7 +204,7 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         if unknown:
             players = ", ".join(row.name for row in season.rows) or "—"
             params = {"player": unknown[0], "players": players}
-            usage_error(season_message("player_unknown", lang, params))
+            usage_error(say("player_unknown", lang, **params))
         season = seasons.only_players(season, options.players)
     files = [str(notebook.path) for notebook in notebooks]
     if options.json_output:
@@ -409,21 +408,21 @@ def _print_terminal(
         console.print(records_table(season, lang))
         if len(season.rows) > 1:
             console.print(head_to_head_table(season, lang))
-            console.print(season_word("head_to_head_note", lang), markup=False, highlight=False)
+            console.print(say("head_to_head_note", lang), markup=False, highlight=False)
         if options.history and season.history.games:
             console.print(history_table(season, lang))
-        console.print(season_word("rating_note", lang), markup=False, highlight=False)
+        console.print(say("rating_note", lang), markup=False, highlight=False)
     else:
-        console.print(season_word("no_players", lang), markup=False)
+        console.print(say("no_players", lang), markup=False)
     for key, games in (
         ("incomplete_games", season.incomplete),
         ("not_counted", season.not_counted),
     ):
         if games:
             listed = ", ".join(game.label for game in games)
-            console.print(f"{season_word(key, lang)}: {listed}", markup=False, highlight=False)
+            console.print(f"{say(key, lang)}: {listed}", markup=False, highlight=False)
     output.print_problems(console, list(problems), lang)
-    summary = season_word(
+    summary = say(
         "stats_summary",
         lang,
         games=len(season.games),
@@ -435,22 +434,22 @@ def _print_terminal(
 
 
 def standings_table(season: Season, lang: Lang) -> Table:
-    table = Table(season_word("season_title", lang))
+    table = Table(say("season_title", lang))
     headings = (
         "#",
-        season_word("player", lang),
-        season_word("rating", lang),
-        season_word("uncertainty", lang),
-        season_word("games", lang),
-        season_word("complete_games", lang),
-        season_word("wins", lang),
-        season_word("places", lang) + " (1·2·…)",
-        season_word("total", lang),
-        season_word("average", lang),
-        season_word("per_deal", lang),
-        season_word("hands", lang),
-        season_word("plus200", lang),
-        season_word("streak_short", lang),
+        say("player", lang),
+        say("rating", lang),
+        say("uncertainty", lang),
+        say("games", lang),
+        say("complete_games", lang),
+        say("wins", lang),
+        say("places", lang) + " (1·2·…)",
+        say("total", lang),
+        say("average", lang),
+        say("per_deal", lang),
+        say("hands", lang),
+        say("plus200", lang),
+        say("streak_short", lang),
     )
     for index, heading in enumerate(headings):
         table.add_column(heading, justify="left" if index == 1 else "right")
@@ -479,11 +478,11 @@ def _cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
 
 
 def records_table(season: Season, lang: Lang) -> Table:
-    table = Table(season_word("records", lang))
-    table.add_column(season_word("player", lang))
-    table.add_column(season_word("best_game", lang))
-    table.add_column(season_word("worst_game", lang))
-    table.add_column(season_word("streak", lang), justify="right")
+    table = Table(say("records", lang))
+    table.add_column(say("player", lang))
+    table.add_column(say("best_game", lang))
+    table.add_column(say("worst_game", lang))
+    table.add_column(say("streak", lang), justify="right")
     for row in season.rows:
         best = f"{number(row.best.total, lang)} ({row.best.game})" if row.best else "—"
         worst = f"{number(row.worst.total, lang)} ({row.worst.game})" if row.worst else "—"
@@ -510,7 +509,7 @@ def _versus_cell(name: str, other: str, versus: Mapping[str, Versus]) -> str:
 
 
 def head_to_head_table(season: Season, lang: Lang) -> Table:
-    table = Table(season_word("head_to_head", lang))
+    table = Table(say("head_to_head", lang))
     table.add_column("")
     for row in season.rows:
         table.add_column(row.name, justify="center")
@@ -521,9 +520,9 @@ def head_to_head_table(season: Season, lang: Lang) -> Table:
 
 def history_table(season: Season, lang: Lang) -> Table:
     history = season.history
-    table = Table(season_word("rating_history", lang))
-    table.add_column(season_word("game", lang))
-    table.add_column(season_word("date", lang))
+    table = Table(say("rating_history", lang))
+    table.add_column(say("game", lang))
+    table.add_column(say("date", lang))
     for name in history.players:
         table.add_column(name, justify="right")
     for index, game in enumerate(history.games):
@@ -560,26 +559,26 @@ class SeasonReport:
 def season_report(season: Season, files: Sequence[str], options: Options) -> SeasonReport:
     lang = options.lang
     headings = (
-        season_word("player", lang),
-        season_word("rating", lang),
-        season_word("uncertainty", lang),
-        season_word("games", lang),
-        season_word("complete_games", lang),
-        season_word("wins", lang),
-        season_word("places", lang),
-        season_word("total", lang),
-        season_word("average", lang),
-        season_word("per_deal", lang),
-        season_word("hands", lang),
-        season_word("plus200", lang),
-        season_word("streak_short", lang),
+        say("player", lang),
+        say("rating", lang),
+        say("uncertainty", lang),
+        say("games", lang),
+        say("complete_games", lang),
+        say("wins", lang),
+        say("places", lang),
+        say("total", lang),
+        say("average", lang),
+        say("per_deal", lang),
+        say("hands", lang),
+        say("plus200", lang),
+        say("streak_short", lang),
     )
     history = season.history
     return SeasonReport(
         lang=lang,
-        title=season_word("season_title", lang),
+        title=say("season_title", lang),
         source=", ".join(Path(file).name for file in files),
-        t=season_words(lang),
+        t=words(lang),
         period=_period(options),
         headings=headings,
         rows=tuple(tuple(_cells(row, lang, MINUS)) for row in season.rows),
@@ -604,7 +603,7 @@ def season_report(season: Season, files: Sequence[str], options: Options) -> Sea
         ),
         incomplete=tuple(game.label for game in season.incomplete),
         not_counted=tuple(game.label for game in season.not_counted),
-        summary=season_word(
+        summary=say(
             "stats_summary",
             lang,
             games=len(season.games),
@@ -637,7 +636,7 @@ def rating_chart(season: Season) -> Chart:
 
 
 def _print_pdf(season: Season, files: Sequence[str], options: Options, console: Printer) -> None:
-    from remi_sheet.i18n.report import report_word
+    from remi_sheet.i18n import say
     from remi_sheet.reading import files as filing
     from remi_sheet.report.scorecard import (
         TemplateProblem,
@@ -658,7 +657,7 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
             target, lambda temporary: refused.extend(render_pdf(html, folder, temporary))
         )
         for url in dict.fromkeys(refused):
-            error_line("warning: " + report_word("refused", lang, url=url))
+            error_line("warning: " + say("refused", lang, url=url))
     except TemplateProblem as problem:
         error_line(f"error: {problem.message(lang)}")
         raise typer.Exit(1) from None
@@ -666,4 +665,4 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
         reason = error.strerror or str(error)
         params = {"path": str(target), "reason": reason}
         fail(Problem("file_write_failed", params=params), lang, json_output=options.json_output)
-    console.print(report_word("written_pdf", lang, path=target), markup=False, highlight=False)
+    console.print(say("written_pdf", lang, path=target), markup=False, highlight=False)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from remi_sheet.i18n.messages import Lang, render
+from remi_sheet.i18n import Lang, say
 
 
 class Severity(StrEnum):
@@ -30,7 +30,7 @@ class Problem:
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def message(self, lang: Lang) -> str:
-        return render(self.code, lang, self.params)
+        return say(self.code, lang, **self.params)
 
     def to_json(self, lang: Lang) -> dict[str, Any]:
         return {

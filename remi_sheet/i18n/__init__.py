@@ -1,4 +1,10 @@
-"""Every word and message a user can see, in English and Hungarian, by key.
+"""Every word and message a user can see, in English and Hungarian, by key: one catalogue
+(`catalogue`) gathered from one module of texts per feature, and the one way numbers and
+dates are written in each language.
 
 Imports nothing else of remi-sheet: every other layer may use it.
 """
+
+from remi_sheet.i18n.catalogue import LANGS, Lang, Phrase, day, number, say, words
+
+__all__ = ["LANGS", "Lang", "Phrase", "day", "number", "say", "words"]

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from remi_sheet.i18n import messages
-
 MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # one meld
     "card_no_suit": (
@@ -19,7 +17,7 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "pl. {card}♣ vagy {card}C.",
     ),
     "meld_too_few": (
-        "{count} card(s): a meld has at least 3.",
+        "{count:card/cards}: a meld has at least 3.",
         "{count} lap: egy lerakásban legalább 3 lap van.",
     ),
     "meld_only_jokers": (
@@ -52,7 +50,7 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{cards}: a sor nem fordulhat át; az A-2-3 és a Q-K-A sor, a K-A-2 nem.",
     ),
     "run_gap": (
-        "{missing} card(s) missing between {low} and {high}, but only {jokers} joker(s) to "
+        "{missing:card/cards} missing between {low} and {high}, but only {jokers:joker/jokers} to "
         "fill the gap.",
         "{low} és {high} között {missing} lap hiányzik, de csak {jokers} joker tölthetné ki.",
     ),
@@ -144,7 +142,7 @@ MELD_WORDS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-messages.register(MELD_MESSAGES)
-messages.register_words(MELD_WORDS)
-render = messages.render
-word = messages.word
+CATALOGUES: Final = (
+    MELD_MESSAGES,
+    MELD_WORDS,
+)

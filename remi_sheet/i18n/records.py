@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from remi_sheet.i18n import messages
-
 RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # the file
     "records_not_text": (
@@ -93,7 +91,7 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     # a game's shape
     "records_players_too_few": (
-        "The game has {count} player(s) with entries; a game needs 2 to {most}.",
+        "The game has {count:player/players} with entries; a game needs 2 to {most}.",
         "A játszmában {count} játékosnak van bejegyzése; egy játszmához 2–{most} játékos kell.",
     ),
     "records_players_too_many": (
@@ -114,13 +112,13 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "records_deal_twice": (
         "Deal {deal} appears twice in this game (first {first}): a deal has one row.",
-        "{Az} {deal}. leosztás kétszer szerepel ebben a játszmában (először: {first}): egy "
+        "{deal:A} {deal}. leosztás kétszer szerepel ebben a játszmában (először: {first}): egy "
         "leosztás egy sor.",
     ),
     "records_deal_out_of_order": (
         "Deal {deal} comes where deal {expected} was expected: the deals of a game are "
         "typed in order, 1, 2, 3, …",
-        "{Az} {deal}. leosztás áll ott, ahol {az_expected} {expected}. következne: egy "
+        "{deal:A} {deal}. leosztás áll ott, ahol {expected:a} {expected}. következne: egy "
         "játszma leosztásai sorban jönnek, 1, 2, 3, …",
     ),
     "records_total_twice": (
@@ -129,7 +127,7 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "records_deal_after_total": (
         "Deal {deal} is typed after the game's Total row: the Total comes last.",
-        "{Az} {deal}. leosztás a játszma Összesen sora után áll: az Összesen az utolsó sor.",
+        "{deal:A} {deal}. leosztás a játszma Összesen sora után áll: az Összesen az utolsó sor.",
     ),
     "records_total_mismatch": (
         "{player}: paper total {value}, deals add up to {total}.",
@@ -152,16 +150,13 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
 
 # Words of the report `remi import` prints and of the sheets it files.
 RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
-    "game": ("Game", "Játszma"),
-    "deal": ("Deal", "Leosztás"),
-    "total": ("Total", "Összesen"),
     "line": ("line {line}", "{line}. sor"),
     "read": (
-        "{path}: {encoding}, {delimiter}, {games} game(s), {deals} deal(s).",
+        "{path}: {encoding}, {delimiter}, {games:game/games}, {deals:deal/deals}.",
         "{path}: {encoding}, {delimiter}, {games} játszma, {deals} leosztás.",
     ),
     "read_xlsx": (
-        "{path}: {games} game(s), {deals} deal(s).",
+        "{path}: {games:game/games}, {deals:deal/deals}.",
         "{path}: {games} játszma, {deals} leosztás.",
     ),
     "delimiter_;": ("separated by semicolons", "pontosvesszővel elválasztva"),
@@ -175,7 +170,7 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "filed": ("Filed into {path}:", "Felvéve ide: {path}:"),
     "would_file": ("Would file into {path} (dry run):", "Felvenném ide: {path} (próbafuttatás):"),
     "filed_game": (
-        "  {game} → sheet '{sheet}': {players} players, {deals} deal(s), {checked}",
+        "  {game} → sheet '{sheet}': {players} players, {deals:deal/deals}, {checked}",
         "  {game} → '{sheet}' lap: {players} játékos, {deals} leosztás, {checked}",
     ),
     "paper_checked": ("paper totals checked", "papíros összesen ellenőrizve"),
@@ -189,11 +184,11 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Nincs felvéve a fenti hibák miatt: {games}",
     ),
     "summary": (
-        "{filed} game(s) filed, {skipped} already there, {broken} with errors.",
+        "{filed:game/games} filed, {skipped} already there, {broken} with errors.",
         "{filed} játszma felvéve, {skipped} már megvolt, {broken} hibás.",
     ),
     "summary_dry": (
-        "Dry run: {filed} game(s) would be filed, {skipped} already there, {broken} with "
+        "Dry run: {filed:game/games} would be filed, {skipped} already there, {broken} with "
         "errors. Nothing was written.",
         "Próbafuttatás: {filed} játszma kerülne be, {skipped} már megvolt, {broken} hibás. "
         "Semmi sem íródott ki.",
@@ -209,7 +204,7 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-messages.register(RECORDS_MESSAGES)
-messages.register_words(RECORDS_WORDS)
-render = messages.render
-word = messages.word
+CATALOGUES: Final = (
+    RECORDS_MESSAGES,
+    RECORDS_WORDS,
+)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from remi_sheet.i18n import messages
-
 REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "scorecard": ("Scorecard", "Pontozólap"),
     "blank_title": ("Rummy scorecard", "Römi pontozólap"),
@@ -119,12 +117,10 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Semmi sem lett kinyomtatva: előbb javítsd a fenti hibákat.",
     ),
     "printed_broken": (
-        "{count} game(s) printed with their errors instead of scores.",
+        "{count:game/games} printed with their errors instead of scores.",
         "{count} játszma a pontok helyett a hibáival lett kinyomtatva.",
     ),
 }
 
 
-messages.register_words(REPORT_WORDS)
-report_word = messages.word
-all_words = messages.plain_words
+CATALOGUES: Final = (REPORT_WORDS,)

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from typing import Final
 
-import remi_sheet.i18n.report  # noqa: F401 - its words are the season's fallback
-from remi_sheet.i18n import messages
-
 SEASON_WORDS: Final[dict[str, tuple[str, str]]] = {
     "season": ("Season", "Szezon"),
     "season_title": ("Season standings", "Szezon összesítő"),
@@ -49,8 +46,8 @@ SEASON_WORDS: Final[dict[str, tuple[str, str]]] = {
         "A megadott munkafüzetekben (vagy időszakban) nincs számolható játszma.",
     ),
     "stats_summary": (
-        "{games} game(s) in {notebooks} notebook(s): {counted} counted, {complete} complete "
-        "and rated.",
+        "{games:game/games} in {notebooks:notebook/notebooks}: {counted} counted, "
+        "{complete} complete and rated.",
         "{games} játszma, {notebooks} munkafüzet: {counted} számolva, {complete} befejezett "
         "és értékelt.",
     ),
@@ -113,8 +110,7 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-messages.register_words(SEASON_WORDS)
-messages.register(SEASON_MESSAGES)
-season_word = messages.word
-season_message = messages.render
-season_words = messages.plain_words
+CATALOGUES: Final = (
+    SEASON_WORDS,
+    SEASON_MESSAGES,
+)

@@ -22,7 +22,7 @@ from remi_sheet.core.rules import HouseRules, RuleError, check_consistent, rule_
 from remi_sheet.core.scoring import DealScore, GameScore, RowScorer, score_game
 from remi_sheet.core.standings import Standing, Tally
 from remi_sheet.core.text import clean, fold
-from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n import Lang
 from remi_sheet.notebook.sheets import RULES_SHEETS, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets

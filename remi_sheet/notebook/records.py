@@ -29,8 +29,7 @@ from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import GameScore
 from remi_sheet.core.text import clean, fold
-from remi_sheet.i18n.messages import Lang
-from remi_sheet.i18n.records import word
+from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import (
     HEADER_ROWS,
     HEADER_WORDS,
@@ -100,7 +99,7 @@ class Place:
 
     def shown(self, lang: Lang) -> str:
         if self.line is not None:
-            return f"{self.sheet}, {word('line', lang, line=self.line)}"
+            return f"{self.sheet}, {say('line', lang, line=self.line)}"
         return f"{self.sheet}!{self.cell}"
 
 
@@ -800,10 +799,10 @@ def sheet_rows(game: RecordGame, lang: Lang) -> list[list[CellValue]]:
     """The game as a game sheet: its full name (a sheet's title holds 31 characters), the
     header, the deals as typed, and the paper's Total row; `filing` writes exactly this."""
     rows: list[list[CellValue]] = [
-        [word("game", lang), game.name],
-        [word("deal", lang), *game.players],
+        [say("game", lang), game.name],
+        [say("deal", lang), *game.players],
     ]
     rows += [[deal.number, *deal.cells] for deal in game.deals]
     if game.totals is not None:
-        rows.append([word("total", lang), *game.totals])
+        rows.append([say("total", lang), *game.totals])
     return rows

@@ -34,8 +34,7 @@ from remi_sheet.core.dates import FORMS, DateUnreadable, parse_date
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.standings import COLUMNS, Standing, standings
 from remi_sheet.core.text import clean, fold
-from remi_sheet.i18n.messages import Lang
-from remi_sheet.i18n.season import season_message
+from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import Game
 
 if TYPE_CHECKING:
@@ -61,7 +60,7 @@ class SeasonProblem(Problem):
     """A problem of the season (a date, a spelling), worded by `season_words`."""
 
     def message(self, lang: Lang) -> str:
-        return season_message(self.code, lang, self.params)
+        return say(self.code, lang, **self.params)
 
 
 @dataclass(frozen=True, slots=True)

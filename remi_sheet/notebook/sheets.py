@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n import Lang
 
 # remi's own sheets grow with the notebook (a row per game): read them whole.
 WHOLE_SHEETS: Final = frozenset({"_remi_state", "standings", "osszesito"})

@@ -32,8 +32,7 @@ from remi_sheet.core.rules import HouseRules, Rounding
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, Standing, standings
 from remi_sheet.core.text import fold
-from remi_sheet.i18n.messages import Lang, word
-from remi_sheet.i18n.report import all_words, report_word
+from remi_sheet.i18n import Lang, say, words
 from remi_sheet.notebook.loading import Game, Notebook, ScoredDeal, date_text
 from remi_sheet.report.charts import Chart, line_chart
 
@@ -144,9 +143,9 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
     pages = tuple(game_page(game, rules, lang) for game in games)
     return Report(
         lang=lang,
-        title=f"{Path(source).stem} — {report_word('scorecard', lang)}",
+        title=f"{Path(source).stem} — {say('scorecard', lang)}",
         source=source,
-        t=all_words(lang),
+        t=words(lang),
         games=pages,
         standings=standings_page(games, lang) if len(games) > 1 else None,
         rules=rule_lines(rules, lang),
@@ -191,7 +190,7 @@ def game_page(game: Game, rules: HouseRules, lang: Lang) -> GamePage:
         players=game.players,
         deals=deals,
         results=results,
-        status=report_word(status_key, lang, played=len(deals), total=rules.deals_per_game),
+        status=say(status_key, lang, played=len(deals), total=rules.deals_per_game),
         complete=score.complete,
         verdict=_verdict(results, score.complete, lang) if deals else None,
         problems=(),
@@ -219,7 +218,7 @@ def _mark(deal: DealScore, index: int) -> str:
 def _verdict(results: Sequence[Result], complete: bool, lang: Lang) -> str:
     first = [r.name for r in results if r.rank == 1]
     key = ("winners" if len(first) > 1 else "winner") if complete else "leader"
-    return f"{report_word(key, lang)}: {', '.join(first)}"
+    return f"{say(key, lang)}: {', '.join(first)}"
 
 
 def _game_chart(game: Game, rules: HouseRules) -> Chart:
@@ -240,7 +239,7 @@ def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
     counted = [game for game in games if not game.has_errors and game.deals]
     table = standings(game.score for game in counted)
     return StandingsPage(
-        headings=tuple(word(key, lang) for key in COLUMNS),
+        headings=tuple(say(key, lang) for key in COLUMNS),
         rows=tuple(_standing_row(row, lang) for row in table),
         games=len(counted),
         not_counted=tuple(game.sheet for game in games if game.has_errors),
@@ -296,28 +295,28 @@ def _rule_text(value: object, lang: Lang) -> str:
 def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCard:
     """An empty score sheet for playing on paper, with the scoring rules as a legend."""
     legend = [
-        report_word("legend_hand", lang, hand=signed(rules.hand_win)),
-        report_word("legend_win", lang, normal=signed(rules.normal_win)),
-        report_word(
+        say("legend_hand", lang, hand=signed(rules.hand_win)),
+        say("legend_win", lang, normal=signed(rules.normal_win)),
+        say(
             "legend_loser"
             if rules.rounding is Rounding.NEAREST_TEN_HALF_UP
             else "legend_loser_exact",
             lang,
         ),
-        report_word(
+        say(
             "legend_after_hand",
             lang,
             multiplier=rules.hand_multiplier,
             special=signed(rules.not_down_after_hand),
         ),
-        report_word("legend_cards", lang, ace=rules.ace_value, joker=rules.joker_in_hand),
-        report_word("legend_opening", lang, opening=rules.opening_minimum),
-        report_word("legend_lowest", lang, deals=rules.deals_per_game),
+        say("legend_cards", lang, ace=rules.ace_value, joker=rules.joker_in_hand),
+        say("legend_opening", lang, opening=rules.opening_minimum),
+        say("legend_lowest", lang, deals=rules.deals_per_game),
     ]
     return BlankCard(
         lang=lang,
-        title=report_word("blank_title", lang),
-        t=all_words(lang),
+        title=say("blank_title", lang),
+        t=words(lang),
         players=tuple(players),
         deals=tuple(range(1, rules.deals_per_game + 1)),
         legend=tuple(legend),
@@ -337,7 +336,7 @@ class TemplateProblem(Exception):
         self.params = params
 
     def message(self, lang: Lang) -> str:
-        return report_word(self.key, lang, **self.params)
+        return say(self.key, lang, **self.params)
 
 
 def default_template_dir() -> Path:

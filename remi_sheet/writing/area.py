@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from remi_sheet.core.problems import Severity
 from remi_sheet.core.scoring import DealScore
-from remi_sheet.i18n.messages import Lang, word
+from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import Game, Notebook
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.writing import formulas
@@ -63,16 +63,16 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
     """
     layout = game.layout
     first = layout.area_column
-    cells: Cells = {(layout.header_row, first): Written(word("marker", lang), Style.HEADING)}
+    cells: Cells = {(layout.header_row, first): Written(say("marker", lang), Style.HEADING)}
     errors = sum(p.severity is Severity.ERROR for p in game.problems)
     if errors and not live:
-        note = word("not_scored", lang, count=errors)
+        note = say("not_scored", lang, count=errors)
         cells[(layout.header_row + 1, first)] = Written(note, Style.HEADING)
         return cells
     for index, name in enumerate(game.players):
         cells[(layout.header_row, first + 1 + 2 * index)] = Written(name, Style.HEADING)
         cells[(layout.header_row, first + 2 + 2 * index)] = Written(
-            word("running", lang), Style.HEADING
+            say("running", lang), Style.HEADING
         )
     if live:
         cells |= _live_deals(game, known=not errors)
@@ -80,8 +80,8 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
         cells |= _deal_values(game)
     # A Total row the players typed themselves gets remi's totals right beside it.
     total_row = layout.total_row if layout.total_row is not None else layout.end_row + 1
-    cells[(total_row, first)] = Written(word("total", lang), Style.HEADING)
-    cells[(total_row + 1, first)] = Written(word("rank", lang), Style.HEADING)
+    cells[(total_row, first)] = Written(say("total", lang), Style.HEADING)
+    cells[(total_row + 1, first)] = Written(say("rank", lang), Style.HEADING)
     if live:
         cells |= _live_totals(game, total_row, known=not errors)
     else:
@@ -90,7 +90,7 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
             cells[(total_row, column)] = Written(game.score.totals[index], Style.HEADING)
             cells[(total_row + 1, column)] = Written(game.score.ranks[index], Style.HEADING)
     if errors:
-        note = word("not_scored", lang, count=errors)
+        note = say("not_scored", lang, count=errors)
         cells[(total_row + 2, first)] = Written(note, Style.HEADING)
     return cells
 
@@ -209,7 +209,7 @@ def _live_totals(game: Game, total_row: int, *, known: bool) -> Cells:
 
 
 def standings_sheet_name(lang: Lang) -> str:
-    return word("standings", lang)
+    return say("standings", lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,13 +227,13 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
     season's figures, the games not counted, the house rules that differ from the
     defaults, and each player's rating after every complete game, which the sheet's line
     chart draws (the block returned; None before any complete game)."""
-    from remi_sheet.i18n.season import season_word
+    from remi_sheet.i18n import say
     from remi_sheet.notebook.season import SEASON_COLUMNS, compute, gather_games
 
     season = compute(gather_games(notebook.games))
-    cells: Cells = {(0, 0): Written(word("standings", lang), Style.HEADING)}
+    cells: Cells = {(0, 0): Written(say("standings", lang), Style.HEADING)}
     for column, key in enumerate(SEASON_COLUMNS):
-        cells[(2, column)] = Written(season_word(key, lang), Style.HEADING)
+        cells[(2, column)] = Written(say(key, lang), Style.HEADING)
     row = 3
     for row, season_row in enumerate(season.rows, start=3):
         for column, value in enumerate(season_row.values()):
@@ -242,13 +242,13 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
     row += 2
     broken = [game.sheet for game in notebook.games if game.has_errors]
     if broken:
-        cells[(row, 0)] = Written(word("not_counted", lang), Style.HEADING)
+        cells[(row, 0)] = Written(say("not_counted", lang), Style.HEADING)
         for offset, sheet in enumerate(broken, start=1):
             cells[(row + offset, 0)] = Written(sheet, Style.COMPUTED)
         row += len(broken) + 2
     changed = notebook.rules.differences()
     if changed:
-        cells[(row, 0)] = Written(word("house_rules", lang), Style.HEADING)
+        cells[(row, 0)] = Written(say("house_rules", lang), Style.HEADING)
         for offset, (name, value) in enumerate(changed.items(), start=1):
             cells[(row + offset, 0)] = Written(name, Style.COMPUTED)
             cells[(row + offset, 1)] = Written(_cell_text(value), Style.COMPUTED)
@@ -258,11 +258,11 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
 
 def _rating_block(cells: Cells, history: RatingHistory, row: int, lang: Lang) -> Block | None:
     """Each player's rating after every complete game, from `row` down, for the chart."""
-    from remi_sheet.i18n.season import season_word
+    from remi_sheet.i18n import say
 
     if not history.games:
         return None
-    cells[(row, 0)] = Written(season_word("rating", lang), Style.HEADING)
+    cells[(row, 0)] = Written(say("rating", lang), Style.HEADING)
     for column, player in enumerate(history.players, start=1):
         cells[(row, column)] = Written(player, Style.HEADING)
     for offset, game in enumerate(history.games, start=1):

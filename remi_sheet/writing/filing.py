@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold
-from remi_sheet.i18n.messages import Lang
-from remi_sheet.i18n.records import word
+from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import find_game
 from remi_sheet.notebook.records import RecordGame, game_key, sheet_rows
 from remi_sheet.reading.cells import CellValue
@@ -100,8 +99,8 @@ def existing_games(grids: dict[str, Grid]) -> dict[str, str]:
             continue
         label, name = grid.value(0, 0), grid.value(0, 1)
         named = isinstance(label, str) and fold(label) in {
-            fold(word("game", "en")),
-            fold(word("game", "hu")),
+            fold(say("game", "en")),
+            fold(say("game", "hu")),
         }
         found.setdefault(
             game_key(str(name)) if named and name is not None else game_key(title), title

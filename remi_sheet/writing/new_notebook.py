@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from remi_sheet.core.problems import CodedError
 from remi_sheet.core.rules import RULES, HouseRules, Rounding, RuleSpec
 from remi_sheet.core.text import fold
-from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n import Lang
 from remi_sheet.reading.cells import address, column_letter
 from remi_sheet.writing import formulas
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
-from remi_sheet.i18n.messages import Lang
+from remi_sheet.i18n import Lang
 from remi_sheet.notebook.loading import Notebook
 from remi_sheet.reading.cells import CellValue, column_letter
 from remi_sheet.reading.files import replace_atomically

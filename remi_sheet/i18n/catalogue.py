@@ -1,0 +1,143 @@
+"""The one catalogue of everything remi says, and how a text is filled in.
+
+Each feature keeps its texts in a module of this package (`game`, `files`, `notebook`,
+`records`, `melds`, `report`, `season`, `cli`): dictionaries of key → (English, Hungarian),
+listed in its `CATALOGUES`. They are merged here, once; a key means one thing only. Keys are
+stable (tests and `--json` carry them); wording may improve.
+
+A text's placeholders are filled in the text's language:
+
+- numbers: whole numbers without ".0", a decimal comma in Hungarian (`number`);
+- dates: `2026-11-29` in English, `2026. 11. 29.` in Hungarian (`day`);
+- `{count:game/games}`: the number and the English word that goes with it ("1 game",
+  "3 games"); Hungarian needs no plural after a number ("3 játszma");
+- `{deal:a}` / `{deal:A}`: the Hungarian article before that number ("az 1.", "a 2.");
+- a `Phrase` (a key and its parameters): that text, in the same language.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from remi_sheet.i18n import cli, files, game, melds, notebook, records, report, season
+
+Lang = Literal["en", "hu"]
+LANGS: Final[tuple[Lang, ...]] = ("en", "hu")
+
+
+def _merged() -> dict[str, tuple[str, str]]:
+    merged: dict[str, tuple[str, str]] = {}
+    for module in (game, files, notebook, records, melds, report, season, cli):
+        for catalogue in module.CATALOGUES:
+            twice = merged.keys() & catalogue.keys()
+            if twice:
+                raise ValueError(f"text keys defined twice: {sorted(twice)}")
+            merged.update(catalogue)
+    return merged
+
+
+TEXTS: Final = _merged()
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A text to be said in the language of the text it stands in (a reason inside a
+    message, say)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+def say(key: str, lang: Lang, **params: Any) -> str:
+    """The text `key` in `lang`, its placeholders filled in (see the module's docstring).
+    An unknown key or a missing parameter never hides what was to be said: the key and
+    the parameters are shown instead."""
+    found = TEXTS.get(key)
+    if found is None:
+        return f"{key}: {params}"
+    template = found[1] if lang == "hu" else found[0]
+    try:
+        return _Formatter(lang).vformat(template, (), params)
+    except (KeyError, IndexError, ValueError):
+        return f"{template} {params}"
+
+
+def words(lang: Lang) -> dict[str, str]:
+    """Every text without placeholders, in `lang`: what templates use (`{{ t.total }}`)."""
+    index = 1 if lang == "hu" else 0
+    return {key: texts[index] for key, texts in TEXTS.items() if "{" not in texts[index]}
+
+
+def number(value: float | int, lang: Lang, *, minus: str = "-") -> str:
+    """A number as a person reads it: 30 (not 30.0), 12.5 in English and 12,5 in
+    Hungarian; `minus` is the sign put before a negative one."""
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int):
+        text = str(abs(value))
+    else:
+        text = f"{abs(value):.10g}"
+        if "e" in text:
+            text = f"{abs(value):f}".rstrip("0").rstrip(".")
+        if lang == "hu":
+            text = text.replace(".", ",")
+    return (minus if value < 0 else "") + text
+
+
+def day(value: dt.date, lang: Lang) -> str:
+    """A date in the language's own style: 2026-11-29, 2026. 11. 29."""
+    if isinstance(value, dt.datetime):
+        value = value.date()
+    if lang == "hu":
+        return f"{value.year}. {value.month:02d}. {value.day:02d}."
+    return value.isoformat()
+
+
+def hungarian_article(value: object) -> str:
+    """ "az" before a number whose Hungarian name starts with a vowel (egy, öt, ötven, ezer),
+    else "a": "az 1. leosztás", "a 2. leosztás", "az 5. leosztás", "a 10. leosztás"."""
+    digits = str(value).strip().lstrip("+-")
+    if isinstance(value, float) and value.is_integer():
+        digits = str(int(abs(value)))
+    if not digits.isdigit():
+        return "a"
+    whole = int(digits)
+    if whole in (1, 5) or 1000 <= whole < 2000 or (whole >= 10 and str(whole)[0] == "5"):
+        return "az"
+    return "a"
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: Lang) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in ("a", "A"):
+            article = hungarian_article(value)
+            return article.capitalize() if format_spec == "A" else article
+        if "/" in format_spec:
+            one, many = format_spec.split("/", 1)
+            count = number(value, self.lang) if isinstance(value, int | float) else str(value)
+            return f"{count} {one if value == 1 else many}"
+        shown: str = super().format_field(self._shown(value), format_spec)
+        return shown
+
+    def _shown(self, value: Any) -> Any:
+        if isinstance(value, Phrase):
+            return say(value.key, self.lang, **value.params)
+        if isinstance(value, bool):
+            return ("IGAZ" if value else "HAMIS") if self.lang == "hu" else str(value).upper()
+        if isinstance(value, int | float):
+            return number(value, self.lang)
+        if isinstance(value, dt.datetime) and value.time() != dt.time():
+            return f"{day(value, self.lang)} {value:%H:%M}"
+        if isinstance(value, dt.date):
+            return day(value, self.lang)
+        return value

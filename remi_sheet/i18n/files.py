@@ -1,0 +1,146 @@
+"""What remi says about workbook files: reading them, refusing them, writing them."""
+
+from __future__ import annotations
+
+from typing import Final
+
+FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    # files
+    "file_missing": ("File not found: {path}", "A fájl nem található: {path}"),
+    "file_is_dir": (
+        "{path} is a folder, not a workbook.",
+        "{path} egy mappa, nem munkafüzet.",
+    ),
+    "file_unreadable": (
+        "Cannot read {path}: permission denied.",
+        "{path} nem olvasható: nincs jogosultság.",
+    ),
+    "file_not_xlsx": (
+        "{path} is not an Excel workbook (.xlsx): {reason}",
+        "{path} nem Excel-munkafüzet (.xlsx): {reason}",
+    ),
+    "file_xls": (
+        "{path} is an old Excel 97–2003 .xls file: open it in Excel or LibreOffice and save "
+        "it as .xlsx.",
+        "{path} régi, Excel 97–2003 .xls fájl: nyisd meg Excelben vagy LibreOffice-ban, és "
+        "mentsd .xlsx formátumban.",
+    ),
+    "file_xlsb": (
+        "{path} is an Excel binary workbook (.xlsb): open it in Excel and save it as .xlsx "
+        "(File ▸ Save As ▸ Excel Workbook).",
+        "{path} bináris Excel-munkafüzet (.xlsb): nyisd meg Excelben, és mentsd .xlsx "
+        "formátumban (Fájl ▸ Mentés másként ▸ Excel-munkafüzet).",
+    ),
+    "file_ods": (
+        "{path} is an OpenDocument (.ods) spreadsheet: save it as .xlsx in LibreOffice "
+        "(File ▸ Save As ▸ Excel 2007-365).",
+        "{path} OpenDocument (.ods) táblázat: mentsd .xlsx formátumban a LibreOffice-ban "
+        "(Fájl ▸ Mentés másként ▸ Excel 2007-365).",
+    ),
+    "file_encrypted": (
+        "{path} is protected by a password: save a copy without the password and run remi on that.",
+        "{path} jelszóval védett: ments egy jelszó nélküli másolatot, és azon futtasd a remit.",
+    ),
+    "file_too_big": (
+        "{path} is too big to read safely: {part} would inflate to {size} (limit {limit}).",
+        "{path} túl nagy a biztonságos olvasáshoz: {part} kicsomagolva {size} lenne "
+        "(a határ {limit}).",
+    ),
+    "file_zip_bomb": (
+        "{path} looks like a zip bomb: {part} inflates {ratio} times its packed size "
+        "(limit {limit}×); remi does not unpack it.",
+        "{path} zip-bombának látszik: {part} a tömörített méretének {ratio}-szorosára nőne "
+        "(határ: {limit}×); a remi nem bontja ki.",
+    ),
+    "file_xml_entities": (
+        "{path} declares XML entities in {part}, which no spreadsheet program writes and "
+        "attacks use (billion laughs, external entities); remi does not read it.",
+        "{path} XML-entitásokat deklarál itt: {part}; ilyet táblázatkezelő nem ír, támadások "
+        "viszont használnak (billion laughs, külső entitás); a remi nem olvassa be.",
+    ),
+    "file_tag_too_long": (
+        "{path} has a tag longer than {limit} in {part}, which no spreadsheet program "
+        "writes; remi does not read it.",
+        "{path} {part} részében {limit}-nál hosszabb címke van; ilyet táblázatkezelő nem ír, "
+        "a remi nem olvassa be.",
+    ),
+    "file_odd": (
+        "{path} is written in a way no spreadsheet program writes ({reason}); remi does not "
+        "read it.",
+        "{path} úgy van megírva, ahogyan táblázatkezelő nem ír ({reason}); a remi nem olvassa be.",
+    ),
+    "sheet_too_big": (
+        "The sheet has values in more than {rows} rows or {cells} cells (it passes that at "
+        "{cell}): far more than a notebook's sheet holds, so remi did not read it. Move it "
+        "into a workbook of its own, or delete the rows it does not need.",
+        "A lapon több mint {rows} sorban vagy {cells} cellában van érték ({cell} cellánál "
+        "lépi túl): sokkal több, mint amennyi egy pontozófüzet lapján áll, ezért a remi nem "
+        "olvasta be. Tedd át egy külön munkafüzetbe, vagy töröld a fölösleges sorait.",
+    ),
+    "sheet_unreadable": (
+        "The sheet cannot be read ({reason}): open the workbook in Excel or LibreOffice and "
+        "save it again.",
+        "A lap nem olvasható ({reason}): nyisd meg a munkafüzetet Excelben vagy "
+        "LibreOffice-ban, és mentsd el újra.",
+    ),
+    "file_strings_claimed": (
+        "{path} is damaged: its {part} claims to hold {count} texts, more than fit in it. "
+        "Open it in Excel or LibreOffice and save it again.",
+        "{path} sérült: a(z) {part} része szerint {count} szöveget tartalmaz, többet, mint "
+        "amennyi elfér benne. Nyisd meg Excelben vagy LibreOffice-ban, és mentsd el újra.",
+    ),
+    "would_lose": (
+        "{path} holds things that saving it with remi would lose or change: {lost}. Nothing "
+        "was written. Use --output NEW.xlsx to write a scored copy, or --force to write in "
+        "place anyway (a .bak copy is kept).",
+        "{path} olyasmit tartalmaz, amit a remi mentése elveszítene vagy megváltoztatna: "
+        "{lost}. Semmi sem íródott ki. Használd a --output ÚJ.xlsx kapcsolót egy pontozott "
+        "másolathoz, vagy a --force kapcsolót a helyben íráshoz (.bak másolat marad).",
+    ),
+    "lost_in_copy": (
+        "{path} lacks what openpyxl cannot keep from the original: {lost}.",
+        "{path} nem tartalmazza, amit az openpyxl nem tud megtartani az eredetiből: {lost}.",
+    ),
+    "readback_failed": (
+        "The new file did not read back as expected (found {found}); it was not put in "
+        "place and the original is unchanged. Please report this.",
+        "Az új fájl visszaolvasva nem az elvártat adta ({found}); nem került a helyére, az "
+        "eredeti változatlan. Kérjük, jelezd ezt nekünk.",
+    ),
+    "file_open_elsewhere": (
+        "{path} is open in {program} ({lock} exists): close it there first, or use --output "
+        "NEW.xlsx.",
+        "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be, vagy használd a "
+        "--output ÚJ.xlsx kapcsolót.",
+    ),
+    "file_read_only": (
+        "{path} is read-only for you: remi will not replace it. Use --output NEW.xlsx.",
+        "{path} számodra csak olvasható: a remi nem cseréli le. Használd a --output ÚJ.xlsx "
+        "kapcsolót.",
+    ),
+    "file_busy": (
+        "Another remi is writing {path}; waited {seconds} s for it. Try again when it is done.",
+        "Egy másik remi éppen írja ezt: {path}; {seconds} mp-et vártunk rá. Próbáld újra, "
+        "ha végzett.",
+    ),
+    "new_exists": (
+        "{path} already exists: choose another name, or add --force to replace it (or use "
+        "remi new --add-game {path} to add a game to it).",
+        "{path} már létezik: válassz más nevet, vagy add meg a --force kapcsolót a cseréhez "
+        "(vagy remi new --add-game {path} új játszmát ad hozzá).",
+    ),
+    "new_player_count": (
+        "A game needs 2 to {most} players; {count} given with --player.",
+        "Egy játszmához 2–{most} játékos kell; a --player kapcsolóval {count} van megadva.",
+    ),
+    "new_player_name": (
+        "'{player}' cannot be a player's name: at most {most} characters, no control characters.",
+        "'{player}' nem lehet játékosnév: legfeljebb {most} karakter, vezérlőkarakter nélkül.",
+    ),
+    "file_write_failed": (
+        "Cannot write {path}: {reason}. The original file is unchanged.",
+        "{path} nem írható: {reason}. Az eredeti fájl változatlan.",
+    ),
+}
+
+CATALOGUES: Final = (FILE_MESSAGES,)

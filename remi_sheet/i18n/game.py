@@ -1,0 +1,251 @@
+"""What remi says about house rules, cards, entries, deal rows and game sheets."""
+
+from __future__ import annotations
+
+from typing import Final
+
+_CODES_HELP_EN = "H (hand), W (win), X (not laid down), card points (33) or cards (K 7 3)"
+_CODES_HELP_HU = "H (kézből), W (nyert), X (nem rakott le), lappont (33) vagy lapok (K 7 3)"
+
+GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    # rules
+    "rule_unknown": (
+        "Unknown house rule '{name}'. Known rules: {known}.",
+        "Ismeretlen házszabály: '{name}'. Ismert szabályok: {known}.",
+    ),
+    "rule_twice": (
+        "The rule {name} is set twice (first in {first}); keep one row.",
+        "A(z) {name} szabály kétszer szerepel (először itt: {first}); egy sor maradjon.",
+    ),
+    "rule_bad_choice": (
+        "The rule {name} cannot be '{value}'; choose one of: {choices}.",
+        "A(z) {name} szabály értéke nem lehet '{value}'; választható: {choices}.",
+    ),
+    "rule_bad_bool": (
+        "The rule {name} needs yes or no (true/false, igen/nem, 1/0), not '{value}'.",
+        "A(z) {name} szabály értéke igen vagy nem (true/false, igen/nem, 1/0), nem '{value}'.",
+    ),
+    "rule_bad_number": (
+        "The rule {name} needs a whole number, not '{value}'.",
+        "A(z) {name} szabály értéke egész szám kell legyen, nem '{value}'.",
+    ),
+    "rule_out_of_range": (
+        "The rule {name} = {value} is impossible: it must be from {low} to {high}.",
+        "A(z) {name} = {value} lehetetlen: {low} és {high} között kell lennie.",
+    ),
+    "rule_wins_equal": (
+        "hand_win and normal_win are both {value}: they must differ, or a score row cannot "
+        "tell a hand from a normal win.",
+        "A hand_win és a normal_win is {value}: különbözniük kell, különben a pontsorból nem "
+        "derül ki, hogy kézből nyert-e.",
+    ),
+    "rule_low_ace": (
+        "low_ace_value {low} is more than ace_value {high}; a low ace is worth at most an ace.",
+        "Az also_asz ({low}) nagyobb, mint az ász értéke ({high}); az alsó ász legfeljebb "
+        "annyit ér.",
+    ),
+    "rule_option": (
+        "--rule takes NAME=VALUE, e.g. --rule opening_minimum=51; got '{value}'.",
+        "A --rule formája NÉV=ÉRTÉK, pl. --rule opening_minimum=51; kapott: '{value}'.",
+    ),
+    # cards and entries
+    "card_empty": ("No cards given.", "Nincs megadva lap."),
+    "card_unknown": (
+        "'{token}' is not a card. Ranks: 2–10, J/B, Q/D, K, A/Á, Jo; suits ♠♣♥♦ or S C H D.",
+        "'{token}' nem lap. Értékek: 2–10, J/B, Q/D, K, A/Á, Jo; színek ♠♣♥♦ vagy S C H D.",
+    ),
+    "card_ambiguous_d": (
+        "'{token}' could be {rank}♦ or {rank} and a D (dáma): write {rank}♦ for the one card, "
+        "or {rank} D with a space for the two.",
+        "'{token}' lehet {rank}♦, de {rank} és D (dáma) is: egy lapnál írd így: {rank}♦, "
+        "kettőnél szóközzel: {rank} D.",
+    ),
+    "entry_thousands": (
+        "'{value}' could be a thousand or the number before the separator: type the number "
+        "without a separator.",
+        "'{value}' lehet ezer is, de az elválasztó előtti szám is: írd elválasztó nélkül.",
+    ),
+    "cards_too_many": (
+        "{count} cards left in hand: a player holds at most {most}.",
+        "{count} lap maradt a kézben: egy játékosnál legfeljebb {most} lap van.",
+    ),
+    "cards_too_many_jokers": (
+        "{count} jokers, but the game has only {most} (house rule jokers).",
+        "{count} joker, de a játékban csak {most} van (jokers házszabály).",
+    ),
+    "cards_too_many_copies": (
+        "{count} × {card}: two packs have only two of each card.",
+        "{count} × {card}: két csomagban minden lapból csak kettő van.",
+    ),
+    "entry_boolean": (
+        "The cell holds TRUE/FALSE; type " + _CODES_HELP_EN + ".",
+        "A cellában IGAZ/HAMIS áll; írj " + _CODES_HELP_HU + " értéket.",
+    ),
+    "entry_date": (
+        "The cell holds a date ({value}); the spreadsheet may have turned what you typed into "
+        "a date. Format the cell as text and type " + _CODES_HELP_EN + ".",
+        "A cellában dátum áll ({value}); a táblázatkezelő alakíthatta dátummá a beírtat. "
+        "Állítsd a cellát szövegre, és írj " + _CODES_HELP_HU + " értéket.",
+    ),
+    "entry_not_whole": (
+        "'{value}' is not a whole number: card points are whole numbers.",
+        "'{value}' nem egész szám: a lappont mindig egész.",
+    ),
+    "entry_unknown": (
+        "'{value}' is not an entry. Type " + _CODES_HELP_EN + ".",
+        "'{value}' nem értelmezhető. Írj " + _CODES_HELP_HU + " értéket.",
+    ),
+    "points_negative": (
+        "Card points cannot be negative ({value}); only the winner's −20 or −40 is negative. "
+        "Type the points left in hand, or H/W for the winner.",
+        "A lappont nem lehet negatív ({value}); csak a nyerő −20 vagy −40 pontja negatív. "
+        "Írd be a kézben maradt pontot, vagy H/W-t a nyerőnek.",
+    ),
+    "points_too_high": (
+        "{value} card points is more than 14 cards can be worth ({most}): a typo?",
+        "{value} lappont több, mint amennyit 14 lap érhet ({most}): elírás?",
+    ),
+    # rows
+    "entry_missing": (
+        "{player} has no entry in deal {deal}: type " + _CODES_HELP_EN + " (0 for no points).",
+        "{player} cellája üres {deal:a} {deal}. leosztásban: írj "
+        + _CODES_HELP_HU
+        + " értéket (0, ha nincs pontja).",
+    ),
+    "row_mixed": (
+        "Deal {deal} mixes entry codes with scores ({value}): type either codes and card points "
+        "(H, W, X, 33) or the scores of the whole row (−20, 30, 0).",
+        "{deal:A} {deal}. leosztás kódokat és pontokat is tartalmaz ({value}): vagy kódokat és "
+        "lappontokat írj (H, W, X, 33), vagy az egész sor pontjait (−20, 30, 0).",
+    ),
+    "no_winner": (
+        "Deal {deal} has no winner: exactly one player gets H (hand) or W (win), or −40/−20.",
+        "{deal:A} {deal}. leosztásnak nincs nyerője: pontosan egy játékos kap H-t (kézből) vagy "
+        "W-t (nyert), illetve −40-et/−20-at.",
+    ),
+    "two_winners": (
+        "Deal {deal} has two winners ({first} and {player}): only one player can go out.",
+        "{deal:A} {deal}. leosztásnak két nyerője van ({first} és {player}): csak egy játékos "
+        "rakhat ki.",
+    ),
+    "x_without_points": (
+        "{player}: X without card points in deal {deal}, which was not won by hand. "
+        "Type X and the points left in hand, e.g. X 45.",
+        "{player}: X lappont nélkül {deal:a} {deal}. leosztásban, pedig nem kézből nyertek. "
+        "Írd be az X után a kézben maradt pontot, pl. X 45.",
+    ),
+    "score_bad_winner": (
+        "{value} is no winner's score: the winner gets {hand} (hand) or {normal}.",
+        "{value} nem nyerő pontszám: a nyerő {hand} (kézből) vagy {normal} pontot kap.",
+    ),
+    "score_200_without_hand": (
+        "{player} has {value} in deal {deal}, but nobody went hand ({hand}): {value} is only "
+        "possible after a hand.",
+        "{player} pontja {value} {deal:a} {deal}. leosztásban, de senki sem nyert kézből ({hand}): "
+        "{value} csak kézből nyert leosztásban lehetséges.",
+    ),
+    "score_not_ten": (
+        "{player} has {value} in deal {deal}: scores are rounded to tens, so {value} is "
+        "impossible.",
+        "{player} pontja {value} {deal:a} {deal}. leosztásban: a pontokat tízesre kerekítjük, így "
+        "{value} lehetetlen.",
+    ),
+    "score_too_high": (
+        "{player} has {value} in deal {deal}: at most {most} is possible.",
+        "{player} pontja {value} {deal:a} {deal}. leosztásban: legfeljebb {most} lehetséges.",
+    ),
+    "score_after_hand": (
+        "{player} has {value} in deal {deal}, after a hand: a loser scores {special} or a "
+        "multiple of {step}.",
+        "{player} pontja {value} {deal:a} {deal}. leosztásban, amelyet valaki kézből nyert: a "
+        "vesztes {special} pontot vagy {step} többszörösét kapja.",
+    ),
+    "score_impossible": (
+        "{player} has {value} in deal {deal}: no hand of cards gives that score.",
+        "{player} pontja {value} {deal:a} {deal}. leosztásban: ilyen pontszám nem jöhet ki.",
+    ),
+    # sheets
+    "players_too_few": (
+        "The header has {count:player/players}; a game needs 2 to {most}. Type the players' names "
+        "beside '{header}'.",
+        "A fejlécben {count} játékos van; egy játszmához 2–{most} kell. Írd a neveket a(z) "
+        "'{header}' mellé.",
+    ),
+    "players_too_many": (
+        "The header has {count} players; at most {most} can play (house rule max_players).",
+        "A fejlécben {count} játékos van; legfeljebb {most} játszhat (max_players házszabály).",
+    ),
+    "player_duplicate": (
+        "The player '{player}' appears twice in the header; give each player a different name.",
+        "'{player}' kétszer szerepel a fejlécben; minden játékosnak más nevet adj.",
+    ),
+    "deal_number_wrong": (
+        "Deal number '{value}' where deal {deal} was expected: number the deals 1, 2, 3, … "
+        "in order.",
+        "'{value}' leosztásszám áll ott, ahol {deal:a} {deal}. leosztás következne: számozd a "
+        "leosztásokat sorban 1, 2, 3, …",
+    ),
+    "deal_after_gap": (
+        "Deal {deal} is typed after an empty deal {gap}: played deals come first, without gaps.",
+        "{deal:A} {deal}. leosztás egy üres ({gap}.) leosztás után áll: a lejátszott leosztások "
+        "hézag nélkül, elöl jönnek.",
+    ),
+    "deal_after_blank_row": (
+        "This row looks like a deal, but an empty row (row {gap}) ends the deal table above "
+        "it, so it would be ignored: delete the empty row.",
+        "Ez a sor leosztásnak látszik, de egy üres sor ({gap}. sor) lezárja fölötte a "
+        "leosztások táblázatát, így kimaradna: töröld az üres sort.",
+    ),
+    "player_after_gap": (
+        "'{player}' has an entry in every deal but stands after an empty header cell, so "
+        "remi does not read it as a player: remove the empty column.",
+        "'{player}' minden leosztásban szerepel, de egy üres fejléccella után áll, így a remi "
+        "nem olvassa játékosként: töröld az üres oszlopot.",
+    ),
+    "too_many_deals": (
+        "Deal {deal} is more than the {most} deals of a game (house rule deals_per_game).",
+        "{deal:A} {deal}. leosztás több, mint egy játszma {most} leosztása (deals_per_game).",
+    ),
+    "total_mismatch": (
+        "{player}: the typed total is {value}, but the deals add up to {total}.",
+        "{player}: a beírt összeg {value}, de a leosztások összege {total}.",
+    ),
+    "formula_no_value": (
+        "The cell holds a formula ({value}) whose saved result is missing, empty or an error: "
+        "type the value instead of the formula, or, if the formula is right, open and save "
+        "the file in Excel or LibreOffice.",
+        "A cellában képlet áll ({value}), amelynek mentett eredménye hiányzik, üres vagy hiba: "
+        "írd be az értéket a képlet helyett, vagy ha a képlet jó, nyisd meg és mentsd el a "
+        "fájlt Excelben vagy LibreOffice-ban.",
+    ),
+    "formula_error": (
+        "The cell shows the error {value}: fix the formula or type the value.",
+        "A cella hibát mutat ({value}): javítsd a képletet, vagy írd be az értéket.",
+    ),
+    "area_occupied": (
+        "The cell holds '{value}', typed into the area remi writes its scores to "
+        "({area}); move it elsewhere and run again.",
+        "A cellában '{value}' áll, a remi által írt pontterületen ({area}); tedd máshova, "
+        "és futtasd újra.",
+    ),
+    "area_edited": (
+        "The cell holds '{value}', typed over the {was} remi had written there; remi leaves "
+        "this sheet alone until the cell is cleared (remi then writes it again).",
+        "A cellában '{value}' áll, a remi által oda írt {was} helyett; a remi addig nem nyúl "
+        "ehhez a laphoz, amíg a cellát ki nem törlöd (utána újra kiírja).",
+    ),
+    "standings_not_ours": (
+        "A sheet called '{sheet}' exists but was not written by remi; rename it, so that remi "
+        "can write the standings there.",
+        "Van már '{sheet}' nevű lap, de nem a remi írta; nevezd át, hogy a remi oda írhassa "
+        "az összesítőt.",
+    ),
+    "no_games": (
+        "No game sheet found: a game sheet has a header row (in its first 10 rows) starting "
+        "with Deal, Leosztás, Osztás or #, followed by the players' names.",
+        "Nincs játszmalap: a játszmalap első 10 sorának egyikében fejléc áll, amely Deal, "
+        "Leosztás, Osztás vagy # szóval kezdődik, utána a játékosok nevei.",
+    ),
+}
+
+CATALOGUES: Final = (GAME_MESSAGES,)

@@ -1,0 +1,68 @@
+"""The words of the sheets remi writes and of what `remi check` and `remi score` print."""
+
+from __future__ import annotations
+
+from typing import Final
+
+NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "marker": ("remi ▸ scores", "remi ▸ pontok"),
+    "total": ("Total", "Összesen"),
+    "rank": ("Rank", "Helyezés"),
+    "running": ("Σ", "Σ"),
+    "not_scored": (
+        "Not scored: {count:error/errors}, see remi check",
+        "Nincs pontozva: {count} hiba, lásd: remi check",
+    ),
+    "standings": ("Standings", "Összesítő"),
+    "player": ("Player", "Játékos"),
+    "games": ("Games", "Játszmák"),
+    "complete_games": ("Complete", "Befejezett"),
+    "wins": ("Wins", "Győzelmek"),
+    "deals": ("Deals", "Leosztások"),
+    "average": ("Average per game", "Átlag játszmánként"),
+    "hands": ("Hands", "Kézből"),
+    "plus200": ("+200 taken", "+200 kapott"),
+    "game": ("Game", "Játszma"),
+    "complete": ("complete", "befejezett"),
+    "incomplete": ("{played}/{total} deals", "{played}/{total} leosztás"),
+    "not_counted": ("Not counted (errors)", "Nem számolva (hibás)"),
+    "house_rules": ("House rules", "Házszabályok"),
+    "problems": ("Problems", "Hibák"),
+    "sheet": ("Sheet", "Lap"),
+    "cell": ("Cell", "Cella"),
+    "message": ("Message", "Üzenet"),
+    "summary_ok": (
+        "{games:game/games}, {deals:deal/deals} checked: no errors.",
+        "{games} játszma, {deals} leosztás ellenőrizve: nincs hiba.",
+    ),
+    "summary_errors": (
+        "{games:game/games}, {deals:deal/deals} checked: {errors:error/errors}, "
+        "{warnings:warning/warnings}.",
+        "{games} játszma, {deals} leosztás ellenőrizve: {errors} hiba, {warnings} figyelmeztetés.",
+    ),
+    "written": ("Written: {path}", "Kiírva: {path}"),
+    "created": (
+        "Created {path} with {games:game sheet/game sheets}. Open it, type the deals, and run remi "
+        "score to check them.",
+        "Elkészült: {path}, {games} játszmalappal. Nyisd meg, írd be a leosztásokat, majd a "
+        "remi score ellenőrzi őket.",
+    ),
+    "game_added": (
+        "Added the game sheet '{sheet}' to {path}.",
+        "Új játszmalap: '{sheet}' ({path}).",
+    ),
+    "unchanged": (
+        "Nothing to change: {path} already holds these scores.",
+        "Nincs mit változtatni: {path} már ezeket a pontokat tartalmazza.",
+    ),
+    "not_written_safely": (
+        "Nothing written: the original file is unchanged.",
+        "Semmi sem íródott ki: az eredeti fájl változatlan.",
+    ),
+    "not_written": (
+        "Nothing written: fix the errors above first.",
+        "Semmi sem íródott ki: előbb javítsd a fenti hibákat.",
+    ),
+}
+
+CATALOGUES: Final = (NOTEBOOK_WORDS,)

@@ -1,0 +1,119 @@
+"""The one catalogue: every text in both languages with the same placeholders, English
+plurals right, Hungarian articles and decimal commas, one style of dates per language, and
+every text the code asks for present."""
+
+from __future__ import annotations
+
+import ast
+import datetime as dt
+import string
+from pathlib import Path
+
+import pytest
+
+from remi_sheet.i18n import Phrase, day, number, say, words
+from remi_sheet.i18n.catalogue import TEXTS
+
+PACKAGE = Path(__file__).resolve().parent.parent / "remi_sheet"
+
+
+def _fields(template: str) -> dict[str, str]:
+    return {
+        name: spec or ""
+        for _, name, spec, _ in string.Formatter().parse(template)
+        if name is not None
+    }
+
+
+@pytest.mark.parametrize("key", sorted(TEXTS))
+def test_every_text_has_both_languages_and_the_same_placeholders(key: str) -> None:
+    english, hungarian = TEXTS[key]
+    assert english.strip() and hungarian.strip()
+    assert _fields(english).keys() == _fields(hungarian).keys()
+    assert "(s)" not in english, "an English plural is written {count:game/games}"
+    for name, spec in _fields(english).items():
+        assert spec not in ("a", "A"), f"{name}: articles are Hungarian"
+    for name, spec in _fields(hungarian).items():
+        assert "/" not in spec, f"{name}: Hungarian needs no plural after a number"
+
+
+def _keys_asked_for() -> set[str]:
+    """Every key given as a string literal to `say` anywhere in the package."""
+    asked = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("say", "Phrase")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                asked.add(node.args[0].value)
+    return asked
+
+
+def test_every_text_the_code_asks_for_is_there() -> None:
+    asked = _keys_asked_for()
+    assert len(asked) > 50  # the reader found the calls
+    assert asked - TEXTS.keys() == set()
+
+
+@pytest.mark.parametrize(
+    ("count", "english"), [(0, "0 games"), (1, "1 game"), (2, "2 games"), (1.0, "1 game")]
+)
+def test_english_plurals(count: float, english: str) -> None:
+    assert say("summary_ok", "en", games=count, deals=1) == f"{english}, 1 deal checked: no errors."
+    assert say("summary_ok", "hu", games=count, deals=1).startswith(
+        f"{number(count, 'hu')} játszma"
+    )
+
+
+@pytest.mark.parametrize(
+    ("deal", "article"), [(1, "az"), (2, "a"), (5, "az"), (10, "a"), (50, "az"), (3.0, "a")]
+)
+def test_hungarian_articles_follow_the_number(deal: float, article: str) -> None:
+    said = say("no_winner", "hu", deal=deal)
+    assert said.startswith(f"{article.capitalize()} {number(deal, 'hu')}. leosztásnak")
+
+
+@pytest.mark.parametrize(
+    ("value", "english", "hungarian"),
+    [
+        (30, "30", "30"),
+        (30.0, "30", "30"),
+        (-30.0, "-30", "-30"),
+        (12.5, "12.5", "12,5"),
+        (0.1 + 0.2, "0.3", "0,3"),
+        (1e20, "100000000000000000000", "100000000000000000000"),
+    ],
+)
+def test_one_number_style_per_language(value: float, english: str, hungarian: str) -> None:
+    assert number(value, "en") == english
+    assert number(value, "hu") == hungarian
+
+
+def test_numbers_in_messages_are_written_the_same_way() -> None:
+    assert "'30' where deal 4" in say("deal_number_wrong", "en", deal=4, value=30.0)
+    assert "12,5" in say("entry_not_whole", "hu", value=12.5)
+
+
+def test_one_date_style_per_language() -> None:
+    assert day(dt.date(2026, 11, 29), "en") == "2026-11-29"
+    assert day(dt.date(2026, 11, 29), "hu") == "2026. 11. 29."
+    assert day(dt.datetime(2026, 1, 2, 20, 30), "hu") == "2026. 01. 02."
+
+
+def test_a_phrase_is_said_in_the_language_of_its_message() -> None:
+    reason = Phrase("no_games")
+    assert say("sheet_unreadable", "hu", reason=reason).count("Nincs játszmalap") == 1
+
+
+def test_an_unknown_key_or_parameter_still_says_what_it_has() -> None:
+    assert say("no_such_key", "en", value=1) == "no_such_key: {'value': 1}"
+    assert "{'x': 1}" in say("no_winner", "en", x=1)
+
+
+def test_words_without_placeholders_serve_the_templates() -> None:
+    assert words("hu")["total"] == "Összesen"
+    assert all("{" not in text for text in words("en").values())
