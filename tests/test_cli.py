@@ -82,6 +82,7 @@ def test_check_json(notebook: Make) -> None:
         {
             "sheet": "2026-11-29 #2",
             "cell": "C2",
+            "line": None,
             "severity": "error",
             "code": "entry_unknown",
             "message": "'Z' is not an entry. Type H (hand), W (win), X (not laid down), card "

@@ -6,7 +6,8 @@ import datetime as dt
 
 import pytest
 
-from remi_sheet.core.dates import DateUnreadable, parse_date, parse_option
+from remi_sheet.core.dates import parse_date, parse_option
+from remi_sheet.core.problems import RemiError
 
 DAY = dt.date(2026, 11, 29)
 
@@ -81,21 +82,21 @@ def test_an_empty_cell_has_no_date(value: object) -> None:
     ],
 )
 def test_unreadable_dates_are_refused_with_the_value(value: object) -> None:
-    with pytest.raises(DateUnreadable) as refused:
+    with pytest.raises(RemiError) as refused:
         parse_date(value)
-    assert refused.value.value in (value, str(value).strip())
+    assert refused.value.params["value"] in (value, str(value).strip())
 
 
 def test_the_refusal_keeps_the_text_as_typed() -> None:
-    with pytest.raises(DateUnreadable) as refused:
+    with pytest.raises(RemiError) as refused:
         parse_date("  11/29/2026 ")
-    assert refused.value.value == "11/29/2026"
+    assert refused.value.params["value"] == "11/29/2026"
 
 
 def test_command_line_dates() -> None:
     assert parse_option("2026-11-29") == DAY
     assert parse_option("2026. 11. 29.") == DAY
-    with pytest.raises(DateUnreadable):
+    with pytest.raises(RemiError):
         parse_option("")
-    with pytest.raises(DateUnreadable):
+    with pytest.raises(RemiError):
         parse_option("november")

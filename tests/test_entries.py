@@ -9,8 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from remi_sheet.core import cards as cards_module
-from remi_sheet.core.cards import ACE, JACK, JOKER, KING, QUEEN, Card, CardError, Suit, parse_cards
-from remi_sheet.core.entries import EntryError, Loser, Number, Winner, parse_entry
+from remi_sheet.core.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit, parse_cards
+from remi_sheet.core.entries import Loser, Number, Winner, parse_entry
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules, with_rule
 
 DEFAULT = HouseRules()
@@ -40,7 +41,7 @@ def test_card_notations(text: str, cards: list[Card]) -> None:
 
 @pytest.mark.parametrize("text", ["Z", "K 7 1", "11", "K ♠♠", "K.7"])
 def test_not_cards(text: str) -> None:
-    with pytest.raises(CardError):
+    with pytest.raises(RemiError):
         parse_cards(text)
 
 
@@ -64,8 +65,8 @@ def test_a_card_list_looked_up_reads_as_its_scan(
     source = cards_module.clean(text).lower()
     try:
         scanned = cards_module._scanned(source, suits_required)
-    except CardError as error:
-        with pytest.raises(CardError) as raised:
+    except RemiError as error:
+        with pytest.raises(RemiError) as raised:
             parse_cards(text, suits_required=suits_required)
         assert (raised.value.code, raised.value.params) == (error.code, error.params)
     else:
@@ -131,7 +132,7 @@ def test_ace_and_joker_values_follow_house_rules() -> None:
     ],
 )
 def test_entry_errors(value: object, code: str) -> None:
-    with pytest.raises(EntryError) as caught:
+    with pytest.raises(RemiError) as caught:
         parse_entry(value, DEFAULT)
     assert caught.value.code == code
 
@@ -170,7 +171,7 @@ def test_hungarian_letters_and_unicode_forms(text: str, points: int) -> None:
     ],
 )
 def test_ambiguous_writing_is_refused_not_guessed(text: str, code: str) -> None:
-    with pytest.raises(EntryError) as caught:
+    with pytest.raises(RemiError) as caught:
         parse_entry(text, DEFAULT)
     assert caught.value.code == code
 

@@ -80,7 +80,7 @@ def test_errors_are_listed_and_the_good_games_filed(tmp_path: Path) -> None:
     result = remi("import", records, "--into", notebook)
     assert result.exit_code == 1
     assert (
-        "error: papir.csv, 7. sor [C]: Béla pontja 35 az 1. leosztásban: a pontokat tízesre "
+        "hiba: papir.csv, 7. sor [C]: Béla pontja 35 az 1. leosztásban: a pontokat tízesre "
         "kerekítjük, így 35 lehetetlen." in result.stdout
     )
     assert "Nincs felvéve a fenti hibák miatt: C" in result.stdout
@@ -172,9 +172,9 @@ def test_refused_names_are_not_filed(tmp_path: Path) -> None:
     records = write_csv(tmp_path / "r.csv", rows)
     code, document = remi_json("import", records, "--into", tmp_path / "n.xlsx")
     assert code == 1
-    assert [(p["code"], p["game"], p["cell"]) for p in document["problems"]] == [
-        ("records_name_too_long", "G", "line 1"),
-        ("records_name_control", "H", "line 1"),
+    assert [(p["code"], p["game"], p["line"]) for p in document["problems"]] == [
+        ("records_name_too_long", "G", 1),
+        ("records_name_control", "H", 1),
     ]
     assert [g["status"] for g in document["games"]] == ["errors", "errors"]
     assert not (tmp_path / "n.xlsx").exists()
@@ -196,7 +196,7 @@ def test_xlsx_records_name_their_sheet_and_cell(tmp_path: Path) -> None:
     )
     assert [g["status"] for g in document["games"]] == ["errors", "filed"]
     text = remi("import", records, "--into", tmp_path / "n.xlsx", "--dry-run").stdout
-    assert "error: 1998!D2 [G]: Béla pontja 35" in text
+    assert "hiba: 1998!D2 [G]: Béla pontja 35" in text
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,8 @@ import openpyxl
 import pytest
 from python_calamine import CalamineWorkbook
 
-from remi_sheet.core.entries import EntryError, Number, parse_entry
+from remi_sheet.core.entries import Number, parse_entry
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.scoring import DealScore, score_row
 from remi_sheet.notebook.loading import Notebook, load_notebook
 from remi_sheet.reading.cells import address
@@ -153,7 +154,7 @@ def alone(game: Any, row: int, typed: Sequence[Any], index: int, notebook: Noteb
     for other, value in enumerate(typed):
         try:
             entry = parse_entry(value, notebook.rules)
-        except EntryError:
+        except RemiError:
             entry = None
         entries.append(Number(0) if entry is None or refused(game, row, other) else entry)
     result = score_row(entries, notebook.rules)

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from remi_sheet.core.cards import ACE, JOKER, Card, CardError, Suit, parse_cards
+from remi_sheet.core.cards import ACE, JOKER, Card, Suit, parse_cards
 from remi_sheet.core.melds import (
     Kind,
     Meld,
@@ -30,6 +30,7 @@ from remi_sheet.core.melds import (
     openings,
     parse_meld,
 )
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 
 RULES = HouseRules()
@@ -141,13 +142,13 @@ def test_pin_that_does_not_fit() -> None:
 
 @pytest.mark.parametrize("text", ["Jo=", "9♣=8♣ 9♣ 10♣", "Jo=8♣=7♣ 9♣", "=8♣ 9♣ 10♣"])
 def test_badly_written_pins(text: str) -> None:
-    with pytest.raises(CardError) as caught:
+    with pytest.raises(RemiError) as caught:
         parse_meld(text)
     assert caught.value.code == "meld_pin_bad"
 
 
 def test_a_joker_cannot_be_pinned_to_a_joker() -> None:
-    with pytest.raises(CardError) as caught:
+    with pytest.raises(RemiError) as caught:
         parse_meld("Jo=Jo 9♣ 10♣")
     assert caught.value.code == "meld_pin_joker"
 

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from remi_sheet.core.problems import RemiError
 from remi_sheet.reading import package
 
 
@@ -40,7 +41,7 @@ def _archive(part: str, xml: bytes) -> zipfile.ZipFile:
 def test_the_index_parts_refuse_dtds_even_deep_in_the_prolog(declaration: bytes) -> None:
     padding = b"<!--" + b" " * 10_000 + b"-->"  # past what check_no_dtd looks at
     xml = b'<?xml version="1.0"?>' + padding + declaration + b"<workbook/>"
-    with pytest.raises(package.PackageError) as refused:
+    with pytest.raises(RemiError) as refused:
         package._elements(xml, "xl/workbook.xml", "sheet")
     assert refused.value.code == "file_xml_entities"
 
@@ -50,7 +51,7 @@ def test_the_index_parts_refuse_dtds_even_deep_in_the_prolog(declaration: bytes)
 def test_every_part_refuses_a_dtd_deep_in_its_prolog(part: str, padding: int) -> None:
     comment = b"<!--" + b" " * padding + b"-->"
     xml = b'<?xml version="1.0"?>' + comment + b'<!DOCTYPE x [<!ENTITY a "b">]><sst/>'
-    with pytest.raises(package.PackageError) as refused:
+    with pytest.raises(RemiError) as refused:
         package.check_no_dtd(_archive(part, xml))
     assert refused.value.code == "file_xml_entities"
     # After the first element a DTD's words declare nothing (past the bytes searched).
@@ -62,7 +63,7 @@ def test_every_part_refuses_a_dtd_deep_in_its_prolog(part: str, padding: int) ->
 def test_a_utf16_part_is_looked_at_as_text(padding: int) -> None:
     xml = '<?xml version="1.0" encoding="UTF-16"?><!--' + " " * padding + "-->"
     declared = (xml + '<!DOCTYPE sst [<!ENTITY a "b">]><sst/>').encode("utf-16")
-    with pytest.raises(package.PackageError):
+    with pytest.raises(RemiError):
         package.check_no_dtd(_archive("xl/sharedStrings.xml", declared))
     package.check_no_dtd(_archive("xl/sharedStrings.xml", (xml + "<sst/>").encode("utf-16")))
 
@@ -181,7 +182,7 @@ def test_a_sheet_is_looked_for_under_the_very_name_calamine_reads(target: str, p
     if plain:
         assert package.sheet_parts(zipfile.ZipFile(buffer)) == {"S": "xl/worksheets/sheet1.xml"}
     else:
-        with pytest.raises(package.PackageError) as refused:
+        with pytest.raises(RemiError) as refused:
             package.sheet_parts(zipfile.ZipFile(buffer))
         assert refused.value.code == "file_odd"
 
@@ -218,7 +219,7 @@ _PLAIN_RELATIONSHIP = '<Relationship Id="rId1" Target="worksheets/s.xml"/>'
 )
 def test_a_reference_in_a_sheets_part_name_or_id_is_refused(rels: str, sheets: str) -> None:
     """calamine reads these as written, the guard (through expat) as decoded."""
-    with pytest.raises(package.PackageError) as refused:
+    with pytest.raises(RemiError) as refused:
         package.sheet_parts(_index(rels, sheets.replace("x:id", 'xmlns:x="urn:x" x:id')))
     assert refused.value.code == "file_odd"
 
@@ -240,7 +241,7 @@ def test_parts_named_alike_are_refused(names: tuple[str, str]) -> None:
         warnings.simplefilter("ignore")  # zipfile warns of a duplicate name
         for name in names:
             archive.writestr(name, b"<x/>")
-    with pytest.raises(package.PackageError) as refused:
+    with pytest.raises(RemiError) as refused:
         package.check_names(zipfile.ZipFile(buffer))
     assert refused.value.code == "file_odd"
 
@@ -264,7 +265,7 @@ def test_a_part_renamed_by_a_unicode_path_field_is_refused() -> None:
         field = b"\x01" + struct.pack("<I", zlib.crc32(b"xl/worksheets/sheetZ.xml")) + name
         renamed.extra = struct.pack("<HH", 0x7075, len(field)) + field
         archive.writestr(renamed, b"<worksheet/>")
-    with pytest.raises(package.PackageError) as refused:
+    with pytest.raises(RemiError) as refused:
         package.check_names(zipfile.ZipFile(buffer))
     assert refused.value.code == "file_odd"
 
@@ -286,7 +287,7 @@ def test_a_zip_ending_two_ways_is_refused() -> None:
     covering = first[:-2] + struct.pack("<H", len(second)) + second[:-2] + b"\xff\xff"
     for data in (covering, b"junk before the zip" + first):
         assert zipfile.ZipFile(io.BytesIO(data)).namelist() == ["a.xml"]  # Python reads it
-        with pytest.raises(package.PackageError) as refused:
+        with pytest.raises(RemiError) as refused:
             _end_checked(data)
         assert refused.value.code == "file_odd"
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from remi_sheet.core.problems import FileProblem
+from remi_sheet.core.problems import RemiError
 from remi_sheet.notebook.loading import load_notebook
 from remi_sheet.reading import files, guard
 from tests.conftest import build_notebook, remi, worked_game
@@ -27,7 +27,7 @@ BOOKS = [
 def _model(path: Path) -> Any:
     try:
         notebook = load_notebook(path)
-    except FileProblem as stop:
+    except RemiError as stop:
         return ("refused", stop.problem.code)
     return (
         [(g.sheet, g.players, g.score, g.played, g.layout) for g in notebook.games],

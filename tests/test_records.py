@@ -8,12 +8,11 @@ from typing import Any
 import ftfy
 import pytest
 
-from remi_sheet.core.problems import Problem
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n import say
+from remi_sheet.i18n import Phrase, say
 from remi_sheet.notebook.records import (
     Records,
-    RecordsError,
     Table,
     decode,
     read_csv,
@@ -116,14 +115,14 @@ def test_encoding_option_overrides_detection() -> None:
     data = csv_bytes(ROWS, encoding="cp1250")
     forced = read_csv(data, "p.csv", RULES, encoding="latin-1", repair=False)
     assert forced.games[0].players[2] == "Kõmûves Gyõzõ"  # as the user asked
-    with pytest.raises(RecordsError) as stop:
+    with pytest.raises(RemiError) as stop:
         decode(data, "utf-8", "p.csv")
     assert stop.value.code == "records_wrong_encoding"
     assert stop.value.params["byte"] == "0xE1"
 
 
 def test_binary_file_is_not_records() -> None:
-    with pytest.raises(RecordsError) as stop:
+    with pytest.raises(RemiError) as stop:
         decode(bytes(range(256)) * 40, path="kep.png")
     assert stop.value.code == "records_not_text"
 
@@ -154,8 +153,8 @@ def test_sniff_delimiter(line: str, expected: str) -> None:
 def test_broken_quotes_are_reported_with_their_line() -> None:
     data = b'Game;Deal;A;B\nx;1;-20;30\nx;2;"-20;30\nx;3;W;4\n'
     records = read_csv(data, "p.csv", RULES)
-    problem = only(records, "records_csv_broken")
-    assert problem.cell == "line 3"
+    problem = only(records, "records_csv_quote")
+    assert (problem.cell, problem.line) == (None, 3)
     assert "never closed" in say(problem.code, "en", **problem.params)
     assert len(records.games[0].deals) == 1
 
@@ -222,9 +221,9 @@ def test_sound_names_are_left_alone(name: str) -> None:
 def test_repaired_names_are_listed_with_their_place() -> None:
     rows = [["Játszma", "Leosztás", "KovĂĄcs Ă–dĂ¶n", "Béla"], ["SzĹ±cs kupa", "1", "-20", "30"]]
     records = read(rows)
-    assert [(r.original, r.repaired, r.place.cell) for r in records.repairs] == [
-        ("KovĂĄcs Ă–dĂ¶n", "Kovács Ödön", "line 1"),
-        ("SzĹ±cs kupa", "Szűcs kupa", "line 2"),
+    assert [(r.original, r.repaired, r.place.line) for r in records.repairs] == [
+        ("KovĂĄcs Ă–dĂ¶n", "Kovács Ödön", 1),
+        ("SzĹ±cs kupa", "Szűcs kupa", 2),
     ]
     assert records.games[0].name == "Szűcs kupa"
     kept = read(rows, repair=False)
@@ -245,7 +244,7 @@ def game_rows(*deals: list[str], total: list[str] | None = None) -> list[list[st
 def test_paper_total_against_the_deals() -> None:
     records = read(game_rows(["-20", "30", "40"], ["20", "-40", "200"], total=["0", "0", "240"]))
     problem = only(records, "records_total_mismatch")
-    assert (problem.sheet, problem.cell) == ("papir.csv", "line 4")
+    assert (problem.sheet, problem.line) == ("papir.csv", 4)
     assert problem.params["game"] == "G" and problem.params["player"] == "Béla"
     assert say(problem.code, "en", **problem.params) == "Béla: paper total 0, deals add up to -10."
     assert say(problem.code, "hu", **problem.params) == (
@@ -263,21 +262,21 @@ def test_a_good_paper_total_is_kept() -> None:
 @pytest.mark.parametrize(
     ("deal", "code", "line", "player"),
     [
-        (["-20", "35", "40"], "score_not_ten", "line 2", "Béla"),
-        (["-20", "200", "40"], "score_200_without_hand", "line 2", "Béla"),
-        (["-20", "-40", "40"], "two_winners", "line 2", "Béla"),
-        (["W", "Z", "4"], "entry_unknown", "line 2", "Béla"),
-        (["10", "30", "40"], "no_winner", "line 2", None),
-        (["-20", "W", "40"], "row_mixed", "line 2", "Anna"),
-        (["-20", "30,5", "40"], "entry_not_whole", "line 2", "Béla"),
+        (["-20", "35", "40"], "score_not_ten", 2, "Béla"),
+        (["-20", "200", "40"], "score_200_without_hand", 2, "Béla"),
+        (["-20", "-40", "40"], "two_winners", 2, "Béla"),
+        (["W", "Z", "4"], "entry_unknown", 2, "Béla"),
+        (["10", "30", "40"], "no_winner", 2, None),
+        (["-20", "W", "40"], "row_mixed", 2, "Anna"),
+        (["-20", "30,5", "40"], "entry_not_whole", 2, "Béla"),
     ],
 )
 def test_every_row_is_checked_by_the_rules(
-    deal: list[str], code: str, line: str, player: str | None
+    deal: list[str], code: str, line: int, player: str | None
 ) -> None:
     records = read(game_rows(deal))
     problem = only(records, code)
-    assert (problem.sheet, problem.cell) == ("papir.csv", line)
+    assert (problem.sheet, problem.line) == ("papir.csv", line)
     assert problem.params["game"] == "G"
     assert problem.params.get("player") == player
     assert records.games[0].has_errors
@@ -288,13 +287,14 @@ def test_deals_out_of_order_and_twice() -> None:
     rows[2][1], rows[3][1] = "3", "2"
     records = read(rows)
     problem = only(records, "records_deal_out_of_order")
-    assert (problem.cell, problem.params["deal"], problem.params["expected"]) == ("line 3", 3, 2)
+    assert (problem.line, problem.params["deal"], problem.params["expected"]) == (3, 3, 2)
     assert say(problem.code, "hu", **problem.params).startswith(
         "A 3. leosztás áll ott, ahol a 2. következne"
     )
     rows[3][1] = "1"
     twice = only(read(rows), "records_deal_twice")
-    assert (twice.cell, twice.params["deal"], twice.params["first"]) == ("line 4", 1, "line 2")
+    assert (twice.line, twice.params["deal"]) == (4, 1)
+    assert twice.params["first"] == Phrase("line", {"line": 2})
 
 
 def test_deal_number_must_be_a_number() -> None:
@@ -307,8 +307,8 @@ def test_deal_after_total_and_second_total() -> None:
     rows = game_rows(["-20", "30", "40"], total=["-20", "30", "40"])
     rows += [["G", "2", "10", "-20", "30"], ["G", "Total", "1", "2", "3"]]
     records = read(rows)
-    assert only(records, "records_deal_after_total").cell == "line 4"
-    assert only(records, "records_total_twice").params["first"] == "line 3"
+    assert only(records, "records_deal_after_total").line == 4
+    assert only(records, "records_total_twice").params["first"] == Phrase("line", {"line": 3})
 
 
 def test_the_same_player_twice_in_a_game() -> None:
@@ -319,8 +319,8 @@ def test_the_same_player_twice_in_a_game() -> None:
     ]
     records = read(rows)
     problem = only(records, "records_player_twice")
-    assert (problem.cell, problem.params["game"], problem.params["player"]) == (
-        "line 1",
+    assert (problem.line, problem.params["game"], problem.params["player"]) == (
+        1,
         "G",
         "Kovács Ödön",
     )
@@ -330,7 +330,7 @@ def test_the_same_player_twice_in_a_game() -> None:
 def test_too_few_players_and_a_game_without_a_name() -> None:
     rows = [["Game", "Deal", "Anna", "Béla"], ["", "1", "-20", "30"], ["G", "1", "-20", ""]]
     records = read(rows)
-    assert only(records, "records_game_missing").cell == "line 2"
+    assert only(records, "records_game_missing").line == 2
     assert only(records, "records_players_too_few").params["count"] == 1
 
 

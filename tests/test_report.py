@@ -372,7 +372,7 @@ def test_unknown_name_in_a_template_names_the_line(club: Path, tmp_path: Path) -
     edit(folder / "scorecard.html", "<h1>{{ game.sheet }}</h1>", "<h1>{{ game.nickname }}</h1>")
     result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", folder, "--lang", "hu")
     assert result.exit_code == 1
-    assert re.match(r"error: Hibás sablon: scorecard\.html, \d+\. sor: .*nickname", result.stderr)
+    assert re.match(r"hiba: Hibás sablon: scorecard\.html, \d+\. sor: .*nickname", result.stderr)
 
 
 def test_templates_run_sandboxed(club: Path, tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ import pytest
 
 from remi_sheet.core.cards import max_hand_points
 from remi_sheet.core.entries import Loser, Number, Winner
-from remi_sheet.core.rules import HouseRules, Rounding, RuleError, check_consistent, with_rule
+from remi_sheet.core.problems import RemiError
+from remi_sheet.core.rules import HouseRules, Rounding, check_consistent, with_rule
 from remi_sheet.core.scoring import DealScore, loser_score, rank, round_points, score_row
 
 DEFAULT = HouseRules()
@@ -150,7 +151,7 @@ def test_rule_names_aliases_and_values(
     ],
 )
 def test_impossible_rules_are_refused(name: str, value: object, code: str) -> None:
-    with pytest.raises(RuleError) as caught:
+    with pytest.raises(RemiError) as caught:
         with_rule(DEFAULT, name, value)
     assert caught.value.code == code
 
@@ -160,9 +161,9 @@ def test_the_default_rules_agree_with_each_other() -> None:
 
 
 def test_rules_that_contradict_each_other() -> None:
-    with pytest.raises(RuleError, match="rule_wins_equal"):
+    with pytest.raises(RemiError, match="rule_wins_equal"):
         check_consistent(dataclasses.replace(DEFAULT, hand_win=-20))
-    with pytest.raises(RuleError, match="rule_low_ace"):
+    with pytest.raises(RemiError, match="rule_low_ace"):
         check_consistent(dataclasses.replace(DEFAULT, low_ace_value=11))
 
 

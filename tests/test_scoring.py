@@ -6,16 +6,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from remi_sheet.core.entries import Entry, Loser, Number, Winner
-from remi_sheet.core.problems import Issue
+from remi_sheet.core.problems import Problem
 from remi_sheet.core.rules import HouseRules, with_rule
 from remi_sheet.core.scoring import DealScore, check_score_row, score_game, score_row
 
 DEFAULT = HouseRules()
 
 
-def issues(result: DealScore | list[Issue]) -> list[tuple[str, int | None]]:
+def issues(result: DealScore | list[Problem]) -> list[tuple[str, int | None]]:
     assert isinstance(result, list), result
-    return [(issue.code, issue.player) for issue in result]
+    return [(issue.code, issue.params.get("player")) for issue in result]
 
 
 def test_row_problems() -> None:

@@ -25,7 +25,8 @@ from remi_sheet.cli.options import (
     usage_error,
 )
 from remi_sheet.cli.printing import console_for
-from remi_sheet.i18n import Lang, say
+from remi_sheet.core.problems import RemiError
+from remi_sheet.i18n import Lang
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -193,7 +194,7 @@ def score(
     chosen: Lang | None = lang.value if lang else None
     overrides = rule_options(rule, chosen or "en")
     if output is not None and output.suffix.lower() not in (".xlsx", ".xlsm"):
-        usage_error(f"--output must name an .xlsx (or .xlsm) workbook, not '{output.name}'.")
+        usage_error("output_not_xlsx", chosen or "en", name=output.name)
     run_guarded(
         lambda: run_score(
             notebook,
@@ -265,17 +266,14 @@ def new(
     import datetime as dt
 
     from remi_sheet.cli.commands import run_add_game, run_new
-    from remi_sheet.writing.new_notebook import NewNotebookError, check_players
+    from remi_sheet.writing.new_notebook import check_players
 
     chosen: Lang | None = lang.value if lang else None
     overrides = rule_options(rule, chosen or "en")
     if deals is not None:
         overrides.append(("deals_per_game", str(deals)))
     if add_game and (rule or deals is not None or games != 1):
-        usage_error(
-            "--add-game keeps the notebook's own house rules and adds one game: "
-            "leave out --rule, --deals and --games."
-        )
+        usage_error("add_game_alone", chosen or "en")
     console = console_for(False)
 
     def make() -> int:
@@ -286,8 +284,8 @@ def new(
         rules = rules_from(overrides)
         try:
             names = check_players(player or [], rules)
-        except NewNotebookError as error:
-            usage_error(say(error.code, chosen or "en", **error.params))
+        except RemiError as error:
+            usage_error(error.code, chosen or "en", **error.params)
         return run_new(
             notebook, names, games, chosen or "en", rules, force, console, dt.date.today()
         )

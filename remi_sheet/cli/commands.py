@@ -1,6 +1,6 @@
 """What `remi check` and `remi score` do, between parsing options and printing.
 
-Each returns the exit code. A file that cannot be a workbook raises `FileProblem` before any
+Each returns the exit code. A file that cannot be a workbook raises `RemiError` before any
 library reads it.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi_sheet.core import collector
-from remi_sheet.core.problems import FileProblem, Problem, has_errors
+from remi_sheet.core.problems import Problem, RemiError, has_errors
 from remi_sheet.i18n import Lang, say
 from remi_sheet.reading import files
 
@@ -37,7 +37,7 @@ def open_notebook(
     a command that writes back needs them)."""
     problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
     if problem is not None:
-        raise FileProblem(problem)
+        raise RemiError(problem)
     from remi_sheet.notebook.loading import load_notebook
 
     notebook = load_notebook(path, overrides, lang, keep_grids=keep_grids)
@@ -74,7 +74,7 @@ def run_score(
     if problem is None and destination.resolve() == path.resolve():
         problem = files.open_elsewhere(path) or files.read_only(path)
     if problem is not None:
-        raise FileProblem(problem)
+        raise RemiError(problem)
     with _locked(destination):
         return _score(path, destination, overrides, lang, json_output, console, backup, force)
 
@@ -89,7 +89,7 @@ def _score(
     backup: bool,
     force: bool,
 ) -> int:
-    from remi_sheet.writing import saving, writeback
+    from remi_sheet.writing import writeback
 
     notebook = open_notebook(path, overrides, lang)
     problems = notebook.all_problems()
@@ -104,13 +104,13 @@ def _score(
     else:
         try:
             outcome = writeback.write(notebook, plan, destination, backup=backup, force=force)
-        except saving.WriteRefused as refused:
+        except RemiError as refused:
             problems.append(refused.problem)
             _report(console, notebook, problems, json_output)
             console.print(say("not_written_safely", notebook.lang), markup=False)
             return 1
         except OSError as error:
-            raise FileProblem(
+            raise RemiError(
                 Problem(
                     "file_write_failed",
                     params={"path": str(destination), "reason": error.strerror or str(error)},
@@ -160,9 +160,9 @@ def run_new(
     from remi_sheet.writing import new_notebook, writeback
 
     if path.exists() and not force:
-        raise FileProblem(Problem("new_exists", params={"path": str(path)}))
+        raise RemiError(Problem("new_exists", params={"path": str(path)}))
     if path.exists() and path.is_dir():
-        raise FileProblem(Problem("file_is_dir", params={"path": str(path)}))
+        raise RemiError(Problem("file_is_dir", params={"path": str(path)}))
     workbook = _blank_workbook()
     for _ in range(games):
         title = new_notebook.game_title(day, workbook.sheetnames)
@@ -197,7 +197,7 @@ def run_add_game(
 
     problem = files.sniff(path) or files.open_elsewhere(path) or files.read_only(path)
     if problem is not None:
-        raise FileProblem(problem)
+        raise RemiError(problem)
     with _locked(path):
         notebook = open_notebook(path, (), lang)
         lang = lang or notebook.lang

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from remi_sheet.cli import output
 from remi_sheet.cli.options import LangOpt, rule_options, run_guarded, usage_error
 from remi_sheet.cli.printing import console_for
-from remi_sheet.core.problems import FileProblem, Problem, Severity, has_errors
+from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Lang, say
 
@@ -117,16 +118,16 @@ def import_records(
     chosen: Lang | None = lang.value if lang else None
     overrides = rule_options(rule, chosen or "en")
     if into.suffix.lower() not in (".xlsx", ".xlsm"):
-        usage_error(f"--into must name an .xlsx (or .xlsm) notebook, not '{into.name}'.")
+        usage_error("into_not_xlsx", chosen or "en", name=into.name)
     if encoding is not None:
         try:
             codecs.lookup(encoding)
         except LookupError:
-            usage_error(f"--encoding: unknown encoding '{encoding}' (try utf-8 or cp1250).")
+            usage_error("encoding_unknown", chosen or "en", encoding=encoding)
     if into.exists() and records.exists() and into.resolve() == records.resolve():
-        usage_error("The records and the notebook are the same file.")
+        usage_error("records_are_the_notebook", chosen or "en")
     if overrides and into.exists():
-        usage_error(say("records_rules_of_notebook", chosen or "en", path=str(into)))
+        usage_error("records_rules_of_notebook", chosen or "en", path=str(into))
     options = Options(dry_run, encoding, repair, backup, force)
     run_guarded(
         lambda: run_import(records, into, overrides, chosen, options, json_output),
@@ -169,7 +170,7 @@ def run_import(
 
     console = console_for(json_output)
     if not into.exists() and not into.parent.is_dir():
-        raise FileProblem(
+        raise RemiError(
             Problem(
                 "file_write_failed",
                 params={"path": str(into), "reason": "its folder does not exist"},
@@ -180,7 +181,7 @@ def run_import(
         if problem is None and not options.dry_run:
             problem = files.open_elsewhere(into) or files.read_only(into)
         if problem is not None:
-            raise FileProblem(problem)
+            raise RemiError(problem)
     if options.dry_run:
         return _import(records_path, into, overrides, lang, options, json_output, console)
     with files.exclusive(into, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):
@@ -218,7 +219,7 @@ def _import(
 
 
 def _write(report: _Report, notebook: _Notebook, options: Options) -> None:
-    from remi_sheet.writing import filing, saving
+    from remi_sheet.writing import filing
 
     try:
         report.problems += filing.file_games(
@@ -230,11 +231,11 @@ def _write(report: _Report, notebook: _Notebook, options: Options) -> None:
             backup=options.backup,
             force=options.force,
         )
-    except saving.WriteRefused as refused:
+    except RemiError as refused:
         report.problems.append(refused.problem)
         return
     except OSError as error:
-        raise FileProblem(
+        raise RemiError(
             Problem(
                 "file_write_failed",
                 params={"path": str(report.into), "reason": error.strerror or str(error)},
@@ -261,34 +262,27 @@ def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Noteboo
 
 def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
     """The records at `path`: an .xlsx workbook when the file is one (whatever its name), else
-    CSV. A file that cannot be records raises `FileProblem`, or comes back as records with
+    CSV. A file that cannot be records raises `RemiError`, or comes back as records with
     the problem and no games."""
-    from remi_sheet.notebook.records import (
-        MAX_BYTES,
-        Records,
-        RecordsError,
-        Table,
-        read_csv,
-        read_tables,
-    )
+    from remi_sheet.notebook.records import MAX_BYTES, Records, Table, read_csv, read_tables
     from remi_sheet.reading import files
     from remi_sheet.reading.grid import read_grids
 
     shown = str(path)
     try:
         if not path.exists():
-            raise FileProblem(Problem("file_missing", params={"path": shown}))
+            raise RemiError(Problem("file_missing", params={"path": shown}))
         if path.is_dir():
-            raise FileProblem(Problem("file_is_dir", params={"path": shown}))
+            raise RemiError(Problem("file_is_dir", params={"path": shown}))
         size = path.stat().st_size
         with path.open("rb") as handle:
             head = handle.read(8)
     except PermissionError:
-        raise FileProblem(Problem("file_unreadable", params={"path": shown})) from None
+        raise RemiError(Problem("file_unreadable", params={"path": shown})) from None
     if head.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
         problem = files.sniff(path)
         if problem is not None:
-            raise FileProblem(problem)
+            raise RemiError(problem)
         grids, unreadable = read_grids(path)
         tables = [Table(grid.name, grid.rows) for grid in grids]
         records = read_tables(tables, path.name, rules, repair=options.repair)
@@ -296,11 +290,11 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
         return records
     try:
         if size > MAX_BYTES:
-            raise RecordsError("records_too_big", path=shown, size=size, limit=MAX_BYTES)
+            raise RemiError("records_too_big", path=shown, size=size, limit=MAX_BYTES)
         return read_csv(
             path.read_bytes(), path.name, rules, encoding=options.encoding, repair=options.repair
         )
-    except RecordsError as error:
+    except RemiError as error:
         problem = Problem(error.code, path.name, params={"path": shown, **error.params})
         return Records(path.name, "en", [], [problem], [])
 
@@ -341,7 +335,7 @@ class _Report:
         ]
         if self.problems:
             lines.append(say("import_problems", lang))
-            lines += [f"  {problem_line(problem, lang)}" for problem in self.problems]
+            lines += [f"  {output.problem_line(problem, lang)}" for problem in self.problems]
         to_file = [p for p in self.placements if p.status in (Status.FILED, Status.TO_FILE)]
         if to_file:
             key = "filed" if self.written else "would_file"
@@ -452,36 +446,9 @@ def _game_json(placement: Placement) -> dict[str, Any]:
     }
 
 
-def problem_line(problem: Problem, lang: Lang) -> str:
-    """`error: papir.csv, line 12 [2019-02-16 #2]: message`."""
-    where = _where(problem, lang)
-    game = problem.params.get("game")
-    if game is not None:
-        where = f"{where} [{game}]" if where else f"[{game}]"
-    message = say(problem.code, lang, **problem.params)
-    return (
-        f"{problem.severity.value}: {where}: {message}"
-        if where
-        else f"{problem.severity.value}: {message}"
-    )
-
-
-def _where(problem: Problem, lang: Lang) -> str:
-    cell = problem.cell or ""
-    if cell.startswith("line "):
-        return f"{problem.sheet}, {say('line', lang, line=cell.removeprefix('line '))}"
-    return "!".join(part for part in (problem.sheet, problem.cell) if part)
-
-
 def problem_json(problem: Problem, lang: Lang) -> dict[str, Any]:
-    cell = problem.cell or ""
     return {
-        "sheet": problem.sheet,
-        "cell": problem.cell,
-        "line": int(cell.removeprefix("line ")) if cell.startswith("line ") else None,
+        **problem.to_json(lang),
         "game": problem.params.get("game"),
         "player": problem.params.get("player"),
-        "severity": problem.severity.value,
-        "code": problem.code,
-        "message": say(problem.code, lang, **problem.params),
     }

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from remi_sheet.cli.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Lang, say
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from remi_sheet.core.cards import Card
-    from remi_sheet.core.melds import Meld, MeldReport, Opening, Reading, Reason
+    from remi_sheet.core.melds import Meld, MeldReport, Opening, Problem, Reading
 
 MeldsArg = Annotated[
     list[str] | None,
@@ -62,22 +63,22 @@ def meld(
     chosen: Lang = lang.value if lang else "en"
     rules = rules_from(rule_options(rule, chosen))
     if bool(melds) == (hand is not None):
-        usage_error(say("melds_and_hand" if melds else "need_melds_or_hand", chosen))
+        usage_error("melds_and_hand" if melds else "need_melds_or_hand", chosen)
     if all_openings and hand is None:
-        usage_error(say("all_without_hand", chosen))
+        usage_error("all_without_hand", chosen)
     if hand is not None:
         raise typer.Exit(_open(hand, rules, chosen, json_output, all_openings))
     raise typer.Exit(_check(melds or [], rules, chosen, json_output))
 
 
 def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: bool) -> int:
-    from remi_sheet.core.cards import CardError
-    from remi_sheet.core.melds import Reason, check_melds, parse_meld
+
+    from remi_sheet.core.melds import Problem, check_melds, parse_meld
 
     try:
         parsed = [parse_meld(text) for text in texts]
-    except CardError as error:
-        return _input_errors([Reason(error.code, error.params)], rules, lang, json_output)
+    except RemiError as error:
+        return _input_errors([Problem(error.code, error.params)], rules, lang, json_output)
     report = check_melds(parsed, rules)
     if json_output:
         _print_json(report_json(report, lang))
@@ -87,13 +88,13 @@ def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: boo
 
 
 def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bool) -> int:
-    from remi_sheet.core.cards import CardError, parse_cards
-    from remi_sheet.core.melds import Reason, best_opening, hand_errors, openings
+    from remi_sheet.core.cards import parse_cards
+    from remi_sheet.core.melds import Problem, best_opening, hand_errors, openings
 
     try:
         hand = parse_cards(text, suits_required=True)
-    except CardError as error:
-        return _input_errors([Reason(error.code, error.params)], rules, lang, json_output)
+    except RemiError as error:
+        return _input_errors([Problem(error.code, error.params)], rules, lang, json_output)
     errors = hand_errors(hand, rules)
     if errors:
         return _input_errors(errors, rules, lang, json_output)
@@ -108,7 +109,7 @@ def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bo
     return 0
 
 
-def _input_errors(errors: list[Reason], rules: HouseRules, lang: Lang, json_output: bool) -> int:
+def _input_errors(errors: list[Problem], rules: HouseRules, lang: Lang, json_output: bool) -> int:
     from remi_sheet.cli.printing import error_line
 
     if json_output:
@@ -127,7 +128,7 @@ def _print_json(document: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
 
 
-def _reason_json(reason: Reason, lang: Lang) -> dict[str, str]:
+def _reason_json(reason: Problem, lang: Lang) -> dict[str, str]:
     return {"code": reason.code, "message": say(reason.code, lang, **reason.params)}
 
 

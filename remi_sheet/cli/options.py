@@ -61,7 +61,8 @@ def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
     command-line mistake and exits with 2."""
     if not rules:
         return []  # the defaults agree with each other (tested); the rules code loads later
-    from remi_sheet.core.rules import HouseRules, RuleError, check_consistent, with_rule
+    from remi_sheet.core.problems import RemiError
+    from remi_sheet.core.rules import HouseRules, check_consistent, with_rule
 
     pairs = []
     combined = HouseRules()
@@ -69,17 +70,18 @@ def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
         for option in rules:
             name, equals, value = option.partition("=")
             if not equals:
-                raise RuleError("rule_option", value=option)
+                raise RemiError("rule_option", value=option)
             combined = with_rule(combined, name.strip(), value.strip())
             pairs.append((name.strip(), value.strip()))
         check_consistent(combined)
-    except RuleError as error:
-        usage_error(say(error.code, lang, **error.params))
+    except RemiError as error:
+        usage_error(error.code, lang, **error.params)
     return pairs
 
 
-def usage_error(message: str) -> NoReturn:
-    error_line(f"Usage error: {message}")
+def usage_error(key: str, lang: Lang, **params: object) -> NoReturn:
+    """Stop for a mistake in the command line (exit 2), with the text `key` says."""
+    error_line(say("usage_error", lang, message=say(key, lang, **params)))
     raise typer.Exit(2)
 
 
@@ -90,7 +92,7 @@ def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
 
         print_json({"games": [], "problems": [problem.to_json(lang)]})
     else:
-        error_line(f"error: {problem.message(lang)}")
+        error_line(f"{say('severity_error', lang)}: {problem.message(lang)}")
     raise typer.Exit(1)
 
 
@@ -106,13 +108,13 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
 def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: bool) -> NoReturn:
     """Do a command's work and exit with its code. A file that cannot be used is one clear
     line (exit 1), never a traceback."""
-    from remi_sheet.core.problems import FileProblem
+    from remi_sheet.core.problems import RemiError
 
     try:
         code = action()
     except (typer.Exit, BrokenPipeError):
         raise  # the reader of the output went away (`remi check … | head`): click says so
-    except FileProblem as stop:
+    except RemiError as stop:
         fail(stop.problem, lang, json_output)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
         unexpected(error, path, lang, json_output)

@@ -73,8 +73,29 @@ def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
     table.add_column(say("message", lang), fold=True)
     for problem in problems:
         style = "red" if problem.severity is Severity.ERROR else "yellow"
-        table.add_row(problem.sheet or "", problem.cell or "", problem.message(lang), style=style)
+        cell = problem.cell or (say("line", lang, line=problem.line) if problem.line else "")
+        table.add_row(problem.sheet or "", cell, problem.message(lang), style=style)
     return table
+
+
+def where(problem: Problem, lang: Lang) -> str:
+    """Where a problem is, as a person reads it: `Game!C5`, `papir.csv, line 12`."""
+    if problem.line is not None:
+        line = say("line", lang, line=problem.line)
+        return f"{problem.sheet}, {line}" if problem.sheet else line
+    return "!".join(part for part in (problem.sheet, problem.cell) if part)
+
+
+def problem_line(problem: Problem, lang: Lang) -> str:
+    """One line a problem: `error: Game!C5: message`; a game of paper records is named
+    after its place (`error: papir.csv, line 12 [2019-02-16 #2]: message`)."""
+    place = where(problem, lang)
+    game = problem.params.get("game")
+    if game is not None and game != problem.sheet:
+        place = f"{place} [{game}]" if place else f"[{game}]"
+    label = say(f"severity_{problem.severity.value}", lang)
+    message = problem.message(lang)
+    return f"{label}: {place}: {message}" if place else f"{label}: {message}"
 
 
 def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
@@ -114,18 +135,11 @@ def summary(notebook: Notebook, problems: Sequence[Problem], lang: Lang) -> str:
 
 
 def print_problems(console: Printer, problems: Sequence[Problem], lang: Lang) -> None:
-    """A table on a terminal; one `sheet!cell: message` line each when piped."""
+    """A table on a terminal; one `problem_line` each when piped."""
     if not problems:
         return
     if console.is_terminal:
         console.print(problems_table(problems, lang))
         return
     for problem in problems:
-        where = "!".join(part for part in (problem.sheet, problem.cell) if part)
-        prefix = f"{where}: " if where else ""
-        console.print(
-            f"{problem.severity.value}: {prefix}{problem.message(lang)}",
-            markup=False,
-            highlight=False,
-            soft_wrap=True,
-        )
+        console.print(problem_line(problem, lang), markup=False, highlight=False, soft_wrap=True)

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from remi_sheet.cli.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
-from remi_sheet.core.problems import FileProblem, Problem
-from remi_sheet.i18n import Lang
+from remi_sheet.core.problems import Problem, RemiError
+from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -77,27 +77,26 @@ def report(
 
     Example: remi report klub.xlsx -o klub.pdf --lang hu
     """
-    from remi_sheet.i18n import say
-    from remi_sheet.report.scorecard import TemplateProblem, default_template_dir
+    from remi_sheet.report.scorecard import default_template_dir
 
     chosen: Lang | None = lang.value if lang else None
     shown: Lang = chosen or "en"
     overrides = rule_options(rule, shown)
     folder = template or default_template_dir()
     if not folder.is_dir():
-        usage_error(say("template_dir_missing", shown, folder=folder))
+        usage_error("template_dir_missing", shown, folder=folder)
     if player and not blank:
-        usage_error(say("player_without_blank", shown))
+        usage_error("player_without_blank", shown)
     if not blank and notebook is None:
-        usage_error(say("notebook_needed", shown))
+        usage_error("notebook_needed", shown)
     try:
         if blank:
             code = _print_blank(notebook, player or [], overrides, chosen, folder, output, html)
         else:
             assert notebook is not None
             code = _print_notebook(notebook, game or [], overrides, chosen, folder, output, html)
-    except TemplateProblem as problem:
-        _stop(problem.message(shown))
+    except RemiError as stop:
+        _stop(stop.problem, shown)
     raise typer.Exit(code)
 
 
@@ -145,7 +144,6 @@ def _print_blank(
     html: Path | None,
 ) -> int:
     from remi_sheet.cli.printing import console_for
-    from remi_sheet.i18n import say
     from remi_sheet.notebook.loading import read_rules
     from remi_sheet.report.scorecard import BLANK_TEMPLATE, blank_card
 
@@ -160,7 +158,7 @@ def _print_blank(
         fail(problems[0], lang, json_output=False)
     names = [name.strip() for name in players if name.strip()]
     if not 2 <= len(names) <= rules.max_players:
-        usage_error(say("blank_needs_players", lang, most=rules.max_players))
+        usage_error("blank_needs_players", lang, most=rules.max_players)
     card = blank_card(names, rules, lang)
     _render(card, BLANK_TEMPLATE, folder, output, html, lang, console_for(json_output=False))
     return 0
@@ -171,7 +169,7 @@ def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> 
 
     try:
         return open_notebook(path, overrides, chosen, keep_grids=False)
-    except FileProblem as stop:
+    except RemiError as stop:
         fail(stop.problem, chosen or "en", json_output=False)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
         unexpected(error, path, chosen or "en", json_output=False)
@@ -180,7 +178,6 @@ def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> 
 def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list[Game]:
     """The games named by --game, in the order given; all of them when none is named."""
     from remi_sheet.core.text import fold
-    from remi_sheet.i18n import say
 
     if not sheets:
         return list(notebook.games)
@@ -190,7 +187,7 @@ def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list
         found = by_name.get(fold(sheet))
         if found is None:
             names = ", ".join(game.sheet for game in notebook.games)
-            usage_error(say("game_unknown", lang, sheet=sheet, games=names))
+            usage_error("game_unknown", lang, sheet=sheet, games=names)
         chosen.append(found)
     return chosen
 
@@ -231,7 +228,7 @@ def _render(
             json_output=False,
         )
     for url in dict.fromkeys(refused):
-        error_line("warning: " + say("refused", lang, url=url))
+        error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     console.print(say("written_pdf", lang, path=output), markup=False)
 
 
@@ -243,8 +240,8 @@ def _readable(path: Path) -> None:
     path.chmod(0o666 & ~mask)
 
 
-def _stop(message: str) -> NoReturn:
+def _stop(problem: Problem, lang: Lang) -> NoReturn:
     from remi_sheet.cli.printing import error_line
 
-    error_line(f"error: {message}")
+    error_line(f"{say('severity_error', lang)}: {problem.message(lang)}")
     raise typer.Exit(1)

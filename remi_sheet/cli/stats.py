@@ -32,7 +32,7 @@ from remi_sheet.cli.options import (
     usage_error,
 )
 from remi_sheet.cli.printing import Table, console_for, error_line
-from remi_sheet.core.problems import FileProblem, Problem, Severity, has_errors
+from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
 from remi_sheet.i18n import Lang, say, words
 
 if TYPE_CHECKING:
@@ -121,24 +121,24 @@ def stats(
 
     Example: remi stats 2025.xlsx 2026.xlsx --since 2026-01-01 -o szezon.pdf --lang hu
     """
-    from remi_sheet.core.dates import FORMS, DateUnreadable, parse_option
+    from remi_sheet.core.dates import FORMS, parse_option
 
     chosen: Lang | None = lang.value if lang else None
     shown: Lang = chosen or "en"
     if json_output and csv_output:
-        usage_error(say("json_and_csv", shown))
+        usage_error("json_and_csv", shown)
     if output is not None and output.suffix.lower() != ".pdf":
-        usage_error(say("pdf_suffix", shown, name=output.name))
+        usage_error("pdf_suffix", shown, name=output.name)
     limits: dict[str, dt.date | None] = {"--since": None, "--until": None}
     for option, text in (("--since", since), ("--until", until)):
         try:
             limits[option] = parse_option(text) if text is not None else None
-        except DateUnreadable:
+        except RemiError:
             params = {"option": option, "forms": FORMS, "value": text}
-            usage_error(say("date_option", shown, **params))
+            usage_error("date_option", shown, **params)
     first, last = limits["--since"], limits["--until"]
     if first is not None and last is not None and first > last:
-        usage_error(say("dates_reversed", shown, since=since, until=until))
+        usage_error("dates_reversed", shown, since=since, until=until)
     overrides = rule_options(rule, shown)
     read = _read(notebooks, overrides, chosen, json_output)
     code = _show(
@@ -185,7 +185,7 @@ def _read(
         seen.add(path.resolve())
         try:
             read.append(open_notebook(path, overrides, chosen, keep_grids=False))
-        except FileProblem as stop:
+        except RemiError as stop:
             fail(stop.problem, chosen or "en", as_json)
         except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere
             unexpected(error, path, chosen or "en", as_json)
@@ -204,7 +204,7 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         if unknown:
             players = ", ".join(row.name for row in season.rows) or "—"
             params = {"player": unknown[0], "players": players}
-            usage_error(say("player_unknown", lang, **params))
+            usage_error("player_unknown", lang, **params)
         season = seasons.only_players(season, options.players)
     files = [str(notebook.path) for notebook in notebooks]
     if options.json_output:
@@ -232,7 +232,6 @@ def _games(
     """The season's games of every notebook, in the dates asked for, and what is wrong with
     them: the notebooks' own problems, the games' errors and their dates."""
     from remi_sheet.notebook import season as seasons
-    from remi_sheet.notebook.season import SeasonProblem
 
     several = len(notebooks) > 1
     games: list[SeasonGame] = []
@@ -243,7 +242,7 @@ def _games(
         rules_ok = all(p.code == "no_games" for p in wrong_rules)
         found_problems = list(notebook.problems)
         if not rules_ok:
-            found_problems.append(SeasonProblem("notebook_not_counted"))
+            found_problems.append(Problem("notebook_not_counted"))
         name = notebook.path.stem if several else None
         found = seasons.gather_games(notebook.games, source, name, rules_ok=rules_ok)
         kept = seasons.within(found, options.since, options.until)
@@ -638,12 +637,7 @@ def rating_chart(season: Season) -> Chart:
 def _print_pdf(season: Season, files: Sequence[str], options: Options, console: Printer) -> None:
     from remi_sheet.i18n import say
     from remi_sheet.reading import files as filing
-    from remi_sheet.report.scorecard import (
-        TemplateProblem,
-        default_template_dir,
-        render_html,
-        render_pdf,
-    )
+    from remi_sheet.report.scorecard import default_template_dir, render_html, render_pdf
 
     assert options.output is not None
     lang, target = options.lang, options.output
@@ -657,9 +651,9 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
             target, lambda temporary: refused.extend(render_pdf(html, folder, temporary))
         )
         for url in dict.fromkeys(refused):
-            error_line("warning: " + say("refused", lang, url=url))
-    except TemplateProblem as problem:
-        error_line(f"error: {problem.message(lang)}")
+            error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
+    except RemiError as stop:
+        error_line(f"{say('severity_error', lang)}: {stop.problem.message(lang)}")
         raise typer.Exit(1) from None
     except OSError as error:
         reason = error.strerror or str(error)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from remi_sheet.core.problems import CodedError
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean
 
@@ -88,12 +88,8 @@ _TOKEN: Final = re.compile(
 _SEPARATORS: Final = re.compile(r"[\s,;+]+")
 
 
-class CardError(CodedError):
-    """Text that is not a list of cards."""
-
-
 def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
-    """Every card in `text`, in order; `CardError` names the first part that is no card.
+    """Every card in `text`, in order; `RemiError` names the first part that is no card.
 
     `suits_required`: every card carries a suit (as in a meld), so a D after a rank letter
     can only be diamonds; elsewhere "KD" is refused as ambiguous.
@@ -121,7 +117,7 @@ def _scanned(source: str, suits_required: bool) -> tuple[Card, ...]:
     else:
         if position == len(source) or _SEPARATORS.fullmatch(source, position):
             if not cards:
-                raise CardError("card_empty")
+                raise RemiError("card_empty")
             return tuple(cards)
     cards.clear()
     position = 0
@@ -133,11 +129,11 @@ def _scanned(source: str, suits_required: bool) -> tuple[Card, ...]:
         token = _TOKEN.match(source, position)
         if token is None:
             bad = _SEPARATORS.split(source[position:], maxsplit=1)[0]
-            raise CardError("card_unknown", token=bad)
+            raise RemiError("card_unknown", token=bad)
         cards.append(_card(token, suits_required))
         position = token.end()
     if not cards:
-        raise CardError("card_empty")
+        raise RemiError("card_empty")
     return tuple(cards)
 
 
@@ -147,7 +143,7 @@ def _card(match: re.Match[str], suits_required: bool) -> Card:
     if match["suit"] == "d" and not match["rank"].isdigit() and not suits_required:
         # D is both the Hungarian queen (dáma) and the letter of diamonds: "KD" is K♦ to
         # one player and king + queen to another. Guessing would miscount silently.
-        raise CardError("card_ambiguous_d", token=match[0].upper(), rank=match["rank"].upper())
+        raise RemiError("card_ambiguous_d", token=match[0].upper(), rank=match["rank"].upper())
     return _card_of(match["rank"], match["suit"])
 
 
@@ -166,7 +162,7 @@ def _spelled_alone(suits_required: bool) -> dict[str, Card]:
     for spelling in spellings:
         match = _TOKEN.match(spelling)
         if match is not None and match.end() == len(spelling):
-            with contextlib.suppress(CardError):  # "kd": ambiguous, left to the scan
+            with contextlib.suppress(RemiError):  # "kd": ambiguous, left to the scan
                 table[spelling] = _card(match, suits_required)
     return table
 
@@ -210,12 +206,12 @@ def _max_hand_points(ace_value: int, joker_in_hand: int, jokers: int) -> int:
 
 
 def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
-    """`CardError` when `cards` cannot be one player's hand: too many cards, jokers or copies."""
+    """`RemiError` when `cards` cannot be one player's hand: too many cards, jokers or copies."""
     if len(cards) > HAND_SIZE:
-        raise CardError("cards_too_many", count=len(cards), most=HAND_SIZE)
+        raise RemiError("cards_too_many", count=len(cards), most=HAND_SIZE)
     jokers = [card.rank for card in cards].count(JOKER)
     if jokers > rules.jokers:
-        raise CardError("cards_too_many_jokers", count=jokers, most=rules.jokers)
+        raise RemiError("cards_too_many_jokers", count=jokers, most=rules.jokers)
     # Copies of a card can only be told apart by their suits. Counted as (rank, suit)
     # pairs, which hash in C, where the cards themselves would call Python per card.
     suited = [(card.rank, card.suit) for card in cards if card.suit is not None]
@@ -223,4 +219,4 @@ def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
         return
     for (rank, suit), count in Counter(suited).items():
         if count > COPIES_PER_CARD:
-            raise CardError("cards_too_many_copies", card=str(Card(rank, suit)), count=count)
+            raise RemiError("cards_too_many_copies", card=str(Card(rank, suit)), count=count)

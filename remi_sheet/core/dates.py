@@ -6,8 +6,8 @@ the same way however it was typed: a real Excel date, or text in the Hungarian f
 allowed) or day first (`29/11/2026`, `29.11.2026`). Day-first is the only slash form: a
 month-first `11/29/2026` has no month 29 and is reported, never guessed.
 
-Pure: a cell value in, a `datetime.date` (or None for an empty cell) out; `DateUnreadable`
-for anything else, which the caller turns into a problem that names the accepted forms.
+Pure: a cell value in, a `datetime.date` (or None for an empty cell) out; a `RemiError`
+(date_unreadable) for anything else, which names the accepted forms.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import datetime as dt
 import re
 from typing import Final
 
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.text import clean, fold
 
 # Years outside this range are typos ("0026", "20266"), not old club records.
@@ -60,18 +61,15 @@ _MONTHS: Final[dict[str, int]] = {
 FORMS: Final = "2026. 11. 29., 2026-11-29, 29/11/2026"
 
 
-class DateUnreadable(ValueError):
+def _unreadable(value: object) -> RemiError:
     """The cell holds something that is not a date in any accepted form."""
-
-    def __init__(self, value: object) -> None:
-        super().__init__(str(value))
-        self.value = value
+    return RemiError("date_unreadable", value=value, forms=FORMS)
 
 
 def parse_date(value: object) -> dt.date | None:
     """The date `value` stands for: a real date (a datetime keeps its day), an Excel day
-    count, or text in one of the accepted forms. None for an empty cell; `DateUnreadable`
-    for anything else, an impossible day (2026. 02. 30.) included."""
+    count, or text in one of the accepted forms. None for an empty cell; `RemiError`
+    (date_unreadable) for anything else, an impossible day (2026. 02. 30.) included."""
     if value is None or (isinstance(value, str) and not clean(value)):
         return None
     if isinstance(value, dt.datetime):
@@ -79,18 +77,18 @@ def parse_date(value: object) -> dt.date | None:
     if isinstance(value, dt.date):
         return value
     if isinstance(value, bool):
-        raise DateUnreadable(value)
+        raise _unreadable(value)
     if isinstance(value, int | float):
         return _serial(value)
     if isinstance(value, str):
         return _text(value)
-    raise DateUnreadable(value)
+    raise _unreadable(value)
 
 
 def _serial(value: float) -> dt.date:
     if float(value).is_integer() and _FIRST_SERIAL <= value <= _LAST_SERIAL:
         return _EXCEL_EPOCH + dt.timedelta(days=int(value))
-    raise DateUnreadable(value)
+    raise _unreadable(value)
 
 
 def _text(value: str) -> dt.date:
@@ -102,22 +100,22 @@ def _text(value: str) -> dt.date:
     elif (match := _HUNGARIAN_MONTH.fullmatch(text)) and match[2] in _MONTHS:
         year, month, day = match[1], str(_MONTHS[match[2]]), match[3]
     else:
-        raise DateUnreadable(clean(value))
+        raise _unreadable(clean(value))
     return _day(int(year), int(month), int(day), value)
 
 
 def _day(year: int, month: int, day: int, value: str) -> dt.date:
     if not FIRST_YEAR <= year <= LAST_YEAR:
-        raise DateUnreadable(clean(value))
+        raise _unreadable(clean(value))
     try:
         return dt.date(year, month, day)
     except ValueError:
-        raise DateUnreadable(clean(value)) from None
+        raise _unreadable(clean(value)) from None
 
 
 def parse_option(text: str) -> dt.date:
     """A date given on the command line (--since, --until), in the same forms."""
     found = parse_date(text)
     if found is None:
-        raise DateUnreadable(text)
+        raise _unreadable(text)
     return found

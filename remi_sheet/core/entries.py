@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from remi_sheet.core.cards import CardError, cards_value, check_hand, max_hand_points, parse_cards
-from remi_sheet.core.problems import CodedError
+from remi_sheet.core.cards import cards_value, check_hand, max_hand_points, parse_cards
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold
 
@@ -43,10 +43,6 @@ class Number:
 Entry = Winner | Loser | Number
 
 
-class EntryError(CodedError):
-    """A cell that is no entry."""
-
-
 _HAND: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
 _WIN: Final = frozenset({"w", "win", "nyert", "nyero"})
 _NOT_DOWN: Final = frozenset({"x"})
@@ -60,15 +56,15 @@ _NUMBER_LIKE: Final = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
 
 
 def parse_entry(value: object, rules: HouseRules) -> Entry | None:
-    """The entry in a cell, None for an empty cell, or `EntryError`."""
+    """The entry in a cell, None for an empty cell, or `RemiError`."""
     if value is None:
         return None
     if isinstance(value, bool):
-        raise EntryError("entry_boolean", value=value)
+        raise RemiError("entry_boolean", value=value)
     if isinstance(value, int | float):
         return Number(_whole(value))
     if isinstance(value, dt.date | dt.time | dt.timedelta):
-        raise EntryError("entry_date", value=str(value))
+        raise RemiError("entry_date", value=str(value))
     text = clean(str(value)).replace("\u2212", "-").replace("\u2013", "-")
     if not text:
         return None
@@ -89,9 +85,9 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
     if not_down:
         try:
             return Loser(laid_down=False, points=_points(not_down["rest"].strip(), rules))
-        except EntryError as error:
+        except RemiError as error:
             if error.code == "entry_unknown":
-                raise EntryError("entry_unknown", value=text) from None
+                raise RemiError("entry_unknown", value=text) from None
             raise
     return Loser(laid_down=True, points=_points(text, rules))
 
@@ -105,10 +101,10 @@ def _points(text: str, rules: HouseRules) -> int:
         try:
             cards = parse_cards(text)
             check_hand(cards, rules)
-        except CardError as error:
+        except RemiError as error:
             if error.code == "card_unknown":
-                raise EntryError("entry_unknown", value=text) from None
-            raise EntryError(error.code, **error.params) from None
+                raise RemiError("entry_unknown", value=text) from None
+            raise RemiError(error.code, **error.params) from None
         points = cards_value(cards, rules)
     return check_points(points, rules)
 
@@ -121,13 +117,13 @@ def _word(text: str) -> str:
 
 
 def _number(word: str, text: str) -> int:
-    """The whole number `word` (folded from `text`) that looks like a number; `EntryError`
+    """The whole number `word` (folded from `text`) that looks like a number; `RemiError`
     for a thousands separator or a fraction."""
     if _THOUSANDS.fullmatch(word):
-        raise EntryError("entry_thousands", value=text)
+        raise RemiError("entry_thousands", value=text)
     if _INTEGER.fullmatch(word):
         return _integer(word)
-    raise EntryError("entry_not_whole", value=text)
+    raise RemiError("entry_not_whole", value=text)
 
 
 def _integer(word: str) -> int:
@@ -137,16 +133,16 @@ def _integer(word: str) -> int:
 
 
 def check_points(points: int, rules: HouseRules) -> int:
-    """`points` if fourteen cards can be worth that much, else `EntryError`."""
+    """`points` if fourteen cards can be worth that much, else `RemiError`."""
     if points < 0:
-        raise EntryError("points_negative", value=points)
+        raise RemiError("points_negative", value=points)
     most = max_hand_points(rules)
     if points > most:
-        raise EntryError("points_too_high", value=points, most=most)
+        raise RemiError("points_too_high", value=points, most=most)
     return points
 
 
 def _whole(value: float) -> int:
     if isinstance(value, float) and not value.is_integer():
-        raise EntryError("entry_not_whole", value=value)
+        raise RemiError("entry_not_whole", value=value)
     return int(value)

@@ -32,16 +32,8 @@ from enum import StrEnum
 from itertools import combinations
 from typing import Any, Final
 
-from remi_sheet.core.cards import (
-    ACE,
-    COPIES_PER_CARD,
-    JOKER,
-    KING,
-    Card,
-    CardError,
-    Suit,
-    parse_cards,
-)
+from remi_sheet.core.cards import ACE, COPIES_PER_CARD, JOKER, KING, Card, Suit, parse_cards
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 
 OPENING_HAND_MAX: Final = 15  # the dealer starts with 15 cards
@@ -60,7 +52,7 @@ class Kind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Reason:
+class Problem:
     """Why something is not a valid meld or hand; `code` is a key of `meld_messages`."""
 
     code: str
@@ -84,7 +76,7 @@ class Meld:
 
     cards: tuple[Card, ...]
     readings: tuple[Reading, ...] = ()
-    reason: Reason | None = None
+    reason: Problem | None = None
     pins: tuple[Card | None, ...] = ()
 
     @property
@@ -110,7 +102,7 @@ class MeldReport:
     """Melds laid down together: each checked, their total and whether they open."""
 
     melds: tuple[Meld, ...]
-    errors: tuple[Reason, ...]  # problems of the melds together: copies, jokers
+    errors: tuple[Problem, ...]  # problems of the melds together: copies, jokers
     minimum: int
 
     @property
@@ -154,14 +146,14 @@ def parse_meld(text: str) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
         parsed = list(parse_cards(part, suits_required=True)) if part.strip() else []
         if number > 0:
             if not parsed or not cards or not cards[-1].is_joker or pins[-1] is not None:
-                raise CardError("meld_pin_bad", text=text.strip())
+                raise RemiError("meld_pin_bad", text=text.strip())
             if parsed[0].is_joker:
-                raise CardError("meld_pin_joker", text=text.strip())
+                raise RemiError("meld_pin_joker", text=text.strip())
             pins[-1] = parsed.pop(0)
         cards += parsed
         pins += [None] * len(parsed)
     if not cards:
-        raise CardError("card_empty")
+        raise RemiError("card_empty")
     return tuple(cards), tuple(pins)
 
 
@@ -298,44 +290,44 @@ def _fits(card: Card, pin: Card) -> bool:
 # --- why a meld is invalid ---------------------------------------------------------------
 
 
-def _shape_reason(cards: tuple[Card, ...]) -> Reason | None:
+def _shape_reason(cards: tuple[Card, ...]) -> Problem | None:
     """What rules out every reading at once: no suit, too few cards, only jokers."""
     for card in cards:
         if not card.is_joker and card.suit is None:
-            return Reason("card_no_suit", {"card": str(card)})
+            return Problem("card_no_suit", {"card": str(card)})
     if len(cards) < MIN_MELD:
-        return Reason("meld_too_few", {"count": len(cards)})
+        return Problem("meld_too_few", {"count": len(cards)})
     if all(card.is_joker for card in cards):
-        return Reason("meld_only_jokers")
+        return Problem("meld_only_jokers")
     return None
 
 
-def _reason(cards: tuple[Card, ...]) -> Reason:
+def _reason(cards: tuple[Card, ...]) -> Problem:
     """Why `cards` is neither a set nor a run (called only when it is neither)."""
     naturals = [card for card in cards if not card.is_joker]
     if len({card.rank for card in naturals}) == 1 and len(naturals) > 1:
         return _set_reason(cards, naturals)
     if len({card.suit for card in naturals}) == 1:
         return _run_reason(cards, naturals)
-    return Reason("meld_mixed", {"cards": " ".join(str(card) for card in naturals)})
+    return Problem("meld_mixed", {"cards": " ".join(str(card) for card in naturals)})
 
 
-def _set_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Reason:
+def _set_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Problem:
     twice = [card for card, count in Counter(naturals).items() if count > 1]
     if twice:
-        return Reason("set_same_suit", {"card": str(twice[0])})
-    return Reason("set_too_many", {"count": len(cards)})
+        return Problem("set_same_suit", {"card": str(twice[0])})
+    return Problem("set_too_many", {"count": len(cards)})
 
 
-def _run_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Reason:
+def _run_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Problem:
     twice = [card for card, count in Counter(naturals).items() if count > 1]
     if twice:
-        return Reason("run_same_rank", {"card": str(twice[0])})
+        return Problem("run_same_rank", {"card": str(twice[0])})
     if len(cards) > RUN_MAX:
-        return Reason("run_too_long", {"count": len(cards)})
+        return Problem("run_too_long", {"count": len(cards)})
     written = " ".join(str(card) for card in naturals)
     if _fits_round_the_corner([card.rank for card in naturals], len(cards)):
-        return Reason("run_wraps", {"cards": written})
+        return Problem("run_wraps", {"cards": written})
     return _gap_reason(cards, naturals)
 
 
@@ -346,7 +338,7 @@ def _fits_round_the_corner(ranks: list[int], size: int) -> bool:
     return any(all((place - start) % span < size for place in circle) for start in range(span))
 
 
-def _gap_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Reason:
+def _gap_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Problem:
     jokers = len(cards) - len(naturals)
 
     def spread(ace_place: int) -> list[int]:
@@ -356,7 +348,7 @@ def _gap_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Reason:
     suit = naturals[0].suit
     assert suit is not None
     missing = places[-1] - places[0] + 1 - len(naturals)
-    return Reason(
+    return Problem(
         "run_gap",
         {
             "low": str(_card_at(places[0], suit)),
@@ -367,10 +359,10 @@ def _gap_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Reason:
     )
 
 
-def _pin_reason(pins: Sequence[Card | None], unpinned: Sequence[Reading]) -> Reason:
+def _pin_reason(pins: Sequence[Card | None], unpinned: Sequence[Reading]) -> Problem:
     pinned = " ".join(f"Jo={pin}" for pin in pins if pin is not None)
     options = ", ".join(" ".join(map(str, r.stand_ins)) for r in unpinned)
-    return Reason("meld_pin_no_fit", {"pins": pinned, "options": options})
+    return Problem("meld_pin_no_fit", {"pins": pinned, "options": options})
 
 
 # --- several melds together --------------------------------------------------------------
@@ -385,23 +377,23 @@ def check_melds(
     return MeldReport(checked, tuple(pack_errors(every_card, rules)), rules.opening_minimum)
 
 
-def pack_errors(cards: Iterable[Card], rules: HouseRules) -> Iterator[Reason]:
+def pack_errors(cards: Iterable[Card], rules: HouseRules) -> Iterator[Problem]:
     """More copies of a card, or more jokers, than two packs and the house rules hold."""
     cards = list(cards)
     jokers = sum(card.is_joker for card in cards)
     counts = Counter(card for card in cards if card.suit is not None)
     if jokers > rules.jokers:
-        yield Reason("too_many_jokers", {"count": jokers, "most": rules.jokers})
+        yield Problem("too_many_jokers", {"count": jokers, "most": rules.jokers})
     for card, count in sorted(counts.items()):
         if count > COPIES_PER_CARD:
-            yield Reason("too_many_copies", {"card": str(card), "count": count})
+            yield Problem("too_many_copies", {"card": str(card), "count": count})
 
 
-def hand_errors(hand: Sequence[Card], rules: HouseRules) -> list[Reason]:
+def hand_errors(hand: Sequence[Card], rules: HouseRules) -> list[Problem]:
     """Why `hand` cannot be a player's hand before opening (empty when it can)."""
-    errors = [Reason("card_no_suit", {"card": str(c)}) for c in hand if not (c.is_joker or c.suit)]
+    errors = [Problem("card_no_suit", {"card": str(c)}) for c in hand if not (c.is_joker or c.suit)]
     if len(hand) > OPENING_HAND_MAX:
-        errors.append(Reason("hand_too_many", {"count": len(hand), "most": OPENING_HAND_MAX}))
+        errors.append(Problem("hand_too_many", {"count": len(hand), "most": OPENING_HAND_MAX}))
     return [*errors, *pack_errors(hand, rules)]
 
 

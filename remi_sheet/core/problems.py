@@ -1,12 +1,20 @@
-"""The one way bad input is reported: a `Problem` that points at a sheet and cell.
+"""The one way bad input is told: a `Problem` that points at where it is.
 
-Nothing in remi-sheet raises for a user's mistake. Readers and checks return problems; the
-command line prints all of them and sets the exit status from their severities. A problem
-carries a message key and its parameters, so that it can be told in Hungarian or English.
+A problem carries a message key and its parameters, so that it can be said in Hungarian or
+English, and its place: a sheet and cell of a workbook, or a file and line of a text file
+(`sheet` then holds the file's name). The pure core finds problems without knowing where the
+cells are (a deal row's problem names its player by position, `params["player"]`); the
+reader that knows the sheet puts them in place (`at`).
+
+Nothing in remi-sheet raises for a user's mistake in what it checks: checks return problems,
+the command line prints all of them and sets the exit status from their severities. What
+stops a piece of work altogether (a file that cannot be read, a value the core cannot use)
+is raised as the one kind, `RemiError`, which carries its problem to the command line.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -21,53 +29,59 @@ class Severity(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """Something wrong (or doubtful) in the input, with where it is and a message code."""
+    """Something wrong (or doubtful) in the input, where it is, and a message key."""
 
     code: str
-    sheet: str | None = None
+    sheet: str | None = None  # a sheet's name, or a text file's
     cell: str | None = None
     severity: Severity = Severity.ERROR
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    line: int | None = None  # a line of a text file
 
     def message(self, lang: Lang) -> str:
         return say(self.code, lang, **self.params)
+
+    def at(
+        self, sheet: str | None, cell: str | None = None, line: int | None = None, **params: Any
+    ) -> Problem:
+        """The same problem, put in its place (and with more parameters)."""
+        return dataclasses.replace(
+            self, sheet=sheet, cell=cell, line=line, params={**self.params, **params}
+        )
 
     def to_json(self, lang: Lang) -> dict[str, Any]:
         return {
             "sheet": self.sheet,
             "cell": self.cell,
+            "line": self.line,
             "severity": self.severity.value,
             "code": self.code,
             "message": self.message(lang),
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Issue:
-    """A problem found by the pure core, located by player position (None: the whole row)."""
-
-    code: str
-    player: int | None = None
-    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
-
-
 def has_errors(problems: list[Problem]) -> bool:
     return any(p.severity is Severity.ERROR for p in problems)
 
 
-class CodedError(ValueError):
-    """A mistake in what the user gave, told by a message key of `messages` (`code`) and
-    the parameters its message needs; the pure modules raise their own kinds of it."""
+class RemiError(Exception):
+    """What stops a piece of work: a file that cannot be used, a value the core cannot
+    read. It carries its `problem`; the command line tells it in one line.
 
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
+    `RemiError("card_unknown", token="Z")` for a problem without a place yet,
+    `RemiError(problem)` for one that has its place.
+    """
 
-
-class FileProblem(Exception):
-    """The file itself cannot be used (missing, a folder, not a workbook): nothing to check."""
-
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem | str, /, **params: Any) -> None:
+        if isinstance(problem, str):
+            problem = Problem(problem, params=params)
         super().__init__(problem.code)
         self.problem = problem
+
+    @property
+    def code(self) -> str:
+        return self.problem.code
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return self.problem.params

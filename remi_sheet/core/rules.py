@@ -2,7 +2,7 @@
 
 `HouseRules()` is the rule book of RULES.md. A notebook's Rules sheet and the command line
 change it through `with_rule`, which accepts the English names of RULES.md and Hungarian
-aliases, and refuses unknown names and impossible values with a `RuleError` that says why.
+aliases, and refuses unknown names and impossible values with a `RemiError` that says why.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
-from remi_sheet.core.problems import CodedError
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.text import fold, fold_name
 
 
@@ -55,10 +55,6 @@ def _plain(value: object) -> int | bool | str:
         return value.value
     assert isinstance(value, int | bool | str)
     return value
-
-
-class RuleError(CodedError):
-    """A rule name or value that cannot be used."""
 
 
 class RuleSpec(NamedTuple):
@@ -211,18 +207,18 @@ def rule_spec(name: str) -> RuleSpec:
     """The rule called `name` (English name or Hungarian alias, any case or accents)."""
     spec = _BY_KEY.get(fold_name(name))
     if spec is None:
-        raise RuleError("rule_unknown", name=name, known=", ".join(s.name for s in RULES))
+        raise RemiError("rule_unknown", name=name, known=", ".join(s.name for s in RULES))
     return spec
 
 
 def parse_value(spec: RuleSpec, raw: object) -> int | bool | Rounding:
-    """`raw` (a cell value or option text) as a value of the rule, or `RuleError`."""
+    """`raw` (a cell value or option text) as a value of the rule, or `RemiError`."""
     if spec.kind is bool:
         return _parse_bool(spec, raw)
     if spec.kind is Rounding:
         found = _ROUNDING.get(fold(str(raw)))
         if found is None:
-            raise RuleError(
+            raise RemiError(
                 "rule_bad_choice", name=spec.name, value=raw, choices="nearest-ten-half-up, none"
             )
         return found
@@ -237,7 +233,7 @@ def _parse_bool(spec: RuleSpec, raw: object) -> bool:
     word = fold(str(raw))
     if word in _TRUE or word in _FALSE:
         return word in _TRUE
-    raise RuleError("rule_bad_bool", name=spec.name, value=raw)
+    raise RemiError("rule_bad_bool", name=spec.name, value=raw)
 
 
 def _parse_int(spec: RuleSpec, raw: object) -> int:
@@ -250,11 +246,11 @@ def _parse_int(spec: RuleSpec, raw: object) -> int:
         except ValueError:
             number = None
     if number is None or not number.is_integer():
-        raise RuleError("rule_bad_number", name=spec.name, value=raw)
+        raise RemiError("rule_bad_number", name=spec.name, value=raw)
     value = int(number)
     assert spec.low is not None and spec.high is not None
     if not spec.low <= value <= spec.high:
-        raise RuleError(
+        raise RemiError(
             "rule_out_of_range", name=spec.name, value=value, low=spec.low, high=spec.high
         )
     return value
@@ -272,12 +268,12 @@ def with_rule(rules: HouseRules, name: str, raw: object) -> HouseRules:
 
 
 def check_consistent(rules: HouseRules) -> None:
-    """Raise `RuleError` when two rules together make scoring impossible to read back."""
+    """Raise `RemiError` when two rules together make scoring impossible to read back."""
     if rules.hand_win == rules.normal_win:
         # A score row tells a hand from a normal win only by the winner's number.
-        raise RuleError("rule_wins_equal", value=rules.hand_win, rules=("hand_win", "normal_win"))
+        raise RemiError("rule_wins_equal", value=rules.hand_win, rules=("hand_win", "normal_win"))
     if rules.low_ace_value > rules.ace_value:
-        raise RuleError(
+        raise RemiError(
             "rule_low_ace",
             low=rules.low_ace_value,
             high=rules.ace_value,

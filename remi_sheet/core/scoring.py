@@ -3,7 +3,7 @@
 A deal row is either an *entry row* (codes, card points, card lists), which is scored here,
 or a *score row* (paper style: exactly one −20/−40 and the plus points), which is checked
 against what the rules make possible and kept as typed. Everything here is pure: rows in,
-scores or `Issue`s out.
+scores or `Problem`s out (a player named by position, `params["player"]`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple, cast
 
 from remi_sheet.core.cards import max_hand_points
-from remi_sheet.core.entries import Entry, EntryError, Loser, Number, Winner, check_points
-from remi_sheet.core.problems import Issue
+from remi_sheet.core.entries import Entry, Loser, Number, Winner, check_points
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules, Rounding
 
 
@@ -87,7 +87,7 @@ def possible_loser_scores(after_hand: bool, rules: HouseRules) -> frozenset[int]
     return frozenset(scores)
 
 
-def score_row(entries: Sequence[Entry | None], rules: HouseRules) -> DealScore | list[Issue]:
+def score_row(entries: Sequence[Entry | None], rules: HouseRules) -> DealScore | list[Problem]:
     """The scores of one played deal, or the issues that stop it from being scored."""
     return RowScorer(rules)(entries)
 
@@ -105,14 +105,14 @@ class RowScorer:
             rules.rounding, rules.round_before_doubling, rules.hand_multiplier, self.most
         )
 
-    def __call__(self, entries: Sequence[Entry | None]) -> DealScore | list[Issue]:
+    def __call__(self, entries: Sequence[Entry | None]) -> DealScore | list[Problem]:
         # One pass sorts the entries out: every deal of a notebook comes through here.
         winners: list[int] = []
         negative: list[int] = []
         numbers = 0
         for i, entry in enumerate(entries):
             if entry is None:
-                return [Issue("entry_missing", j) for j, e in enumerate(entries) if e is None]
+                return [_at("entry_missing", j) for j, e in enumerate(entries) if e is None]
             if isinstance(entry, Winner):
                 winners.append(i)
             elif isinstance(entry, Number):
@@ -128,12 +128,12 @@ class RowScorer:
             return _winner_issues(winners)
         return self._entries(present, winners[0])
 
-    def _entries(self, entries: Sequence[Entry], winner: int) -> DealScore | list[Issue]:
+    def _entries(self, entries: Sequence[Entry], winner: int) -> DealScore | list[Problem]:
         """An entry row with its one winner at `winner`: everyone else is a loser."""
         rules, most = self.rules, self.most
         hand = cast(Winner, entries[winner]).hand
         by_points = self.by_points[hand]
-        issues: list[Issue] = []
+        issues: list[Problem] = []
         scores: list[int] = []
         plus200: set[int] = set()
         for i, entry in enumerate(entries):
@@ -147,14 +147,14 @@ class RowScorer:
                 if not 0 <= points <= most:
                     try:
                         check_points(points, rules)
-                    except EntryError as error:
-                        issues.append(Issue(error.code, i, dict(error.params)))
+                    except RemiError as error:
+                        issues.append(_at(error.code, i, **error.params))
                         continue
             if hand and not laid_down:
                 plus200.add(i)
                 scores.append(rules.not_down_after_hand)
             elif points is None:
-                issues.append(Issue("x_without_points", i))
+                issues.append(_at("x_without_points", i))
             else:
                 scores.append(
                     by_points[points]
@@ -171,7 +171,7 @@ class RowScorer:
 
 def _mixed_row_issues(
     entries: Sequence[Entry], negative: list[int], rules: HouseRules
-) -> list[Issue]:
+) -> list[Problem]:
     has_winner_code = any(isinstance(e, Winner) for e in entries)
     issues = []
     for i in negative:
@@ -179,17 +179,22 @@ def _mixed_row_issues(
         assert isinstance(value, Number)
         is_win_score = value.value in (rules.hand_win, rules.normal_win)
         code = "points_negative" if has_winner_code and not is_win_score else "row_mixed"
-        issues.append(Issue(code, i, {"value": value.value}))
+        issues.append(_at(code, i, value=value.value))
     return issues
 
 
-def _winner_issues(winners: list[int]) -> list[Issue]:
+def _at(code: str, player: int, **params: object) -> Problem:
+    """A deal row's problem at the cell of the player at position `player`."""
+    return Problem(code, params={"player": player, **params})
+
+
+def _winner_issues(winners: list[int]) -> list[Problem]:
     if not winners:
-        return [Issue("no_winner")]
-    return [Issue("two_winners", i, {"first": winners[0]}) for i in winners[1:]]
+        return [Problem("no_winner")]
+    return [_at("two_winners", i, first=winners[0]) for i in winners[1:]]
 
 
-def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | list[Issue]:
+def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | list[Problem]:
     """A typed score row, kept as typed when the rules allow every number in it."""
     negative = [i for i, score in enumerate(scores) if score < 0]
     issues = _winner_issues(negative)
@@ -198,10 +203,12 @@ def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | lis
     winner = negative[0]
     if scores[winner] not in (rules.hand_win, rules.normal_win):
         return [
-            Issue(
+            _at(
                 "score_bad_winner",
                 winner,
-                {"value": scores[winner], "hand": rules.hand_win, "normal": rules.normal_win},
+                value=scores[winner],
+                hand=rules.hand_win,
+                normal=rules.normal_win,
             )
         ]
     hand = scores[winner] == rules.hand_win
@@ -224,20 +231,18 @@ def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | lis
 
 def _impossible_score(
     i: int, score: int, hand: bool, possible: frozenset[int], rules: HouseRules
-) -> Issue:
+) -> Problem:
     params: dict[str, object] = {"value": score, "most": max(possible)}
     if not hand and score == rules.not_down_after_hand:
-        return Issue("score_200_without_hand", i, params | {"hand": rules.hand_win})
+        return _at("score_200_without_hand", i, **params, hand=rules.hand_win)
     if rules.rounding is Rounding.NEAREST_TEN_HALF_UP and score % 10:
-        return Issue("score_not_ten", i, params)
+        return _at("score_not_ten", i, **params)
     if score > max(possible):
-        return Issue("score_too_high", i, params)
+        return _at("score_too_high", i, **params)
     if hand and rules.round_before_doubling and rules.rounding is Rounding.NEAREST_TEN_HALF_UP:
         step = 10 * rules.hand_multiplier
-        return Issue(
-            "score_after_hand", i, params | {"step": step, "special": rules.not_down_after_hand}
-        )
-    return Issue("score_impossible", i, params)
+        return _at("score_after_hand", i, **params, step=step, special=rules.not_down_after_hand)
+    return _at("score_impossible", i, **params)
 
 
 @dataclass(frozen=True, slots=True)

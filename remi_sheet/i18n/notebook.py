@@ -28,6 +28,8 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "not_counted": ("Not counted (errors)", "Nem számolva (hibás)"),
     "house_rules": ("House rules", "Házszabályok"),
     "problems": ("Problems", "Hibák"),
+    "severity_error": ("error", "hiba"),
+    "severity_warning": ("warning", "figyelmeztetés"),
     "sheet": ("Sheet", "Lap"),
     "cell": ("Cell", "Cella"),
     "message": ("Message", "Üzenet"),

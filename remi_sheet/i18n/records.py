@@ -30,8 +30,12 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Oszd több fájlra.",
     ),
     "records_csv_broken": (
-        'The CSV cannot be read from here on: {reason}. Check the quotes (") on this line.',
-        'A CSV innentől nem olvasható: {reason}. Nézd meg az idézőjeleket (") ebben a sorban.',
+        'The CSV cannot be read from here on. Check the quotes (") on this line.',
+        'A CSV innentől nem olvasható. Nézd meg az idézőjeleket (") ebben a sorban.',
+    ),
+    "records_csv_quote": (
+        'The CSV cannot be read from here on: a quote (") opened on this line is never closed.',
+        'A CSV innentől nem olvasható: egy ebben a sorban nyitott idézőjel (") nincs lezárva.',
     ),
     "records_no_header": (
         "No header row found in the first {rows} rows: the records need a Game (Játszma) "

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Final, NamedTuple
 
 from remi_sheet.core import collector
-from remi_sheet.core.entries import Entry, EntryError, Number, Winner, parse_entry
-from remi_sheet.core.problems import Issue, Problem
-from remi_sheet.core.rules import HouseRules, RuleError, check_consistent, rule_spec, with_rule
+from remi_sheet.core.entries import Entry, Number, Winner, parse_entry
+from remi_sheet.core.problems import Problem, RemiError
+from remi_sheet.core.rules import HouseRules, check_consistent, rule_spec, with_rule
 from remi_sheet.core.scoring import DealScore, GameScore, RowScorer, score_game
 from remi_sheet.core.standings import Standing, Tally
 from remi_sheet.core.text import clean, fold
@@ -224,11 +224,11 @@ def read_rules(
             try:
                 spec = rule_spec(str(name))
                 if spec.name in where:
-                    raise RuleError("rule_twice", name=spec.name, first=where[spec.name][1])
+                    raise RemiError("rule_twice", name=spec.name, first=where[spec.name][1])
                 where[spec.name] = (grid.name, address(row, 1))
                 if value is not None:  # an empty value keeps the default
                     rules = with_rule(rules, spec.name, value)
-            except RuleError as error:
+            except RemiError as error:
                 column = 1 if error.code not in ("rule_unknown", "rule_twice") else 0
                 problems.append(
                     Problem(error.code, grid.name, address(row, column), params=error.params)
@@ -238,8 +238,8 @@ def read_rules(
         where.pop(rule_spec(name).name, None)
     try:
         check_consistent(rules)
-    except RuleError as error:
-        names: Sequence[str] = error.params.get("rules", ())  # type: ignore[assignment]
+    except RemiError as error:
+        names: Sequence[str] = error.params.get("rules", ())
         involved = [where[name] for name in names if name in where]
         sheet, cell = involved[-1] if involved else (None, None)
         problems.append(Problem(error.code, sheet, cell, params=error.params))
@@ -353,7 +353,7 @@ def _hidden_player(grid: Grid, header_row: int, column: int, rows: Sequence[Deal
         try:
             if parse_entry(grid.value(deal_row.row, column), HouseRules()) is None:
                 return None
-        except EntryError:
+        except RemiError:
             return None
     return column
 
@@ -366,7 +366,7 @@ def _has_winners(layout: GameLayout) -> bool:
 def _is_win(value: CellValue) -> bool:
     try:
         entry = parse_entry(value, HouseRules())
-    except EntryError:
+    except RemiError:
         return False
     return isinstance(entry, Winner) or (isinstance(entry, Number) and entry.value < 0)
 
@@ -414,7 +414,7 @@ class CheckContext:
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
-        self.entries: dict[tuple[type, CellValue], _Read | EntryError] = {}
+        self.entries: dict[tuple[type, CellValue], _Read | RemiError] = {}
         self.score = RowScorer(rules)
 
 
@@ -551,7 +551,7 @@ class _GameCheck:
             found = known.get((type(value), value))
             if found is None:
                 found = known[(type(value), value)] = _read_entry(value, self.rules)
-            if isinstance(found, EntryError):
+            if isinstance(found, RemiError):
                 self.at(deal_row.row, index, found.code, deal=number, **found.params)
                 wrong = True
             else:
@@ -565,18 +565,21 @@ class _GameCheck:
             self.issue(deal_row, number, issue)
         return None
 
-    def issue(self, deal_row: DealRow, number: int, issue: Issue) -> None:
+    def issue(self, deal_row: DealRow, number: int, issue: Problem) -> None:
+        """The core's problem of a deal row, put at its player's cell (`params["player"]`,
+        by position), or at the deal number for the whole row."""
         params = dict(issue.params)
+        player: int | None = params.pop("player", None)
         if "first" in params:
             params["first"] = self.layout.players[params["first"]]
         code = issue.code
-        if code == "entry_missing" and issue.player is not None:
-            column = self.layout.player_column(issue.player)
+        if code == "entry_missing" and player is not None:
+            column = self.layout.player_column(player)
             found = self.probe.kind(self.grid.name, deal_row.row, column)
             if found is not None:
                 code = "formula_no_value" if found[0] == "f" else "formula_error"
                 params["value"] = found[1]
-        self.at(deal_row.row, issue.player, code, deal=number, **params)
+        self.at(deal_row.row, player, code, deal=number, **params)
 
     def typed_totals(self, score: GameScore) -> None:
         """A Total row typed under the deals must agree with the sum of the deals."""
@@ -588,7 +591,7 @@ class _GameCheck:
                 continue
             try:
                 entry = parse_entry(typed, self.rules)
-            except EntryError:
+            except RemiError:
                 entry = None
             if not isinstance(entry, Number) or entry.value != total:
                 self.at(row, index, "total_mismatch", value=typed, total=total)
@@ -600,7 +603,7 @@ class _Read(NamedTuple):
     entry: Entry | None
 
 
-def _read_entry(value: CellValue, rules: HouseRules) -> _Read | EntryError:
+def _read_entry(value: CellValue, rules: HouseRules) -> _Read | RemiError:
     """A cell's entry, or why it is none. Notebooks repeat the same few entries (W, H, X,
     small numbers) thousands of times, so `CheckContext` keeps what this says per value."""
     # Every error value holds a "#" (typed full-width, it folds to one): other text needs
@@ -610,10 +613,10 @@ def _read_entry(value: CellValue, rules: HouseRules) -> _Read | EntryError:
         and ("#" in value or "\uff03" in value)
         and fold(value) in _EXCEL_ERRORS
     ):
-        return EntryError("formula_error", value=value.strip())
+        return RemiError("formula_error", value=value.strip())
     try:
         return _Read(parse_entry(value, rules))
-    except EntryError as error:
+    except RemiError as error:
         return error
 
 

@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
-from remi_sheet.core.entries import EntryError, Number, parse_entry
-from remi_sheet.core.problems import Problem, Severity
+from remi_sheet.core.entries import Number, parse_entry
+from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import GameScore
 from remi_sheet.core.text import clean, fold
-from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import Lang, Phrase, say
 from remi_sheet.notebook.loading import (
     HEADER_ROWS,
     HEADER_WORDS,
@@ -80,22 +80,25 @@ _REPLACED_CODES: Final = frozenset(
 )
 
 
-class RecordsError(ValueError):
-    """The records cannot be read at all; `code` is a key of `records_messages`."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-
 @dataclass(frozen=True, slots=True)
 class Place:
     """Where a value stands in the records: file name and line, or sheet and cell."""
 
     sheet: str
-    cell: str
+    cell: str | None
     line: int | None = None
+
+    def problem(
+        self, code: str, params: dict[str, object], severity: Severity = Severity.ERROR
+    ) -> Problem:
+        """A problem here."""
+        return Problem(code, self.sheet, self.cell, severity, params, self.line)
+
+    def where(self) -> str | Phrase:
+        """This place, as a message's parameter says it: a cell, or a line."""
+        if self.line is not None:
+            return Phrase("line", {"line": self.line})
+        return self.cell or ""
 
     def shown(self, lang: Lang) -> str:
         if self.line is not None:
@@ -119,7 +122,7 @@ class Table:
     def place(self, row: int, column: int) -> Place:
         if self.lines is not None:
             line = self.lines[row]
-            return Place(self.sheet, f"line {line}", line)
+            return Place(self.sheet, None, line)
         return Place(self.sheet, address(row, column))
 
 
@@ -189,7 +192,7 @@ def decode(data: bytes, encoding: str | None = None, path: str = "") -> Decoded:
     """The text of a CSV file: in `encoding` if given, else as charset-normalizer finds it,
     preferring Windows-1250 and ISO-8859-2 among single-byte encodings."""
     if len(data) > MAX_BYTES:
-        raise RecordsError("records_too_big", path=path, size=len(data), limit=MAX_BYTES)
+        raise RemiError("records_too_big", path=path, size=len(data), limit=MAX_BYTES)
     if encoding is not None:
         return _decode_as(data, encoding, path)
     if data.startswith(b"\xef\xbb\xbf"):
@@ -199,7 +202,7 @@ def decode(data: bytes, encoding: str | None = None, path: str = "") -> Decoded:
     found = from_bytes(data, cp_isolation=list(ENCODINGS))
     best = found.best()
     if best is None:
-        raise RecordsError("records_not_text", path=path)
+        raise RemiError("records_not_text", path=path)
     chosen = best.encoding
     if chosen not in _UNICODE:
         chosen = _prefer_hungarian(data, [match.encoding for match in found])
@@ -215,7 +218,7 @@ def _decode_as(data: bytes, encoding: str, path: str) -> Decoded:
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:
-        raise RecordsError(
+        raise RemiError(
             "records_wrong_encoding",
             path=path,
             encoding=encoding,
@@ -261,7 +264,7 @@ def split_csv(text: str, sheet: str) -> tuple[Table, str, list[Problem]]:
         except csv.Error as error:
             line = start + skipped
             problems.append(
-                Problem("records_csv_broken", sheet, f"line {line}", params={"reason": str(error)})
+                Problem("records_csv_broken", sheet, params={"detail": str(error)}, line=line)
             )
             break
         rows.append(tuple(row))
@@ -270,14 +273,7 @@ def split_csv(text: str, sheet: str) -> tuple[Table, str, list[Problem]]:
     if rows and text.count('"') % 2 and any("\n" in cell for cell in rows[-1]):
         # A quote never closed swallows the rest of the file into one cell; Python's csv
         # says nothing about it.
-        problems.append(
-            Problem(
-                "records_csv_broken",
-                sheet,
-                f"line {lines[-1]}",
-                params={"reason": 'a quote (") opened on this line is never closed'},
-            )
-        )
+        problems.append(Problem("records_csv_quote", sheet, line=lines[-1]))
         del rows[-1], lines[-1]
     return Table(sheet, rows, lines), delimiter, problems
 
@@ -466,12 +462,7 @@ def read_tables(
 
 
 def _game_elsewhere(game: RecordGame, first: Place) -> Problem:
-    return Problem(
-        "records_game_twice",
-        game.place.sheet,
-        game.place.cell,
-        params={"game": game.name, "first": first.cell},
-    )
+    return game.place.problem("records_game_twice", {"game": game.name, "first": first.where()})
 
 
 def _find_header(table: Table) -> tuple[int, int, int] | None:
@@ -510,7 +501,7 @@ def _read_table(
 
 
 def _problem(code: str, place: Place, **params: object) -> Problem:
-    return Problem(code, place.sheet, place.cell, params=params)
+    return place.problem(code, params)
 
 
 def _columns(
@@ -612,7 +603,7 @@ def typed(value: CellValue, rules: HouseRules) -> CellValue:
             return None
         try:
             entry = parse_entry(text, rules)
-        except EntryError:
+        except RemiError:
             return text
         return entry.value if isinstance(entry, Number) else text
     if isinstance(value, float) and value.is_integer():
@@ -666,7 +657,7 @@ class _Check:
 
     def add(self, code: str, place: Place, **params: object) -> None:
         params["game"] = self.game.name
-        self.problems.append(Problem(code, place.sheet, place.cell, params=params))
+        self.problems.append(place.problem(code, params))
 
     def shape(self) -> list[Problem]:
         if self.group.refusal is not None:
@@ -709,7 +700,7 @@ class _Check:
                 self.add("records_deal_not_number", place, value=number or "")
                 continue
             if number in seen:
-                self.add("records_deal_twice", place, deal=number, first=seen[number].cell)
+                self.add("records_deal_twice", place, deal=number, first=seen[number].where())
                 continue
             if in_order and number != previous + 1:
                 self.add("records_deal_out_of_order", place, deal=number, expected=previous + 1)
@@ -724,7 +715,7 @@ class _Check:
         first_place = self.table.place(first, self.deal_column)
         for row in self.group.totals[1:]:
             place = self.table.place(row, self.deal_column)
-            self.add("records_total_twice", place, first=first_place.cell)
+            self.add("records_total_twice", place, first=first_place.where())
         for deal in self.game.deals:
             if deal.row > first:
                 place = self.table.place(deal.row, self.deal_column)
@@ -747,13 +738,7 @@ class _Check:
             code = "records_total_mismatch" if problem.code == "total_mismatch" else problem.code
             place = places.get(problem.cell or "", self.game.place)
             found.append(
-                Problem(
-                    code,
-                    place.sheet,
-                    place.cell,
-                    problem.severity,
-                    {**problem.params, "game": self.game.name},
-                )
+                place.problem(code, {**problem.params, "game": self.game.name}, problem.severity)
             )
         return found
 
@@ -761,11 +746,8 @@ class _Check:
         """A name the notebook reader takes for something else (a "Notes" column)."""
         lost = [c for c in self.columns if c.name not in read]
         return [
-            Problem(
-                "records_name_reserved",
-                column.place.sheet,
-                column.place.cell,
-                params={"player": column.name, "game": self.game.name},
+            column.place.problem(
+                "records_name_reserved", {"player": column.name, "game": self.game.name}
             )
             for column in lost[:1]
         ]

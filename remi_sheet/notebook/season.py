@@ -30,11 +30,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from remi_sheet.core.dates import FORMS, DateUnreadable, parse_date
-from remi_sheet.core.problems import Problem, Severity
+from remi_sheet.core.dates import FORMS, parse_date
+from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, Standing, standings
 from remi_sheet.core.text import clean, fold
-from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import Game
 
 if TYPE_CHECKING:
@@ -53,14 +52,6 @@ SEASON_COLUMNS: Final = (
 )
 SORTS: Final = ("rating", "wins", "average", "total", "games", "name")
 _SIMILAR_LENGTH: Final = 4  # shorter names differ by one letter too easily (Ede/Edit)
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonProblem(Problem):
-    """A problem of the season (a date, a spelling), worded by `season_words`."""
-
-    def message(self, lang: Lang) -> str:
-        return say(self.code, lang, **self.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,13 +265,13 @@ def date_problems(games: Iterable[SeasonGame], *, filtered: bool = False) -> lis
         value = game.layout.date
         try:
             found = parse_date(value)
-        except DateUnreadable as error:
-            params = {"value": error.value, "forms": FORMS}
-            problems.append(SeasonProblem("date_unreadable", game.sheet, None, _WARN, params))
+        except RemiError as error:
+            params = {"value": error.params["value"], "forms": FORMS}
+            problems.append(Problem("date_unreadable", game.sheet, None, _WARN, params))
             continue
         if found is None:
             code = "date_missing_left_out" if filtered else "date_missing"
-            problems.append(SeasonProblem(code, game.sheet, None, _WARN))
+            problems.append(Problem(code, game.sheet, None, _WARN))
     return problems
 
 
@@ -318,7 +309,7 @@ _WARN: Final = Severity.WARNING
 def _date_or_none(value: object) -> dt.date | None:
     try:
         return parse_date(value)
-    except DateUnreadable:
+    except RemiError:
         return None
 
 
@@ -510,12 +501,12 @@ def _spelling_problems(spellings: dict[str, Counter[str]]) -> list[Problem]:
         if len(counts) > 1:
             names = [name for name, _ in counts.most_common()]
             params = {"name": names[0], "count": len(names), "spellings": ", ".join(names)}
-            problems.append(SeasonProblem("name_spellings", severity=_WARN, params=params))
+            problems.append(Problem("name_spellings", severity=_WARN, params=params))
     for first, second in similar_names(
         counts.most_common(1)[0][0] for counts in spellings.values()
     ):
         params = {"first": first, "second": second}
-        problems.append(SeasonProblem("names_similar", severity=_WARN, params=params))
+        problems.append(Problem("names_similar", severity=_WARN, params=params))
     return problems
 
 

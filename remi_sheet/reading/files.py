@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final
 
-from remi_sheet.core.problems import FileProblem, Problem
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.reading import package
 
 _ZIP = b"PK\x03\x04"
@@ -68,7 +68,7 @@ def damaged(path: Path, error: Exception) -> Problem:
     return Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
 
 
-def refused(path: Path, error: package.PackageError) -> Problem:
+def refused(path: Path, error: RemiError) -> Problem:
     """The problem of a workbook over a limit of `package`'s (sizes, entities, extent)."""
     return Problem(error.code, params={"path": str(path), **error.params})
 
@@ -84,7 +84,7 @@ def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
         package.check_names(archive)
         package.check_sizes(archive)
         package.check_no_dtd(archive)
-    except package.PackageError as error:
+    except RemiError as error:
         return refused(path, error)
     except DAMAGED_ZIP as error:
         return damaged(path, error)
@@ -142,7 +142,7 @@ def exclusive(path: Path, seconds: float) -> Iterator[None]:
     try:
         lock.acquire(timeout=seconds)
     except Timeout:
-        raise FileProblem(
+        raise RemiError(
             Problem("file_busy", params={"path": str(path), "seconds": f"{seconds:g}"})
         ) from None
     try:

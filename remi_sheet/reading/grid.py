@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
 
-from remi_sheet.core.problems import FileProblem, Problem
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
 from remi_sheet.reading import compat, files, guard, package
 from remi_sheet.reading.cells import CellValue
@@ -91,7 +91,7 @@ def read_sheets(
     path: Path, whole: frozenset[str] = frozenset(), first: frozenset[str] = frozenset()
 ) -> Sheets:
     """The worksheets of the workbook at `path`, read as `read_grids` reads them; those whose
-    folded names are in `first` come before the others. `FileProblem` for a workbook that
+    folded names are in `first` come before the others. `RemiError` for a workbook that
     cannot be read at all, raised by `Sheets.items` when it is found in a sheet that comes
     later."""
     reading = _items(path, whole, first)
@@ -102,29 +102,29 @@ def read_sheets(
 def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str]]:
     """The zip of the workbook at `path`, read from `source` (the file opened already),
     checked (`files.check_archive`, and the shared strings' count by `guard`), and its
-    sheets' parts, all before calamine parses anything; `FileProblem` for a file that
+    sheets' parts, all before calamine parses anything; `RemiError` for a file that
     fails."""
     try:
         archive = zipfile.ZipFile(source)
     except files.DAMAGED_ZIP as error:
-        raise FileProblem(files.damaged(path, error)) from None
+        raise RemiError(files.damaged(path, error)) from None
     try:
         problem = files.check_archive(archive, path)
         if problem is not None:
-            raise FileProblem(problem)
+            raise RemiError(problem)
         for item in archive.infolist():
             if item.filename.casefold().endswith("sharedstrings.xml"):
                 claimed = guard.too_many_strings(archive.read(item))
                 if claimed is not None:
                     params = {"path": str(path), "part": item.filename, "count": claimed}
-                    raise FileProblem(Problem("file_strings_claimed", params=params))
+                    raise RemiError(Problem("file_strings_claimed", params=params))
         return archive, package.sheet_parts(archive)
     except BaseException as error:
         archive.close()
-        if isinstance(error, package.PackageError):
-            raise FileProblem(files.refused(path, error)) from None
-        if isinstance(error, files.DAMAGED_ZIP) and not isinstance(error, FileProblem):
-            raise FileProblem(files.damaged(path, error)) from None
+        if isinstance(error, RemiError):
+            raise RemiError(files.refused(path, error)) from None
+        if isinstance(error, files.DAMAGED_ZIP) and not isinstance(error, RemiError):
+            raise RemiError(files.damaged(path, error)) from None
         raise
 
 
@@ -158,8 +158,8 @@ def _items(
                         rows = None if fold(name) in whole else READ_ROWS
                         member = members.get(name)
                         yield _sheet(path, archive, member, workbook, streaming, name, rows)
-        except package.PackageError as error:
-            raise FileProblem(files.refused(path, error)) from None
+        except RemiError as error:
+            raise RemiError(files.refused(path, error)) from None
 
 
 def _sheet(
@@ -176,7 +176,7 @@ def _sheet(
     if member not in archive.NameToInfo:
         # calamine found a sheet the zip checks did not: refuse rather than trust it.
         reason = f"the sheet '{name}' has no part of its own"
-        raise FileProblem(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
+        raise RemiError(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
     xml = compat.part_bytes(archive, member)  # its size checked with the zip's
     package.check_no_dtd_in(xml, member)
     formulas = b"<f" in xml or b":f" in xml  # may hold formulas; False: holds none

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Final, NoReturn
 from xml.parsers import expat
 
-from remi_sheet.core.problems import CodedError
+from remi_sheet.core.problems import RemiError
 
 MAX_PACKAGE_BYTES: Final = 1 << 30  # everything inflated
 MAX_PART_BYTES: Final = 256 << 20  # one part inflated
@@ -28,10 +28,6 @@ RATIO_FROM: Final = 1 << 20
 MAX_ROWS: Final = 100_000
 MAX_COLUMNS: Final = 1_000
 MAX_CELLS: Final = 2_000_000  # rows × columns of one sheet's used range
-
-
-class PackageError(CodedError):
-    """The package is over a limit or damaged."""
 
 
 _DTD: Final = re.compile(rb"<!(?:DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -45,7 +41,7 @@ _ID_REFERENCE: Final = re.compile(
 
 
 def check_no_dtd(archive: zipfile.ZipFile) -> None:
-    """`PackageError` when an XML part declares a DTD or entities. No Office file does; a
+    """`RemiError` when an XML part declares a DTD or entities. No Office file does; a
     billion-laughs or external-entity attack needs one, and XML allows it only in the
     prolog, before the first element: the first `_PROLOG_BYTES` are searched whatever they
     hold, and a prolog longer than that is read to its end."""
@@ -61,7 +57,7 @@ def check_no_dtd(archive: zipfile.ZipFile) -> None:
             # A prolog longer than the bytes searched (comments may pad it), or in UTF-16,
             # is walked to its end.
             if _DTD.search(head) or _dtd_in_prolog(_prolog_pieces(head, stream)):
-                raise PackageError("file_xml_entities", part=item.filename)
+                raise RemiError("file_xml_entities", part=item.filename)
 
 
 def _dtd_in_prolog(pieces: Iterator[bytes]) -> bool:
@@ -128,7 +124,7 @@ def _prolog_pieces(head: bytes, rest: IO[bytes]) -> Iterator[bytes]:
 
 
 def check_names(archive: zipfile.ZipFile) -> None:
-    """`PackageError` when two parts of the zip share a name, or a name but for its letters'
+    """`RemiError` when two parts of the zip share a name, or a name but for its letters'
     case: which of them a reader takes is its own choice (calamine also finds a part whose
     name differs only in case), and the size checks must read the part calamine reads. So
     also for a part renamed by an Info-ZIP "Unicode Path" field, which calamine's zip
@@ -136,11 +132,11 @@ def check_names(archive: zipfile.ZipFile) -> None:
     seen: dict[str, str] = {}
     for item in archive.infolist():
         if _UNICODE_PATH in _extra_fields(item.extra):
-            raise PackageError("file_odd", reason=f"a second name given to {item.filename}")
+            raise RemiError("file_odd", reason=f"a second name given to {item.filename}")
         folded = item.filename.casefold()
         if folded in seen:
             reason = f"two parts named {seen[folded]} and {item.filename}"
-            raise PackageError("file_odd", reason=reason)
+            raise RemiError("file_odd", reason=reason)
         seen[folded] = item.filename
 
 
@@ -161,7 +157,7 @@ def _extra_fields(extra: bytes) -> list[int]:
 
 
 def check_end(archive: zipfile.ZipFile) -> None:
-    """`PackageError` unless the zip ends the one way both readers read alike: a single end
+    """`RemiError` unless the zip ends the one way both readers read alike: a single end
     record whose comment runs exactly to the file's end, its directory right before it,
     nothing before the first part. Python's zipfile takes the last end record it finds,
     calamine's reader the last whose comment fits the file: two of them, or a comment
@@ -180,7 +176,7 @@ def check_end(archive: zipfile.ZipFile) -> None:
             if start + found + _END_SIZE + comment == size:
                 fitting.append(found)
         last, found = found, tail.find(_END, found + 1)
-    odd = PackageError("file_odd", reason="the end of its zip written more than one way")
+    odd = RemiError("file_odd", reason="the end of its zip written more than one way")
     if last < 0 or fitting != [last]:
         raise odd
     directory_size, directory_offset = struct.unpack_from("<II", tail, last + 12)
@@ -192,12 +188,12 @@ def check_end(archive: zipfile.ZipFile) -> None:
 
 
 def check_sizes(archive: zipfile.ZipFile) -> None:
-    """`PackageError` when the zip's declared sizes say it would inflate beyond the limits."""
+    """`RemiError` when the zip's declared sizes say it would inflate beyond the limits."""
     total = 0
     for item in archive.infolist():
         total += item.file_size
         if item.file_size > MAX_PART_BYTES:
-            raise PackageError(
+            raise RemiError(
                 "file_too_big",
                 part=item.filename,
                 size=_mb(item.file_size),
@@ -205,11 +201,9 @@ def check_sizes(archive: zipfile.ZipFile) -> None:
             )
         ratio = item.file_size / max(item.compress_size, 1)
         if item.file_size > RATIO_FROM and ratio > MAX_RATIO:
-            raise PackageError(
-                "file_zip_bomb", part=item.filename, ratio=int(ratio), limit=MAX_RATIO
-            )
+            raise RemiError("file_zip_bomb", part=item.filename, ratio=int(ratio), limit=MAX_RATIO)
     if total > MAX_PACKAGE_BYTES:
-        raise PackageError(
+        raise RemiError(
             "file_too_big", part="(all parts)", size=_mb(total), limit=_mb(MAX_PACKAGE_BYTES)
         )
 
@@ -231,9 +225,7 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     rels_xml, book_xml = archive.read(rels), archive.read(book)
     for part, xml, written in ((rels, rels_xml, _ANY_REFERENCE), (book, book_xml, _ID_REFERENCE)):
         if written.search(xml):
-            raise PackageError(
-                "file_odd", reason=f"a reference (&…;) in a part name or id in {part}"
-            )
+            raise RemiError("file_odd", reason=f"a reference (&…;) in a part name or id in {part}")
     relationships = _elements(rels_xml, rels, "Relationship")
     targets = {rel.get("Id", ""): rel.get("Target", "") for rel in relationships}
     parts: dict[str, str] = {}
@@ -243,7 +235,7 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
         # calamine looks the part up by this very name: "xl/./sheet1.xml" is another part
         # of the zip than "xl/sheet1.xml", which the size checks would have read instead.
         if target and (member.startswith("/") or not _normal(member)):
-            raise PackageError("file_odd", reason=f"the sheet part named {target!r}")
+            raise RemiError("file_odd", reason=f"the sheet part named {target!r}")
         # A name given twice: calamine reads the first sheet of that name.
         parts.setdefault(sheet.get("name", ""), member)
     return parts
@@ -274,7 +266,7 @@ def _elements(xml: bytes, part: str, name: str) -> list[dict[str, str]]:
             found.append(attributes)
 
     def refuse(*_: object) -> NoReturn:
-        raise PackageError("file_xml_entities", part=part)
+        raise RemiError("file_xml_entities", part=part)
 
     parser = expat.ParserCreate(namespace_separator="}")
     parser.StartElementHandler = element
@@ -289,9 +281,9 @@ def _elements(xml: bytes, part: str, name: str) -> list[dict[str, str]]:
 
 
 def check_no_dtd_in(xml: bytes, part: str) -> None:
-    """`PackageError` when the XML of a part read whole (a sheet) declares a DTD."""
+    """`RemiError` when the XML of a part read whole (a sheet) declares a DTD."""
     if b"<!" in xml and _DTD.search(xml):
-        raise PackageError("file_xml_entities", part=part)
+        raise RemiError("file_xml_entities", part=part)
 
 
 # What openpyxl cannot keep, by the zip parts that hold it.

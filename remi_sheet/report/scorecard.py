@@ -27,7 +27,7 @@ from typing import Any, Final
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
-from remi_sheet.core.problems import Severity
+from remi_sheet.core.problems import RemiError, Severity
 from remi_sheet.core.rules import HouseRules, Rounding
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, Standing, standings
@@ -327,18 +327,6 @@ def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCa
 # --------------------------------------------------------------------------- templates
 
 
-class TemplateProblem(Exception):
-    """A template that cannot be used: missing, or with an error at a line."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-    def message(self, lang: Lang) -> str:
-        return say(self.key, lang, **self.params)
-
-
 def default_template_dir() -> Path:
     """The templates shipped inside the package (pip unpacks wheels, so they are a folder
     on disk)."""
@@ -347,7 +335,7 @@ def default_template_dir() -> Path:
 
 def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
     """The template `name` of `folder` filled with `document`. Every value is escaped and the
-    template runs sandboxed; a broken template raises `TemplateProblem` with its line."""
+    template runs sandboxed; a broken template raises `RemiError` with its line."""
     import jinja2
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
@@ -365,22 +353,20 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
         return environment.get_template(name).render(doc=document, t=document.t)
     except jinja2.TemplateSyntaxError as error:
         template = error.filename or error.name or name
-        raise TemplateProblem(
+        raise RemiError(
             "template_error",
             template=_shown(template, folder),
             line=error.lineno,
             reason=error.message,
         ) from None
     except jinja2.TemplateNotFound as error:
-        raise TemplateProblem("template_missing", folder=folder, template=error.name) from None
+        raise RemiError("template_missing", folder=folder, template=error.name) from None
     except Exception as error:  # noqa: BLE001 - any failure inside a user's template
         where = _template_line(error.__traceback__, folder)
         reason = f"{type(error).__name__}: {error}"
         if where is None:
-            raise TemplateProblem("template_error_noline", template=name, reason=reason) from None
-        raise TemplateProblem(
-            "template_error", template=where[0], line=where[1], reason=reason
-        ) from None
+            raise RemiError("template_error_noline", template=name, reason=reason) from None
+        raise RemiError("template_error", template=where[0], line=where[1], reason=reason) from None
 
 
 def _shown(template: str, folder: Path) -> str:

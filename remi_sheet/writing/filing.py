@@ -81,12 +81,7 @@ def plan_filing(games: Sequence[RecordGame], grids: dict[str, Grid]) -> list[Pla
 def _against(game: RecordGame, sheet: str, grid: Grid) -> Placement:
     if same_game(grid, game):
         return Placement(game, Status.ALREADY_FILED, sheet)
-    problem = Problem(
-        "records_game_conflict",
-        game.place.sheet,
-        game.place.cell,
-        params={"game": game.name, "sheet": sheet},
-    )
+    problem = game.place.problem("records_game_conflict", {"game": game.name, "sheet": sheet})
     return Placement(game, Status.CONFLICT, sheet, problem)
 
 
@@ -165,7 +160,7 @@ def file_games(
     """Add the sheets of the games to file to the notebook at `target` and save it safely.
     `rules` is given for a notebook that does not exist yet: it is created with these games
     and a Rules sheet holding `rules`. The problems are what `save_safely` reports; it raises
-    `saving.WriteRefused` when the notebook cannot be written without losing anything."""
+    `RemiError` when the notebook cannot be written without losing anything."""
     from remi_sheet.writing import saving
 
     creating = rules is not None

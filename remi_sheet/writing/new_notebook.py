@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from remi_sheet.core.problems import CodedError
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import RULES, HouseRules, Rounding, RuleSpec
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang
@@ -62,22 +62,18 @@ def text(key: str, lang: Lang) -> str:
     return hungarian if lang == "hu" else english
 
 
-class NewNotebookError(CodedError):
-    """Players that cannot make a game."""
-
-
 def check_players(players: Sequence[str], rules: HouseRules) -> list[str]:
-    """The players' names cleaned, or `NewNotebookError`."""
+    """The players' names cleaned, or `RemiError`."""
     names = [" ".join(name.split()) for name in players]
     if not 2 <= len(names) <= rules.max_players:
-        raise NewNotebookError("new_player_count", count=len(names), most=rules.max_players)
+        raise RemiError("new_player_count", count=len(names), most=rules.max_players)
     for name in names:
         if not name or len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
-            raise NewNotebookError("new_player_name", player=name[:MAX_NAME], most=MAX_NAME)
+            raise RemiError("new_player_name", player=name[:MAX_NAME], most=MAX_NAME)
     folded = [fold(name) for name in names]
     for name, key in zip(names, folded, strict=True):
         if folded.count(key) > 1:
-            raise NewNotebookError("player_duplicate", player=name)
+            raise RemiError("player_duplicate", player=name)
     return names
 
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from remi_sheet.core.problems import FileProblem, Problem, Severity
+from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading import package
 from remi_sheet.reading.cells import address
@@ -29,10 +29,6 @@ from remi_sheet.writing.ownership import Key, same
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
-
-
-class WriteRefused(FileProblem):
-    """The new workbook was not put in place; `problem` says why. The original is intact."""
 
 
 def read_sheet_names(path: Path) -> list[str]:
@@ -68,7 +64,7 @@ def save_safely(
 
     Every cell not in `touched` must read back as it was in `grids`, every cell in
     `written` as written, the others in `touched` empty; formulas keep their saved results.
-    Writing over `source` is refused (`WriteRefused`) when openpyxl would drop something
+    Writing over `source` is refused (`RemiError`) when openpyxl would drop something
     from it, unless `force`; the old file is kept as NAME.bak unless `backup` is false. The
     problems say what a file written elsewhere lacks. What hangs off the sheet `own` is
     remi's own (the rating chart) and may be rebuilt.
@@ -91,7 +87,7 @@ def save_safely(
         _check_readback(grids, temporary, written, touched)
         lost = _losses(source, temporary, own) if source is not None else []
         if lost and in_place and not force:
-            raise WriteRefused(
+            raise RemiError(
                 Problem("would_lose", params={"path": str(source), "lost": "; ".join(lost)})
             )
         if lost:
@@ -132,7 +128,7 @@ def _check_readback(
     written: dict[str, Cells],
     touched: dict[str, set[Key]],
 ) -> None:
-    """`WriteRefused` unless the saved file reads back to the typed cells it had and the
+    """`RemiError` unless the saved file reads back to the typed cells it had and the
     cells remi meant to write."""
     read, _ = read_grids(temporary, WHOLE_SHEETS)
     saved = {grid.name: grid for grid in read}
@@ -140,7 +136,7 @@ def _check_readback(
         before = grids.get(name, Grid(name, []))
         after = saved.get(name)
         if after is None:
-            raise WriteRefused(_readback_problem(name, None, "the sheet is missing"))
+            raise RemiError(_readback_problem(name, None, "the sheet is missing"))
         expected = _expected_rows(before, written.get(name, {}), touched.get(name, set()))
         if _trimmed(expected) == _trimmed(after.rows):
             continue  # the common case, compared at C speed
@@ -183,7 +179,7 @@ def _compare_cells(name: str, expected: list[list[Any]], after: Grid) -> None:
             value = wanted[column] if column < len(wanted) else None
             if not same(after.value(row, column), value):
                 found = repr(after.value(row, column))
-                raise WriteRefused(_readback_problem(name, address(row, column), found))
+                raise RemiError(_readback_problem(name, address(row, column), found))
 
 
 def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
