@@ -269,7 +269,10 @@ def test_wrong_house_rules_write_nothing(notebook: Make) -> None:
             ),
             "OpenDocument",
         ),
-        (lambda d: _zip(d / "doc.xlsx", {"word/document.xml": "<w/>"}), "no xl/workbook.xml"),
+        (
+            lambda d: _zip(d / "doc.xlsx", {"word/document.xml": "<w/>"}),
+            "no workbook part (xl/workbook.xml)",
+        ),
     ],
 )
 @pytest.mark.parametrize("command", ["check", "score"])

@@ -17,6 +17,7 @@ from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError, has_errors
 from remi_sheet.i18n import Lang, say
 from remi_sheet.reading import files
+from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -113,7 +114,7 @@ def _score(
             raise RemiError(
                 Problem(
                     "file_write_failed",
-                    params={"path": str(destination), "reason": error.strerror or str(error)},
+                    params={"path": str(destination), "reason": os_reason(error)},
                 )
             ) from error
         problems += outcome.problems

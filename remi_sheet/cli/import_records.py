@@ -24,7 +24,8 @@ from remi_sheet.cli.options import LangOpt, rule_options, run_guarded, usage_err
 from remi_sheet.cli.printing import console_for
 from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import Lang, Phrase, say
+from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     # The readers are imported inside the command, so that `remi` starts fast.
@@ -173,7 +174,7 @@ def run_import(
         raise RemiError(
             Problem(
                 "file_write_failed",
-                params={"path": str(into), "reason": "its folder does not exist"},
+                params={"path": str(into), "reason": Phrase("reason_folder_missing")},
             )
         )
     if into.exists():
@@ -238,7 +239,7 @@ def _write(report: _Report, notebook: _Notebook, options: Options) -> None:
         raise RemiError(
             Problem(
                 "file_write_failed",
-                params={"path": str(report.into), "reason": error.strerror or str(error)},
+                params={"path": str(report.into), "reason": os_reason(error)},
             )
         ) from error
     report.written = True

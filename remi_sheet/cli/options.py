@@ -100,8 +100,10 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
     if os.environ.get("REMI_DEBUG"):
         raise error
     from remi_sheet.core.problems import Problem
+    from remi_sheet.i18n import Phrase
 
-    reason = f"{type(error).__name__}: {error}".strip().rstrip(":")
+    detail = f"{type(error).__name__}: {error}".strip().rstrip(":")
+    reason = Phrase("reason_unexpected", {"detail": detail})
     fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
 
 

@@ -17,6 +17,7 @@ import typer
 from remi_sheet.cli.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.i18n import Lang, say
+from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -220,7 +221,7 @@ def _render(
         if new:
             _readable(output)
     except OSError as error:
-        reason = error.strerror or str(error)
+        reason = os_reason(error)
         target = Path(error.filename) if error.filename else output
         fail(
             Problem("file_write_failed", params={"path": str(target), "reason": reason}),

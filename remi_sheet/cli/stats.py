@@ -34,6 +34,7 @@ from remi_sheet.cli.options import (
 from remi_sheet.cli.printing import Table, console_for, error_line
 from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
 from remi_sheet.i18n import Lang, say, words
+from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -656,7 +657,7 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
         error_line(f"{say('severity_error', lang)}: {stop.problem.message(lang)}")
         raise typer.Exit(1) from None
     except OSError as error:
-        reason = error.strerror or str(error)
+        reason = os_reason(error)
         params = {"path": str(target), "reason": reason}
         fail(Problem("file_write_failed", params=params), lang, json_output=options.json_output)
     console.print(say("written_pdf", lang, path=target), markup=False, highlight=False)

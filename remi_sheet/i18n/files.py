@@ -143,4 +143,59 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 
-CATALOGUES: Final = (FILE_MESSAGES,)
+# The reasons the messages above give, said in the message's language (`i18n.Phrase`).
+REASONS: Final[dict[str, tuple[str, str]]] = {
+    "reason_empty": ("the file is empty", "a fájl üres"),
+    "reason_not_zip": ("it is not a zip-based Office file", "nem zip alapú Office-fájl"),
+    "reason_zip_damaged": ("its zip archive is damaged", "a zip-archívuma sérült"),
+    "reason_no_rels": (
+        "it has no xl/_rels/workbook.xml.rels, so its sheets cannot be found",
+        "nincs xl/_rels/workbook.xml.rels része, így a lapjai nem találhatók",
+    ),
+    "reason_no_workbook": (
+        "it has no workbook part (xl/workbook.xml): a Word or other zip file?",
+        "nincs munkafüzet-része (xl/workbook.xml): Word- vagy más zip-fájl?",
+    ),
+    "reason_two_workbooks": (
+        "it holds {part} beside xl/workbook.xml, two workbooks in one file",
+        "a(z) {part} is benne van az xl/workbook.xml mellett: két munkafüzet egy fájlban",
+    ),
+    "reason_no_sheet_part": (
+        "the sheet '{sheet}' has no part of its own",
+        "a(z) '{sheet}' lapnak nincs saját része",
+    ),
+    "reason_second_name": (
+        "a second name given to {part}",
+        "a(z) {part} második nevet is kapott",
+    ),
+    "reason_parts_alike": (
+        "two parts named {first} and {second}",
+        "két rész neve {first} és {second}",
+    ),
+    "reason_two_ends": (
+        "the end of its zip written more than one way",
+        "a zip vége többféleképpen van megírva",
+    ),
+    "reason_reference_in_name": (
+        "a reference (&…;) in a part name or id in {part}",
+        "hivatkozás (&…;) egy részének nevében vagy azonosítójában itt: {part}",
+    ),
+    "reason_odd_sheet_part": (
+        "the sheet part named {target}",
+        "a lap részének neve: {target}",
+    ),
+    "reason_unexpected": (
+        "remi could not make it out ({detail})",
+        "a remi nem tudta kiolvasni ({detail})",
+    ),
+    "reason_parser": ("{detail}", "{detail}"),
+    "reason_disk_full": ("the disk is full", "betelt a lemez"),
+    "reason_permission": ("permission denied", "nincs jogosultság"),
+    "reason_folder_missing": ("its folder does not exist", "a mappája nem létezik"),
+    "reason_read_only_disk": ("the disk is read-only", "a lemez csak olvasható"),
+    "reason_is_folder": ("it is a folder", "ez egy mappa"),
+    "reason_name_too_long": ("its name is too long", "túl hosszú a neve"),
+    "reason_os": ("{detail}", "{detail}"),
+}
+
+CATALOGUES: Final = (FILE_MESSAGES, REASONS)

@@ -9,6 +9,7 @@ the same folder, so that the workbook on disk is always the old one or the compl
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import zipfile
 from collections.abc import Callable, Iterator
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Final
 
 from remi_sheet.core.problems import Problem, RemiError
+from remi_sheet.i18n import Phrase
 from remi_sheet.reading import package
 
 _ZIP = b"PK\x03\x04"
@@ -43,12 +45,12 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
     except PermissionError:
         return Problem("file_unreadable", params={"path": shown})
     except OSError as error:
-        return Problem("file_not_xlsx", params={"path": shown, "reason": error.strerror})
+        return Problem("file_not_xlsx", params={"path": shown, "reason": os_reason(error)})
     if head == _OLE:
         code = "file_encrypted" if _ENCRYPTED_STREAM in rest else "file_xls"
         return Problem(code, params={"path": shown})
     if not head.startswith(_ZIP):
-        reason = "the file is empty" if not head else "it is not a zip-based Office file"
+        reason = Phrase("reason_empty" if not head else "reason_not_zip")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if not package_checks:
         return None
@@ -64,8 +66,10 @@ DAMAGED_ZIP: Final = (zipfile.BadZipFile, OSError, EOFError, ValueError)
 
 
 def damaged(path: Path, error: Exception) -> Problem:
-    reason = f"the zip archive is damaged ({error})"
-    return Problem("file_not_xlsx", params={"path": str(path), "reason": reason})
+    reason = Phrase("reason_zip_damaged")
+    return Problem(
+        "file_not_xlsx", params={"path": str(path), "reason": reason, "detail": str(error)}
+    )
 
 
 def refused(path: Path, error: RemiError) -> Problem:
@@ -95,17 +99,38 @@ def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
     folded = {name.casefold() for name in names}
     other = sorted(folded & {"xl/workbook.bin", "content.xml"})
     if other and "xl/workbook.xml" in names:
-        reason = f"it holds {other[0]} beside xl/workbook.xml, two workbooks in one file"
+        reason = Phrase("reason_two_workbooks", {"part": other[0]})
         return Problem("file_odd", params={"path": shown, "reason": reason})
     if "xl/workbook.bin" in folded:
         return Problem("file_xlsb", params={"path": shown})
     if "xl/workbook.xml" in names and "xl/_rels/workbook.xml.rels" not in names:
-        reason = "it has no xl/_rels/workbook.xml.rels, so its sheets cannot be found"
+        reason = Phrase("reason_no_rels")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if "xl/workbook.xml" not in names:
-        reason = "it has no xl/workbook.xml (a Word or other zip file?)"
+        reason = Phrase("reason_no_workbook")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     return None
+
+
+_OS_REASONS: Final = {
+    errno.ENOSPC: "reason_disk_full",
+    errno.EDQUOT: "reason_disk_full",
+    errno.EACCES: "reason_permission",
+    errno.EPERM: "reason_permission",
+    errno.ENOENT: "reason_folder_missing",
+    errno.EROFS: "reason_read_only_disk",
+    errno.EISDIR: "reason_is_folder",
+    errno.ENAMETOOLONG: "reason_name_too_long",
+}
+
+
+def os_reason(error: OSError) -> Phrase:
+    """Why the system refused, said in the user's language where remi knows the reason
+    (a full disk, no permission, …), else in the system's own words."""
+    key = _OS_REASONS.get(error.errno or 0)
+    if key is not None:
+        return Phrase(key)
+    return Phrase("reason_os", {"detail": error.strerror or str(error)})
 
 
 def open_elsewhere(path: Path) -> Problem | None:

@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
 
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
+from remi_sheet.i18n import Phrase
 from remi_sheet.reading import compat, files, guard, package
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.stream import StreamReader
@@ -175,7 +176,7 @@ def _sheet(
     reader; or why it was not read."""
     if member not in archive.NameToInfo:
         # calamine found a sheet the zip checks did not: refuse rather than trust it.
-        reason = f"the sheet '{name}' has no part of its own"
+        reason = Phrase("reason_no_sheet_part", {"sheet": name})
         raise RemiError(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
     xml = compat.part_bytes(archive, member)  # its size checked with the zip's
     package.check_no_dtd_in(xml, member)

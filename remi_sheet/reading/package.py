@@ -20,6 +20,7 @@ from typing import IO, Final, NoReturn
 from xml.parsers import expat
 
 from remi_sheet.core.problems import RemiError
+from remi_sheet.i18n import Phrase
 
 MAX_PACKAGE_BYTES: Final = 1 << 30  # everything inflated
 MAX_PART_BYTES: Final = 256 << 20  # one part inflated
@@ -132,11 +133,13 @@ def check_names(archive: zipfile.ZipFile) -> None:
     seen: dict[str, str] = {}
     for item in archive.infolist():
         if _UNICODE_PATH in _extra_fields(item.extra):
-            raise RemiError("file_odd", reason=f"a second name given to {item.filename}")
+            raise RemiError(
+                "file_odd", reason=Phrase("reason_second_name", {"part": item.filename})
+            )
         folded = item.filename.casefold()
         if folded in seen:
-            reason = f"two parts named {seen[folded]} and {item.filename}"
-            raise RemiError("file_odd", reason=reason)
+            names = {"first": seen[folded], "second": item.filename}
+            raise RemiError("file_odd", reason=Phrase("reason_parts_alike", names))
         seen[folded] = item.filename
 
 
@@ -176,7 +179,7 @@ def check_end(archive: zipfile.ZipFile) -> None:
             if start + found + _END_SIZE + comment == size:
                 fitting.append(found)
         last, found = found, tail.find(_END, found + 1)
-    odd = RemiError("file_odd", reason="the end of its zip written more than one way")
+    odd = RemiError("file_odd", reason=Phrase("reason_two_ends"))
     if last < 0 or fitting != [last]:
         raise odd
     directory_size, directory_offset = struct.unpack_from("<II", tail, last + 12)
@@ -225,7 +228,8 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     rels_xml, book_xml = archive.read(rels), archive.read(book)
     for part, xml, written in ((rels, rels_xml, _ANY_REFERENCE), (book, book_xml, _ID_REFERENCE)):
         if written.search(xml):
-            raise RemiError("file_odd", reason=f"a reference (&…;) in a part name or id in {part}")
+            reason = Phrase("reason_reference_in_name", {"part": part})
+            raise RemiError("file_odd", reason=reason)
     relationships = _elements(rels_xml, rels, "Relationship")
     targets = {rel.get("Id", ""): rel.get("Target", "") for rel in relationships}
     parts: dict[str, str] = {}
@@ -235,7 +239,7 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
         # calamine looks the part up by this very name: "xl/./sheet1.xml" is another part
         # of the zip than "xl/sheet1.xml", which the size checks would have read instead.
         if target and (member.startswith("/") or not _normal(member)):
-            raise RemiError("file_odd", reason=f"the sheet part named {target!r}")
+            raise RemiError("file_odd", reason=Phrase("reason_odd_sheet_part", {"target": target}))
         # A name given twice: calamine reads the first sheet of that name.
         parts.setdefault(sheet.get("name", ""), member)
     return parts

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from remi_sheet.core.problems import Problem
+from remi_sheet.i18n import Phrase
 from remi_sheet.reading import compat, guard
 from remi_sheet.reading.cells import CellValue, address
 
@@ -55,8 +56,9 @@ class StreamReader:
             params = {"rows": guard.MAX_ROWS, "cells": guard.MAX_CELLS, "cell": too_big.cell}
             return Problem("sheet_too_big", name, too_big.cell, params=params)
         except Exception as error:  # noqa: BLE001 - a damaged sheet can fail anywhere in a parser
-            reason = f"{type(error).__name__}: {error}".strip().rstrip(":")
-            return Problem("sheet_unreadable", name, params={"reason": reason})
+            detail = f"{type(error).__name__}: {error}".strip().rstrip(":")
+            reason = Phrase("reason_parser", {"detail": detail})
+            return Problem("sheet_unreadable", name, params={"reason": reason, "detail": detail})
 
     def _read_context(self) -> compat.SheetContext:
         names = {item.filename.casefold(): item.filename for item in self._archive.infolist()}
