@@ -53,7 +53,7 @@ def test_terminal_shows_the_tables_and_the_unfinished_game(club: Path) -> None:
     anna = next(line for line in out.splitlines() if line.startswith("1.  Anna "))
     cells = re.split(r" {2,}", anna.strip())
     assert cells[0:2] == ["1.", "Anna"]
-    assert cells[4:] == ["4", "3", "2", "2·1·0", "-80", "-20.0", "-11.4", "1", "0", "2"]
+    assert cells[4:] == ["4", "3", "2", "2·1·0", "-80", "-20", "-11.4", "1", "0", "2"]
     # Head to head: Anna was ahead of Béla twice, behind once; shared G3 with Csaba.
     row = next(line for line in out.splitlines() if line.startswith("Anna ") and "–" in line)
     assert "2–1" in row

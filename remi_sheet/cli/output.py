@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.cli.printing import Table
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.standings import COLUMNS, Standing
-from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import Lang, number, say
 from remi_sheet.notebook.loading import Game, Notebook, date_text
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
         table.add_column(say(key, lang), justify="left" if key == "player" else "right")
     for row in rows:
         table.add_row(
-            *(f"{value:g}" if isinstance(value, float) else str(value) for value in row.values())
+            *(value if isinstance(value, str) else number(value, lang) for value in row.values())
         )
     return table
 

@@ -34,6 +34,7 @@ from remi_sheet.cli.options import (
 from remi_sheet.cli.printing import Table, console_for, error_line
 from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
 from remi_sheet.i18n import Lang, say, words
+from remi_sheet.i18n import number as say_number
 from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
@@ -267,14 +268,8 @@ def _located(problem: Problem, notebook: Notebook, several: bool) -> Problem:
 
 
 def number(value: float | int | None, lang: Lang, *, minus: str = "-") -> str:
-    """A figure as shown to people: one decimal for a float (a decimal comma in Hungarian),
-    an empty string for none."""
-    if value is None:
-        return ""
-    text = f"{value:.1f}" if isinstance(value, float) else str(value)
-    if lang == "hu":
-        text = text.replace(".", ",")
-    return text.replace("-", minus)
+    """A figure as shown to people (`i18n.number`), an empty string for none."""
+    return "" if value is None else say_number(value, lang, minus=minus)
 
 
 def places_text(places: Sequence[int]) -> str:

@@ -32,7 +32,7 @@ from remi_sheet.core.rules import HouseRules, Rounding
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, Standing, standings
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang, say, words
+from remi_sheet.i18n import Lang, number, say, words
 from remi_sheet.notebook.loading import Game, Notebook, ScoredDeal, date_text
 from remi_sheet.report.charts import Chart, line_chart
 
@@ -130,10 +130,10 @@ class BlankCard:
     rules: tuple[RuleLine, ...]
 
 
-def signed(value: int | float) -> str:
-    """A score as printed: a true minus sign, no plus sign (a score is plus by default)."""
-    text = f"{value:g}" if isinstance(value, float) else str(value)
-    return text.replace("-", MINUS)
+def signed(value: int | float, lang: Lang) -> str:
+    """A score as printed: a true minus sign, no plus sign (a score is plus by default), a
+    decimal comma in Hungarian."""
+    return number(value, lang, minus=MINUS)
 
 
 def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Report:
@@ -250,11 +250,7 @@ def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
 def _standing_row(row: Standing, lang: Lang) -> tuple[str, ...]:
     cells = []
     for value in row.values():
-        if isinstance(value, float):
-            text = signed(value)
-            cells.append(text.replace(".", ",") if lang == "hu" else text)
-        else:
-            cells.append(value if isinstance(value, str) else signed(value))
+        cells.append(value if isinstance(value, str) else signed(value, lang))
     return tuple(cells)
 
 
@@ -289,14 +285,14 @@ def _rule_text(value: object, lang: Lang) -> str:
         return yes if value else no
     if isinstance(value, Rounding):
         return value.value
-    return signed(value) if isinstance(value, int) else str(value)
+    return signed(value, lang) if isinstance(value, int) else str(value)
 
 
 def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCard:
     """An empty score sheet for playing on paper, with the scoring rules as a legend."""
     legend = [
-        say("legend_hand", lang, hand=signed(rules.hand_win)),
-        say("legend_win", lang, normal=signed(rules.normal_win)),
+        say("legend_hand", lang, hand=signed(rules.hand_win, lang)),
+        say("legend_win", lang, normal=signed(rules.normal_win, lang)),
         say(
             "legend_loser"
             if rules.rounding is Rounding.NEAREST_TEN_HALF_UP
@@ -307,7 +303,7 @@ def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCa
             "legend_after_hand",
             lang,
             multiplier=rules.hand_multiplier,
-            special=signed(rules.not_down_after_hand),
+            special=signed(rules.not_down_after_hand, lang),
         ),
         say("legend_cards", lang, ace=rules.ace_value, joker=rules.joker_in_hand),
         say("legend_opening", lang, opening=rules.opening_minimum),
@@ -348,7 +344,7 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    environment.filters["signed"] = signed
+    environment.filters["signed"] = lambda value: signed(value, document.lang)
     try:
         return environment.get_template(name).render(doc=document, t=document.t)
     except jinja2.TemplateSyntaxError as error:
