@@ -21,6 +21,7 @@ from xml.parsers import expat
 
 from remi_sheet.core.problems import RemiError
 from remi_sheet.i18n import Phrase
+from remi_sheet.reading import compat
 
 MAX_PACKAGE_BYTES: Final = 1 << 30  # everything inflated
 MAX_PART_BYTES: Final = 256 << 20  # one part inflated
@@ -165,8 +166,7 @@ def check_end(archive: zipfile.ZipFile) -> None:
     nothing before the first part. Python's zipfile takes the last end record it finds,
     calamine's reader the last whose comment fits the file: two of them, or a comment
     length that runs past the end, would let them read two different archives."""
-    fp = archive.fp
-    assert fp is not None
+    fp = compat.zip_file(archive)
     size = fp.seek(0, 2)
     start = max(0, size - _END_SIZE - _LONGEST_COMMENT)
     fp.seek(start)
@@ -184,7 +184,7 @@ def check_end(archive: zipfile.ZipFile) -> None:
         raise odd
     directory_size, directory_offset = struct.unpack_from("<II", tail, last + 12)
     if directory_offset != 0xFFFFFFFF and (
-        archive.start_dir != directory_offset  # bytes before the first part
+        compat.zip_directory_start(archive) != directory_offset  # bytes before the first part
         or directory_offset + directory_size != start + last
     ):
         raise odd

@@ -17,6 +17,7 @@ from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang
 from remi_sheet.notebook.loading import Notebook
+from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, column_letter
 from remi_sheet.reading.files import replace_atomically
 from remi_sheet.reading.grid import Grid
@@ -233,7 +234,7 @@ def _draw_ratings(sheet: Worksheet, block: Block | None) -> None:
     native Excel line chart drawn from the rating history block."""
     from openpyxl.chart import LineChart, Reference
 
-    sheet._charts.clear()  # remi's own chart, drawn anew from the new figures
+    compat.clear_charts(sheet)  # remi's own chart, drawn anew from the new figures
     if block is None:
         return
     chart = LineChart()
@@ -300,7 +301,7 @@ def _reader(sheet: Worksheet) -> Any:
         if key in merged:
             return f"({merged[key]})"
         # Looked up, not through sheet.cell(), which would create every cell it is asked for.
-        cell = sheet._cells.get((key[0] + 1, key[1] + 1))
+        cell = compat.stored_cell(sheet, key[0] + 1, key[1] + 1)
         value: CellValue = cell.value if cell is not None else None
         return value
 
@@ -357,8 +358,6 @@ def _ensure_styles(workbook: Workbook) -> None:
 
 def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], looks: dict[Style, Any]) -> set[Key]:
     """Clear `clear`, write `cells` in `looks` (from `_looks`); the cells that changed."""
-    from openpyxl.styles.cell_style import StyleArray
-
     touched: set[Key] = set()
     for key in clear:
         cell = sheet.cell(key[0] + 1, key[1] + 1)
@@ -369,11 +368,11 @@ def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], looks: dict[Style, A
     for key, written in cells.items():
         cell = sheet.cell(key[0] + 1, key[1] + 1)
         look = looks[written.style]
-        if not same(cell.value, written.value) or cell._style != look:
+        if not same(cell.value, written.value) or compat.style_array(cell) != look:
             cell.value = written.value
             if not written.formula:  # a name like "=1+1" stays text
                 cell.data_type = "s" if isinstance(written.value, str) else "n"
-            cell._style = StyleArray(look)
+            compat.set_style_array(cell, look)
             touched.add(key)
     return touched
 
@@ -388,5 +387,5 @@ def _looks(workbook: Workbook) -> dict[Style, Any]:
     for style in Style:
         probe = Cell(workbook.worksheets[0])
         probe.style = style.value
-        looks[style] = probe._style
+        looks[style] = compat.style_array(probe)
     return looks
