@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from rich.text import Text
 
     from remi_sheet.core.cards import Card
-    from remi_sheet.core.melds import Meld, MeldReport, Opening, Problem, Reading
+    from remi_sheet.core.melds import Meld, MeldReport, Opening, Reading
+    from remi_sheet.core.problems import Problem
 
 MeldsArg = Annotated[
     list[str] | None,
@@ -73,12 +74,12 @@ def meld(
 
 def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: bool) -> int:
 
-    from remi_sheet.core.melds import Problem, check_melds, parse_meld
+    from remi_sheet.core.melds import check_melds, parse_meld
 
     try:
         parsed = [parse_meld(text) for text in texts]
     except RemiError as error:
-        return _input_errors([Problem(error.code, error.params)], rules, lang, json_output)
+        return _input_errors([error.problem], rules, lang, json_output)
     report = check_melds(parsed, rules)
     if json_output:
         _print_json(report_json(report, lang))
@@ -89,12 +90,12 @@ def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: boo
 
 def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bool) -> int:
     from remi_sheet.core.cards import parse_cards
-    from remi_sheet.core.melds import Problem, best_opening, hand_errors, openings
+    from remi_sheet.core.melds import best_opening, hand_errors, openings
 
     try:
         hand = parse_cards(text, suits_required=True)
     except RemiError as error:
-        return _input_errors([Problem(error.code, error.params)], rules, lang, json_output)
+        return _input_errors([error.problem], rules, lang, json_output)
     errors = hand_errors(hand, rules)
     if errors:
         return _input_errors(errors, rules, lang, json_output)

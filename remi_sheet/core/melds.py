@@ -27,13 +27,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
-from typing import Any, Final
+from typing import Final
 
 from remi_sheet.core.cards import ACE, COPIES_PER_CARD, JOKER, KING, Card, Suit, parse_cards
-from remi_sheet.core.problems import RemiError
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules
 
 OPENING_HAND_MAX: Final = 15  # the dealer starts with 15 cards
@@ -49,14 +49,6 @@ _PIN: Final = re.compile(r"\s*=\s*")
 class Kind(StrEnum):
     SET = "set"
     RUN = "run"
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Why something is not a valid meld or hand; `code` is a key of `meld_messages`."""
-
-    code: str
-    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,9 +286,9 @@ def _shape_reason(cards: tuple[Card, ...]) -> Problem | None:
     """What rules out every reading at once: no suit, too few cards, only jokers."""
     for card in cards:
         if not card.is_joker and card.suit is None:
-            return Problem("card_no_suit", {"card": str(card)})
+            return Problem("card_no_suit", params={"card": str(card)})
     if len(cards) < MIN_MELD:
-        return Problem("meld_too_few", {"count": len(cards)})
+        return Problem("meld_too_few", params={"count": len(cards)})
     if all(card.is_joker for card in cards):
         return Problem("meld_only_jokers")
     return None
@@ -309,25 +301,25 @@ def _reason(cards: tuple[Card, ...]) -> Problem:
         return _set_reason(cards, naturals)
     if len({card.suit for card in naturals}) == 1:
         return _run_reason(cards, naturals)
-    return Problem("meld_mixed", {"cards": " ".join(str(card) for card in naturals)})
+    return Problem("meld_mixed", params={"cards": " ".join(str(card) for card in naturals)})
 
 
 def _set_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Problem:
     twice = [card for card, count in Counter(naturals).items() if count > 1]
     if twice:
-        return Problem("set_same_suit", {"card": str(twice[0])})
-    return Problem("set_too_many", {"count": len(cards)})
+        return Problem("set_same_suit", params={"card": str(twice[0])})
+    return Problem("set_too_many", params={"count": len(cards)})
 
 
 def _run_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Problem:
     twice = [card for card, count in Counter(naturals).items() if count > 1]
     if twice:
-        return Problem("run_same_rank", {"card": str(twice[0])})
+        return Problem("run_same_rank", params={"card": str(twice[0])})
     if len(cards) > RUN_MAX:
-        return Problem("run_too_long", {"count": len(cards)})
+        return Problem("run_too_long", params={"count": len(cards)})
     written = " ".join(str(card) for card in naturals)
     if _fits_round_the_corner([card.rank for card in naturals], len(cards)):
-        return Problem("run_wraps", {"cards": written})
+        return Problem("run_wraps", params={"cards": written})
     return _gap_reason(cards, naturals)
 
 
@@ -350,7 +342,7 @@ def _gap_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Problem:
     missing = places[-1] - places[0] + 1 - len(naturals)
     return Problem(
         "run_gap",
-        {
+        params={
             "low": str(_card_at(places[0], suit)),
             "high": str(_card_at(places[-1], suit)),
             "missing": missing,
@@ -362,7 +354,7 @@ def _gap_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Problem:
 def _pin_reason(pins: Sequence[Card | None], unpinned: Sequence[Reading]) -> Problem:
     pinned = " ".join(f"Jo={pin}" for pin in pins if pin is not None)
     options = ", ".join(" ".join(map(str, r.stand_ins)) for r in unpinned)
-    return Problem("meld_pin_no_fit", {"pins": pinned, "options": options})
+    return Problem("meld_pin_no_fit", params={"pins": pinned, "options": options})
 
 
 # --- several melds together --------------------------------------------------------------
@@ -383,17 +375,21 @@ def pack_errors(cards: Iterable[Card], rules: HouseRules) -> Iterator[Problem]:
     jokers = sum(card.is_joker for card in cards)
     counts = Counter(card for card in cards if card.suit is not None)
     if jokers > rules.jokers:
-        yield Problem("too_many_jokers", {"count": jokers, "most": rules.jokers})
+        yield Problem("too_many_jokers", params={"count": jokers, "most": rules.jokers})
     for card, count in sorted(counts.items()):
         if count > COPIES_PER_CARD:
-            yield Problem("too_many_copies", {"card": str(card), "count": count})
+            yield Problem("too_many_copies", params={"card": str(card), "count": count})
 
 
 def hand_errors(hand: Sequence[Card], rules: HouseRules) -> list[Problem]:
     """Why `hand` cannot be a player's hand before opening (empty when it can)."""
-    errors = [Problem("card_no_suit", {"card": str(c)}) for c in hand if not (c.is_joker or c.suit)]
+    errors = [
+        Problem("card_no_suit", params={"card": str(c)}) for c in hand if not (c.is_joker or c.suit)
+    ]
     if len(hand) > OPENING_HAND_MAX:
-        errors.append(Problem("hand_too_many", {"count": len(hand), "most": OPENING_HAND_MAX}))
+        errors.append(
+            Problem("hand_too_many", params={"count": len(hand), "most": OPENING_HAND_MAX})
+        )
     return [*errors, *pack_errors(hand, rules)]
 
 
