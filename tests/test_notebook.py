@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi_sheet.core.text import clean
-from remi_sheet.notebook.loading import Notebook, filled, load_notebook
+from remi_sheet.notebook.games import filled
+from remi_sheet.notebook.loading import Notebook, load_notebook
 from tests.conftest import worked_game
 
 Make = Callable[..., Path]

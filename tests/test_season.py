@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from remi_sheet.notebook.loading import Game, load_notebook
+from remi_sheet.notebook.games import Game
+from remi_sheet.notebook.loading import load_notebook
 from remi_sheet.notebook.season import (
     SEASON_COLUMNS,
     Season,

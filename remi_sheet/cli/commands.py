@@ -192,7 +192,7 @@ def run_add_game(
 ) -> int:
     """Add the next game sheet to the notebook at `path`, touching no other sheet."""
     from remi_sheet.cli import output
-    from remi_sheet.notebook.loading import check_game, find_game
+    from remi_sheet.notebook.games import check_game, find_game
     from remi_sheet.reading.grid import FormulaProbe, Grid
     from remi_sheet.writing import new_notebook, saving, writeback
 

@@ -10,7 +10,8 @@ from remi_sheet.cli.printing import Table
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.standings import COLUMNS, Standing
 from remi_sheet.i18n import Lang, number, say
-from remi_sheet.notebook.loading import Game, Notebook, date_text
+from remi_sheet.notebook.games import Game, date_text
+from remi_sheet.notebook.loading import Notebook
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer

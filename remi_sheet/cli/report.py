@@ -21,7 +21,8 @@ from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
-    from remi_sheet.notebook.loading import Game, Notebook
+    from remi_sheet.notebook.games import Game
+    from remi_sheet.notebook.loading import Notebook
     from remi_sheet.report.scorecard import BlankCard, Report
 
 

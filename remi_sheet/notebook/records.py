@@ -30,7 +30,7 @@ from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import GameScore
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, Phrase, say
-from remi_sheet.notebook.loading import (
+from remi_sheet.notebook.games import (
     HEADER_ROWS,
     HEADER_WORDS,
     TOTAL_WORDS,

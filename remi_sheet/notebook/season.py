@@ -34,7 +34,7 @@ from remi_sheet.core.dates import FORMS, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, Standing, standings
 from remi_sheet.core.text import clean, fold
-from remi_sheet.notebook.loading import Game
+from remi_sheet.notebook.games import Game
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating

@@ -33,7 +33,8 @@ from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, Standing, standings
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, number, say, words
-from remi_sheet.notebook.loading import Game, Notebook, ScoredDeal, date_text
+from remi_sheet.notebook.games import Game, ScoredDeal, date_text
+from remi_sheet.notebook.loading import Notebook
 from remi_sheet.report.charts import Chart, line_chart
 
 REPORT_TEMPLATE: Final = "scorecard.html"

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from remi_sheet.core.problems import Severity
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.i18n import Lang, say
-from remi_sheet.notebook.loading import Game, Notebook
+from remi_sheet.notebook.games import Game
+from remi_sheet.notebook.loading import Notebook
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.writing import formulas
 

@@ -21,7 +21,7 @@ from remi_sheet.core.problems import Problem
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
-from remi_sheet.notebook.loading import find_game
+from remi_sheet.notebook.games import find_game
 from remi_sheet.notebook.records import RecordGame, game_key, sheet_rows
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import Grid
