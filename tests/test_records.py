@@ -11,16 +11,8 @@ import pytest
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Phrase, say
-from remi_sheet.notebook.records import (
-    Records,
-    Table,
-    decode,
-    read_csv,
-    read_tables,
-    repair_text,
-    sheet_rows,
-    sniff_delimiter,
-)
+from remi_sheet.notebook.records import Records, read_csv, read_tables, sheet_rows
+from remi_sheet.notebook.records_text import Table, decode, repair_text, sniff_delimiter
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing.filing import Status, plan_filing, sheet_title
 
@@ -412,7 +404,7 @@ def test_plan_skips_the_same_game_and_refuses_a_different_one() -> None:
 
 
 def test_encoding_names_are_real_codecs() -> None:
-    from remi_sheet.notebook.records import ENCODINGS
+    from remi_sheet.notebook.records_text import ENCODINGS
 
     for name in ENCODINGS:
         codecs.lookup(name)

@@ -265,7 +265,8 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
     """The records at `path`: an .xlsx workbook when the file is one (whatever its name), else
     CSV. A file that cannot be records raises `RemiError`, or comes back as records with
     the problem and no games."""
-    from remi_sheet.notebook.records import MAX_BYTES, Records, Table, read_csv, read_tables
+    from remi_sheet.notebook.records import Records, read_csv, read_tables
+    from remi_sheet.notebook.records_text import MAX_BYTES, Table
     from remi_sheet.reading import files
     from remi_sheet.reading.grid import read_grids
 

@@ -1,24 +1,17 @@
 """Old paper score sheets, typed in as CSV or Excel: decoded, repaired, split into games, checked.
 
-The layout is NOTEBOOK.md's "Paper records": a Game (Játszma) column, a Deal (Leosztás)
+The layout is that of docs/notebook.md's paper records: a Game (Játszma) column, a Deal (Leosztás)
 column, one column per player (a blank cell: not in that game), rows of scores or entry
 codes, and an optional Total (Összesen) row per game with the totals written on the paper.
 
-Everything here is pure: bytes or grids in, `Records` out. The encoding of a CSV file is
-found by charset-normalizer, kept to the encodings Hungarian machines write and leaning to
-the Hungarian code pages; names damaged by an earlier wrong decoding ("KovĂĄcs") are repaired
-with ftfy and a few re-decodings of our own. Each game is checked by turning it into the very
-game sheet `filing` would write and running the notebook's own checks on it
-(`notebook.check_game`), so an imported game reads back exactly as it was checked.
+Everything here is pure: bytes or grids in, `Records` out. A CSV file's text and rows come
+from `records_text`. Each game is checked by turning it into the very game sheet
+`writing.filing` would write and running the notebook's own checks on it
+(`games.check_game`), so an imported game reads back exactly as it was checked.
 """
 
 from __future__ import annotations
 
-import contextlib
-import csv
-import io
-import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +22,7 @@ from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import GameScore
 from remi_sheet.core.text import clean, fold
-from remi_sheet.i18n import Lang, Phrase, say
+from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import (
     HEADER_ROWS,
     HEADER_WORDS,
@@ -39,98 +32,22 @@ from remi_sheet.notebook.games import (
     filled,
     find_game,
 )
+from remi_sheet.notebook.records_text import (
+    GAME_WORDS,
+    Place,
+    Table,
+    decode,
+    header_columns,
+    name_refusal,
+    repair_text,
+    split_csv,
+)
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import FormulaProbe, Grid
 
-MAX_BYTES: Final = 16 << 20  # years of paper records are a few hundred kilobytes
-NAME_MOST: Final = 60
-_GAME_WORDS: Final[dict[str, Lang]] = {"game": "en", "jatszma": "hu", "parti": "hu"}
-_DELIMITERS: Final = (";", ",", "\t")
-# What charset-normalizer may choose from: what Hungarian machines write. Left to itself it
-# calls a Windows-1250 file DOS Latin-2 (cp852), which turns every "á" into "ß".
-ENCODINGS: Final = ("utf_8", "utf_16", "utf_32", "cp1250", "iso8859_2", "cp1252", "latin_1")
-_UNICODE: Final = frozenset({"ascii", "utf_8", "utf_16", "utf_32"})
-# Hungarian letters sit at the same bytes in both, so either reads a Hungarian file right.
-_HUNGARIAN_CODE_PAGES: Final = ("cp1250", "iso8859_2")
-_LABELS: Final = {
-    "ascii": "UTF-8",
-    "utf_8": "UTF-8",
-    "utf_8_sig": "UTF-8 with BOM",
-    "utf_16": "UTF-16",
-    "utf_32": "UTF-32",
-    "cp1250": "Windows-1250",
-    "iso8859_2": "ISO-8859-2 (Latin-2)",
-    "cp1252": "Windows-1252",
-    "latin_1": "ISO-8859-1 (Latin-1)",
-}
-_SEPARATOR_LINE: Final = re.compile(r'"?sep=(.)"?')  # Excel's hint on a CSV's first line
-_HUNGARIAN_LETTERS: Final = frozenset("áéíóöőúüűÁÉÍÓÖŐÚÜŰ")
-_BIDI_CONTROLS: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-# Byte-level re-readings of a damaged name: (first codec, fallback codec) per character.
-_REENCODINGS: Final = (
-    ("iso8859_2", "sloppy-windows-1250"),
-    ("sloppy-windows-1250", "iso8859_2"),
-    ("latin_1", "sloppy-windows-1252"),
-    ("sloppy-windows-1252", "latin_1"),
-)
-# Latin-2 text read as Latin-1 differs only in ő ű Ő Ű (shown as õ û Õ Û).
-_LATIN2_AS_LATIN1: Final = (("latin_1", "iso8859_2"), ("sloppy-windows-1252", "cp1250"))
 _REPLACED_CODES: Final = frozenset(
     {"deal_number_wrong", "players_too_few", "players_too_many", "player_duplicate"}
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Where a value stands in the records: file name and line, or sheet and cell."""
-
-    sheet: str
-    cell: str | None
-    line: int | None = None
-
-    def problem(
-        self, code: str, params: dict[str, object], severity: Severity = Severity.ERROR
-    ) -> Problem:
-        """A problem here."""
-        return Problem(code, self.sheet, self.cell, severity, params, self.line)
-
-    def where(self) -> str | Phrase:
-        """This place, as a message's parameter says it: a cell, or a line."""
-        if self.line is not None:
-            return Phrase("line", {"line": self.line})
-        return self.cell or ""
-
-    def shown(self, lang: Lang) -> str:
-        if self.line is not None:
-            return f"{self.sheet}, {say('line', lang, line=self.line)}"
-        return f"{self.sheet}!{self.cell}"
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """The rows of one CSV file or one sheet, with where each came from."""
-
-    sheet: str
-    rows: Sequence[Sequence[CellValue]]
-    lines: Sequence[int] | None = None  # the CSV line each row starts on
-
-    def value(self, row: int, column: int) -> CellValue:
-        cells = self.rows[row]
-        value = cells[column] if column < len(cells) else None
-        return None if value == "" else value
-
-    def place(self, row: int, column: int) -> Place:
-        if self.lines is not None:
-            line = self.lines[row]
-            return Place(self.sheet, None, line)
-        return Place(self.sheet, address(row, column))
-
-
-@dataclass(frozen=True, slots=True)
-class Decoded:
-    text: str
-    encoding: str  # the codec's name, e.g. "cp1250"
-    label: str  # what a user calls it, e.g. "Windows-1250"
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,215 +100,6 @@ class Records:
 def game_key(name: str) -> str:
     """Game names are the same when they differ only in case and spacing."""
     return clean(name).casefold()
-
-
-# -- bytes to text ----------------------------------------------------------------------
-
-
-def decode(data: bytes, encoding: str | None = None, path: str = "") -> Decoded:
-    """The text of a CSV file: in `encoding` if given, else as charset-normalizer finds it,
-    preferring Windows-1250 and ISO-8859-2 among single-byte encodings."""
-    if len(data) > MAX_BYTES:
-        raise RemiError("records_too_big", path=path, size=len(data), limit=MAX_BYTES)
-    if encoding is not None:
-        return _decode_as(data, encoding, path)
-    if data.startswith(b"\xef\xbb\xbf"):
-        return Decoded(data[3:].decode("utf_8", errors="strict"), "utf_8_sig", _LABELS["utf_8_sig"])
-    from charset_normalizer import from_bytes
-
-    found = from_bytes(data, cp_isolation=list(ENCODINGS))
-    best = found.best()
-    if best is None:
-        raise RemiError("records_not_text", path=path)
-    chosen = best.encoding
-    if chosen not in _UNICODE:
-        chosen = _prefer_hungarian(data, [match.encoding for match in found])
-    chosen = "utf_8" if chosen == "ascii" else chosen
-    text = data.decode(chosen).removeprefix("\ufeff")
-    return Decoded(text, chosen, _LABELS.get(chosen, chosen))
-
-
-def _decode_as(data: bytes, encoding: str, path: str) -> Decoded:
-    import codecs
-
-    name = codecs.lookup(encoding).name.replace("-", "_")
-    try:
-        text = data.decode(encoding)
-    except UnicodeDecodeError as error:
-        raise RemiError(
-            "records_wrong_encoding",
-            path=path,
-            encoding=encoding,
-            byte=f"0x{data[error.start]:02X}",
-            position=error.start,
-        ) from None
-    return Decoded(text.removeprefix("\ufeff"), name, _LABELS.get(name, encoding))
-
-
-def _prefer_hungarian(data: bytes, ranked: Sequence[str]) -> str:
-    """The detector cannot tell single-byte code pages apart by a few accented names; a
-    Hungarian tool's files are far more likely Windows-1250 than Windows-1252 or Latin-1."""
-    for encoding in ranked:
-        if encoding in _HUNGARIAN_CODE_PAGES:
-            return encoding
-    for encoding in _HUNGARIAN_CODE_PAGES:
-        try:
-            data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        return encoding
-    return ranked[0]
-
-
-# -- text to rows -----------------------------------------------------------------------
-
-
-def split_csv(text: str, sheet: str) -> tuple[Table, str, list[Problem]]:
-    """The rows of a CSV text, its delimiter, and a problem when quoting breaks off."""
-    delimiter, skipped = sniff_delimiter(text)
-    if skipped:
-        text = text.split("\n", 1)[1] if "\n" in text else ""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    rows: list[tuple[str, ...]] = []
-    lines: list[int] = []
-    problems: list[Problem] = []
-    start = 1
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as error:
-            line = start + skipped
-            problems.append(
-                Problem("records_csv_broken", sheet, params={"detail": str(error)}, line=line)
-            )
-            break
-        rows.append(tuple(row))
-        lines.append(start + skipped)
-        start = reader.line_num + 1
-    if rows and text.count('"') % 2 and any("\n" in cell for cell in rows[-1]):
-        # A quote never closed swallows the rest of the file into one cell; Python's csv
-        # says nothing about it.
-        problems.append(Problem("records_csv_quote", sheet, line=lines[-1]))
-        del rows[-1], lines[-1]
-    return Table(sheet, rows, lines), delimiter, problems
-
-
-def sniff_delimiter(text: str) -> tuple[str, int]:
-    """The delimiter (`;`, `,` or tab) and whether an Excel `sep=` line comes first.
-
-    The header row is known: it has a Game and a Deal column. The delimiter is the one that
-    splits a line of the first rows into such a header with the most columns; csv.Sniffer
-    guesses only when no delimiter finds one."""
-    head = text.splitlines()[: HEADER_ROWS + 1]
-    if head and (hint := _SEPARATOR_LINE.fullmatch(head[0].strip())):
-        return hint[1], 1
-    best: tuple[int, str] | None = None
-    for delimiter in _DELIMITERS:
-        try:
-            rows = list(csv.reader(io.StringIO("\n".join(head)), delimiter=delimiter))
-        except csv.Error:
-            continue
-        for row in rows:
-            if _header_columns(row) is not None and (best is None or len(row) > best[0]):
-                best = (len(row), delimiter)
-    if best is not None:
-        return best[1], 0
-    try:
-        return csv.Sniffer().sniff("\n".join(head), delimiters="".join(_DELIMITERS)).delimiter, 0
-    except csv.Error:
-        return ";", 0
-
-
-def _header_columns(row: Sequence[CellValue]) -> tuple[int, int] | None:
-    """(Game column, Deal column) when `row` is the records' header row."""
-    game = deal = None
-    for column, value in enumerate(row):
-        if not filled(value):
-            continue
-        key = fold(str(value)).rstrip(":")
-        if key in _GAME_WORDS and game is None:
-            game = column
-        elif key in HEADER_WORDS and deal is None:
-            deal = column
-    return (game, deal) if game is not None and deal is not None else None
-
-
-# -- damaged names ----------------------------------------------------------------------
-
-
-def repair_text(text: str) -> str:
-    """`text` with the damage of an earlier wrong decoding undone ("KovĂĄcs Ă–dĂ¶n" →
-    "Kovács Ödön", "GyĹ‘zĹ‘" → "Győző", "Gõz" → "Gőz"), else `text` itself.
-
-    ftfy's `fix_encoding` knows UTF-8 read as Latin-1, Windows-1252 and Windows-1250, but
-    leaves short Hungarian names alone ("ZsĂłfi") and mistakes UTF-8 read as Latin-2 for
-    Windows-1250 ("Kovåcs"). So its answer is one candidate among re-readings of the bytes;
-    the one kept has the least of ftfy's badness, then the fewest letters outside ASCII and
-    the Hungarian alphabet, and only when that is less than the original's."""
-    current = text
-    for _ in range(3):  # text damaged twice is repaired twice
-        if current.isascii():
-            break
-        best = min(_candidates(current), key=_damage, default=current)
-        if _damage(best) >= _damage(current):
-            break
-        current = best
-    return current
-
-
-def _candidates(text: str) -> list[str]:
-    import ftfy
-
-    found = [ftfy.fix_encoding(text)]
-    for first, second in _REENCODINGS:
-        data = _reencode(text, first, second)
-        if data is not None:
-            with contextlib.suppress(UnicodeDecodeError):
-                found.append(data.decode("utf_8"))
-    for first, second in _LATIN2_AS_LATIN1:
-        data = _reencode(text, first, first)
-        if data is not None:
-            found.append(data.decode(second, errors="replace"))
-    return [candidate for candidate in found if candidate != text and "\ufffd" not in candidate]
-
-
-def _reencode(text: str, first: str, second: str) -> bytes | None:
-    import ftfy.bad_codecs  # noqa: F401 - registers the sloppy-windows-125x codecs
-
-    out = bytearray()
-    for char in text:
-        try:
-            out += char.encode(first)
-        except UnicodeEncodeError:
-            try:
-                out += char.encode(second)
-            except UnicodeEncodeError:
-                return None
-    return bytes(out)
-
-
-def _damage(text: str) -> tuple[int, int]:
-    from ftfy.badness import badness
-
-    foreign = sum(1 for ch in text if not ch.isascii() and ch not in _HUNGARIAN_LETTERS)
-    return badness(text), foreign
-
-
-def name_refusal(raw: str, name: str) -> tuple[str, dict[str, object]] | None:
-    """Why a name cannot go into a notebook (suffix of a message key and its parameters)."""
-    controls = [ch for ch in raw if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS]
-    if controls:
-        shown = "".join("\ufffd" if ch in controls else ch for ch in raw)
-        found = ", ".join(dict.fromkeys(f"U+{ord(ch):04X}" for ch in controls))
-        return "control", {"shown": f"'{shown[:NAME_MOST]}'", "found": found}
-    if len(name) > NAME_MOST:
-        return "too_long", {"shown": name[:30], "length": len(name), "most": NAME_MOST}
-    return None
-
-
-# -- rows to games ----------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -467,7 +175,7 @@ def _game_elsewhere(game: RecordGame, first: Place) -> Problem:
 
 def _find_header(table: Table) -> tuple[int, int, int] | None:
     for row in range(min(HEADER_ROWS, len(table.rows))):
-        found = _header_columns(table.rows[row])
+        found = header_columns(table.rows[row])
         if found is not None:
             return row, *found
     return None
@@ -475,7 +183,7 @@ def _find_header(table: Table) -> tuple[int, int, int] | None:
 
 def _header_langs(table: Table, header: tuple[int, int, int]) -> list[Lang]:
     row, game, deal = header
-    langs = [_GAME_WORDS[fold(str(table.value(row, game))).rstrip(":")]]
+    langs = [GAME_WORDS[fold(str(table.value(row, game))).rstrip(":")]]
     deal_lang = HEADER_WORDS[fold(str(table.value(row, deal))).rstrip(":")]
     return langs + ([deal_lang] if deal_lang else [])
 
@@ -774,6 +482,8 @@ class _NoFormulas(FormulaProbe):
 
 
 _NO_FORMULAS: Final = _NoFormulas(Path())
+
+
 _SHEET_HEADER_ROW: Final = 1  # row 0 holds the game's full name
 
 
