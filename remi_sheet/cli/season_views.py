@@ -1,0 +1,198 @@
+"""What `remi stats` shows of a season: its tables for the terminal, its JSON document and
+its CSV, every figure written the same way."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from remi_sheet.cli.printing import Table
+from remi_sheet.core.problems import Problem
+from remi_sheet.i18n import Lang, say
+from remi_sheet.report.season import (
+    head_to_head_grid,
+    number,
+    row_cells,
+)
+
+if TYPE_CHECKING:
+    from remi_sheet.notebook.season import Season, SeasonGame
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    since: dt.date | None
+    until: dt.date | None
+    players: list[str]
+    sort: str
+    json_output: bool
+    csv_output: bool
+    output: Path | None
+    history: bool
+    lang: Lang
+
+
+def season_json(
+    season: Season, problems: Sequence[Problem], files: Sequence[str], options: Options
+) -> dict[str, Any]:
+    lang = options.lang
+    history = season.history
+    return {
+        "notebooks": list(files),
+        "lang": lang,
+        "since": options.since.isoformat() if options.since else None,
+        "until": options.until.isoformat() if options.until else None,
+        "rating_model": "openskill PlackettLuce; rating = mu - 3*sigma, uncertainty = sigma",
+        "players": [
+            {
+                **row.to_json(),
+                "rating_history": [
+                    {"game": game, "rating": round(value, 3)}
+                    for game, value in zip(history.games, history.of(row.name), strict=True)
+                    if value is not None
+                ],
+            }
+            for row in season.rows
+        ],
+        "head_to_head": {
+            name: {other: [v.ahead, v.behind] for other, v in versus.items()}
+            for name, versus in season.head_to_head.items()
+        },
+        "head_to_head_ties": {
+            name: {other: v.tied for other, v in versus.items()}
+            for name, versus in season.head_to_head.items()
+        },
+        "games": [_game_json(game) for game in season.games],
+        "incomplete": [game.label for game in season.incomplete],
+        "not_counted": [game.label for game in season.not_counted],
+        "problems": [problem.to_json(lang) for problem in problems],
+    }
+
+
+def _game_json(game: SeasonGame) -> dict[str, Any]:
+    return {
+        "game": game.label,
+        "sheet": game.game.sheet,
+        "date": game.date.isoformat() if game.date else None,
+        "players": list(game.game.players),
+        "counted": game.played,
+        "complete": game.complete,
+        "totals": dict(zip(game.game.players, game.game.score.totals, strict=True)),
+        "ranks": dict(zip(game.game.players, game.game.score.ranks, strict=True)),
+    }
+
+
+CSV_COLUMNS = (
+    "name",
+    "games",
+    "complete_games",
+    "wins",
+    "deals",
+    "total",
+    "average",
+    "average_per_deal",
+    "hands",
+    "plus200",
+    "rating",
+    "uncertainty",
+    "mu",
+    "longest_streak",
+    "best_game",
+    "best_total",
+    "worst_game",
+    "worst_total",
+)
+
+
+def csv_header(season: Season) -> list[str]:
+    """The CSV columns: `CSV_COLUMNS`, then place_1 … place_6 (more if a game had more)."""
+    most = max([6, *(len(row.places) for row in season.rows)])
+    return [*CSV_COLUMNS, *(f"place_{place}" for place in range(1, most + 1))]
+
+
+def write_csv(season: Season, stream: Any) -> None:
+    header = csv_header(season)
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(header)
+    for row in season.rows:
+        data = row.to_json()
+        best, worst = data["best_game"] or {}, data["worst_game"] or {}
+        data |= {
+            "best_game": best.get("game"),
+            "best_total": best.get("total"),
+            "worst_game": worst.get("game"),
+            "worst_total": worst.get("total"),
+        }
+        places = dict(enumerate(row.places, start=1))
+        data |= {
+            key: places.get(int(key.removeprefix("place_")), 0)
+            for key in header
+            if key.startswith("place_")
+        }
+        writer.writerow(["" if data[key] is None else data[key] for key in header])
+
+
+def standings_table(season: Season, lang: Lang) -> Table:
+    table = Table(say("season_title", lang))
+    headings = (
+        "#",
+        say("player", lang),
+        say("rating", lang),
+        say("uncertainty", lang),
+        say("games", lang),
+        say("complete_games", lang),
+        say("wins", lang),
+        say("places", lang) + " (1·2·…)",
+        say("total", lang),
+        say("average", lang),
+        say("per_deal", lang),
+        say("hands", lang),
+        say("plus200", lang),
+        say("streak_short", lang),
+    )
+    for index, heading in enumerate(headings):
+        table.add_column(heading, justify="left" if index == 1 else "right")
+    for place, row in enumerate(season.rows, start=1):
+        table.add_row(f"{place}.", *row_cells(row, lang))
+    return table
+
+
+def records_table(season: Season, lang: Lang) -> Table:
+    table = Table(say("records", lang))
+    table.add_column(say("player", lang))
+    table.add_column(say("best_game", lang))
+    table.add_column(say("worst_game", lang))
+    table.add_column(say("streak", lang), justify="right")
+    for row in season.rows:
+        best = f"{number(row.best.total, lang)} ({row.best.game})" if row.best else "—"
+        worst = f"{number(row.worst.total, lang)} ({row.worst.game})" if row.worst else "—"
+        table.add_row(row.name, best, worst, str(row.streak))
+    return table
+
+
+def head_to_head_table(season: Season, lang: Lang) -> Table:
+    table = Table(say("head_to_head", lang))
+    table.add_column("")
+    for row in season.rows:
+        table.add_column(row.name, justify="center")
+    for name, cells in head_to_head_grid(season):
+        table.add_row(name, *cells)
+    return table
+
+
+def history_table(season: Season, lang: Lang) -> Table:
+    history = season.history
+    table = Table(say("rating_history", lang))
+    table.add_column(say("game", lang))
+    table.add_column(say("date", lang))
+    for name in history.players:
+        table.add_column(name, justify="right")
+    for index, game in enumerate(history.games):
+        date = history.dates[index]
+        cells = [number(ratings[index], lang) for ratings in history.ratings]
+        table.add_row(game, date.isoformat() if date else "", *cells)
+    return table

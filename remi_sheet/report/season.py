@@ -1,0 +1,173 @@
+"""The season's printout (`remi stats -o season.pdf`): a view model of the season's standings,
+records, head to head and rating chart, rendered by the scorecard's templates."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from remi_sheet.i18n import Lang, say, words
+from remi_sheet.i18n import number as say_number
+from remi_sheet.report.charts import Chart
+
+MINUS = "\u2212"
+
+if TYPE_CHECKING:
+    from remi_sheet.notebook.season import Season, SeasonRow, Versus
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonReport:
+    """The season PDF's view model: every value already worded; the template lays it out."""
+
+    lang: Lang
+    title: str
+    source: str
+    t: Mapping[str, str]
+    period: str | None
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    records: tuple[tuple[str, str, str], ...]  # player, best game, worst game
+    versus_names: tuple[str, ...]
+    versus: tuple[tuple[str, tuple[str, ...]], ...]
+    chart: Chart | None
+    rated_games: tuple[str, ...]  # "1. 2026-11-29 Klub #1", the chart's x axis
+    incomplete: tuple[str, ...]
+    not_counted: tuple[str, ...]
+    summary: str
+
+
+def season_report(
+    season: Season, files: Sequence[str], lang: Lang, since: dt.date | None, until: dt.date | None
+) -> SeasonReport:
+    """The season's PDF: its standings, records, head to head and rating chart."""
+    headings = (
+        say("player", lang),
+        say("rating", lang),
+        say("uncertainty", lang),
+        say("games", lang),
+        say("complete_games", lang),
+        say("wins", lang),
+        say("places", lang),
+        say("total", lang),
+        say("average", lang),
+        say("per_deal", lang),
+        say("hands", lang),
+        say("plus200", lang),
+        say("streak_short", lang),
+    )
+    history = season.history
+    return SeasonReport(
+        lang=lang,
+        title=say("season_title", lang),
+        source=", ".join(Path(file).name for file in files),
+        t=words(lang),
+        period=_period(since, until),
+        headings=headings,
+        rows=tuple(tuple(row_cells(row, lang, MINUS)) for row in season.rows),
+        records=tuple(
+            (
+                row.name,
+                f"{number(row.best.total, lang, minus=MINUS)} · {row.best.game}"
+                if row.best
+                else "—",
+                f"{number(row.worst.total, lang, minus=MINUS)} · {row.worst.game}"
+                if row.worst
+                else "—",
+            )
+            for row in season.rows
+        ),
+        versus_names=tuple(row.name for row in season.rows),
+        versus=tuple((name, tuple(cells)) for name, cells in head_to_head_grid(season)),
+        chart=rating_chart(season) if history.games and history.players else None,
+        rated_games=tuple(
+            f"{index}. {date.isoformat() + ' ' if date else ''}{game}"
+            for index, (game, date) in enumerate(zip(history.games, history.dates, strict=True), 1)
+        ),
+        incomplete=tuple(game.label for game in season.incomplete),
+        not_counted=tuple(game.label for game in season.not_counted),
+        summary=say(
+            "stats_summary",
+            lang,
+            games=len(season.games),
+            notebooks=len(files),
+            counted=len(season.counted),
+            complete=len(season.complete),
+        ),
+    )
+
+
+def _period(since: dt.date | None, until: dt.date | None) -> str | None:
+    if since is None and until is None:
+        return None
+    first = since.isoformat() if since else "…"
+    last = until.isoformat() if until else "…"
+    return f"{first} – {last}"
+
+
+def rating_chart(season: Season) -> Chart:
+    """Each player's rating from the start (0) through every rated game, on the report's
+    line-chart geometry; a game a player sat out has no point, the line goes on."""
+    from remi_sheet.report.charts import line_chart
+
+    history = season.history
+    values = [[history.start, *ratings] for ratings in history.ratings]
+    labels = ["", *(str(index) for index in range(1, len(history.games) + 1))]
+    # The geometry is plain arithmetic and draws fractional values as they are; its type
+    # says int only because running totals were its first use.
+    return line_chart(history.players, cast("list[list[int | None]]", values), labels, height=300)
+
+
+def number(value: float | int | None, lang: Lang, *, minus: str = "-") -> str:
+    """A figure as shown to people (`i18n.number`), an empty string for none."""
+    return "" if value is None else say_number(value, lang, minus=minus)
+
+
+def places_text(places: Sequence[int]) -> str:
+    """Firsts, seconds, … as "2·1·0"."""
+    return "·".join(map(str, places)) if places else ""
+
+
+def versus_text(ahead: int, behind: int, tied: int = 0) -> str:
+    """ "ahead–behind", and "(=n)" for n shared places."""
+    return f"{ahead}–{behind}" + (f" (={tied})" if tied else "")
+
+
+def row_cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
+    standing = row.standing
+    return [
+        row.name,
+        number(row.rating.ordinal, lang, minus=minus),
+        number(row.rating.sigma, lang, minus=minus),
+        str(standing.games),
+        str(standing.complete),
+        str(standing.wins),
+        places_text(row.places),
+        number(standing.total, lang, minus=minus),
+        number(standing.average, lang, minus=minus),
+        number(row.per_deal, lang, minus=minus),
+        str(standing.hands),
+        str(standing.plus200),
+        str(row.streak),
+    ]
+
+
+def head_to_head_grid(season: Season) -> list[tuple[str, list[str]]]:
+    """Each player's row of the head-to-head grid: "ahead–behind" against every player in
+    the order of the table, "·" against themselves, "" for players never met."""
+    names = [row.name for row in season.rows]
+    grid = []
+    for name in names:
+        versus = season.head_to_head.get(name, {})
+        grid.append((name, [_versus_cell(name, other, versus) for other in names]))
+    return grid
+
+
+def _versus_cell(name: str, other: str, versus: Mapping[str, Versus]) -> str:
+    if other == name:
+        return "·"
+    found = versus.get(other)
+    return versus_text(found.ahead, found.behind, found.tied) if found else ""
