@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from remi_sheet.core.cards import ACE, JOKER, Card, Suit
-from remi_sheet.core.melds import best_opening
+from remi_sheet.core.openings import best_opening
 from remi_sheet.core.rules import HouseRules
 
 LIMIT = 0.1  # seconds per hand

@@ -18,18 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi_sheet.core.cards import ACE, JOKER, Card, Suit, parse_cards
-from remi_sheet.core.melds import (
-    Kind,
-    Meld,
-    _Hand,
-    best_opening,
-    candidates,
-    check_meld,
-    check_melds,
-    hand_errors,
-    openings,
-    parse_meld,
-)
+from remi_sheet.core.melds import Kind, Meld, check_meld, check_melds, hand_errors, parse_meld
+from remi_sheet.core.openings import _Hand, best_opening, candidates, openings
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 

@@ -4,7 +4,6 @@ twice refused, the sheets found under the very names calamine reads, one end rec
 from __future__ import annotations
 
 import io
-import posixpath
 import re
 import struct
 import time
@@ -290,8 +289,3 @@ def test_a_zip_ending_two_ways_is_refused() -> None:
         with pytest.raises(RemiError) as refused:
             _end_checked(data)
         assert refused.value.code == "file_odd"
-
-
-@given(st.text(alphabet="/.x", max_size=12))
-def test_a_part_name_is_normal_exactly_when_normpath_keeps_it(member: str) -> None:
-    assert package._normal(member) == (posixpath.normpath(member) == member)

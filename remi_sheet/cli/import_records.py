@@ -1,8 +1,8 @@
 """The `remi import` command: old paper score sheets into the notebook, arithmetic checked.
 
-Registered by `remi_sheet.cli.app` at its end, after the shared options and helpers this module
-reuses are defined (so import it through `remi_sheet.cli.app`). It reads the notebook first (its
-house rules judge the records), then the records (`records`), plans the filing (`filing`),
+`cli.app` builds the command from this module when it runs. It reads the notebook first (its
+house rules judge the records), then the records (`notebook.records`), plans the filing
+(`writing.filing`),
 writes unless `--dry-run`, and prints what it found. Exit codes as for the other commands:
 0 fine, 1 errors in the records or a bad file (the good games are filed all the same), 2 a
 wrong command line.

@@ -90,7 +90,8 @@ def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: boo
 
 def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bool) -> int:
     from remi_sheet.core.cards import parse_cards
-    from remi_sheet.core.melds import best_opening, hand_errors, openings
+    from remi_sheet.core.melds import hand_errors
+    from remi_sheet.core.openings import best_opening, openings
 
     try:
         hand = parse_cards(text, suits_required=True)

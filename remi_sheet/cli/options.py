@@ -1,6 +1,6 @@
 """What every `remi` command shares: its common options, and how it fails.
 
-Exit codes (NOTEBOOK.md): 0 done, no errors; 1 the input has errors; 2 the command line
+Exit codes (docs/notebook.md): 0 done, no errors; 1 the input has errors; 2 the command line
 was wrong. A user's mistake is one clear message, never a traceback; set REMI_DEBUG=1 to
 see the traceback of an unexpected failure.
 """

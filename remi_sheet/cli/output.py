@@ -111,7 +111,7 @@ def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
 
 
 def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:
-    """The house rules that differ from RULES.md's defaults, as every report must say."""
+    """The house rules that differ from the default rules, as every report must say."""
     changed = notebook.rules.differences()
     if not changed:
         return None

@@ -1,8 +1,7 @@
 """The `remi report` command: the printable PDF scorecard, or a blank one for paper.
 
-Registered by `remi_sheet.cli.app` at its end, after the shared options and helpers this module
-reuses are defined (so import it through `remi_sheet.cli.app`). Everything heavy — the notebook
-reader, Jinja2, WeasyPrint — is imported inside the command, so that `remi` starts fast.
+`cli.app` builds the command from this module when it runs. Everything heavy (the notebook
+reader, Jinja2, WeasyPrint) is imported inside the command, so that `remi` starts fast.
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """The `remi stats` command: standings across games and notebooks, with a rating.
 
-Registered by `remi_sheet.cli.app` at its end, after the shared options and helpers this module
-reuses are defined (so import it through `remi_sheet.cli.app`). The figures come from
-`remi_sheet.notebook.season`; this module reads the notebooks, checks the options and shows the
-season: Rich tables on a terminal, `--json` or `--csv` for other tools, and a PDF (`-o`)
-through the report's templates, renderer and chart geometry. Everything heavy is imported
-inside the command, so that `remi` starts fast.
+`cli.app` builds the command from this module when it runs. The figures come from
+`notebook.season`; this module reads the notebooks, checks the options and shows the season
+(`season_views`: tables on a terminal, `--json` or `--csv` for other tools; `report.season`:
+a PDF with `-o`). Everything heavy is imported inside the command, so that `remi` starts fast.
 """
 
 from __future__ import annotations

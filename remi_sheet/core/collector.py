@@ -32,7 +32,7 @@ def freed_at_exit() -> None:
 
 def keep_until_exit(thing: object) -> None:
     """Keep `thing` alive until the process ends, when the program leaves with `os._exit`:
-    freeing a 5,000-game notebook cell by cell takes 25 ms that the system does at once."""
+    freeing a big notebook cell by cell is work the system does at once."""
     if _kept is not None:
         _kept.append(thing)
 

@@ -1,4 +1,4 @@
-"""What one player's cell in one deal says, as typed: the entry codes of NOTEBOOK.md.
+"""What one player's cell in one deal says, as typed: the entry codes of docs/notebook.md.
 
 `parse_entry` turns a cell value (text, number, or whatever a spreadsheet left there) into
 a `Winner`, a `Loser` or a bare `Number`. A bare number is card points in an entry row and

@@ -1,8 +1,8 @@
-"""House rules: every number RULES.md lets a group change, with its default and its limits.
+"""House rules: every number a table may change (docs/rules.md), with its default and its limits.
 
-`HouseRules()` is the rule book of RULES.md. A notebook's Rules sheet and the command line
-change it through `with_rule`, which accepts the English names of RULES.md and Hungarian
-aliases, and refuses unknown names and impossible values with a `RemiError` that says why.
+`HouseRules()` is the default rule book. A notebook's Rules sheet and the command line change
+it through `with_rule`, which accepts the rules' English names and Hungarian aliases, and
+refuses unknown names and impossible values with a `RemiError` that says why.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class Rounding(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class HouseRules:
-    """The scoring rules in force: RULES.md's defaults unless the Rules sheet or `--rule`
+    """The scoring rules in force: the defaults unless the Rules sheet or `--rule`
     says otherwise."""
 
     jokers: int = 4
@@ -41,7 +41,7 @@ class HouseRules:
     rounding: Rounding = Rounding.NEAREST_TEN_HALF_UP
 
     def differences(self) -> dict[str, int | bool | str]:
-        """The rules that differ from RULES.md's defaults, by name, in definition order."""
+        """The rules that differ from the defaults, by name, in definition order."""
         default = HouseRules()
         return {
             spec.name: _plain(getattr(self, spec.name))

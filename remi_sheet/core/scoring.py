@@ -1,4 +1,4 @@
-"""Scoring deals and games by the rules of RULES.md ("mínuszba írás").
+"""Scoring deals and games by the rules of docs/rules.md ("mínuszba írás").
 
 A deal row is either an *entry row* (codes, card points, card lists), which is scored here,
 or a *score row* (paper style: exactly one −20/−40 and the plus points), which is checked
@@ -24,7 +24,7 @@ from remi_sheet.core.rules import HouseRules, Rounding
 class DealScore(NamedTuple):
     """What one deal scores for each player.
 
-    The records made once per deal (this, `notebook.DealRow`, `notebook.ScoredDeal`) are
+    The records made once per deal (this, `games.DealRow`, `games.ScoredDeal`) are
     named tuples: immutable like the dataclasses elsewhere, and made in half the time, which
     a 5,000-game notebook's 35,000 deals notice."""
 

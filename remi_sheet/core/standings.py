@@ -14,7 +14,7 @@ from typing import Final
 from remi_sheet.core.scoring import GameScore
 from remi_sheet.core.text import fold
 
-# The columns of every standings table remi shows, in order (keys of `messages.WORDS`).
+# The columns of every standings table remi shows, in order (keys of `i18n.notebook`).
 COLUMNS: Final = (
     "player",
     "games",

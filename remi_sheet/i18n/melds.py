@@ -1,8 +1,6 @@
 """What `remi meld` says, in English and Hungarian, by key.
 
-Same shape as `messages`: `MELD_MESSAGES[key] = (english, hungarian)`. Keys are stable
-(`--json` carries them as `code`); wording may improve. Keys not found here (the card
-parser's, e.g. `card_unknown`) are looked up in `messages`.
+The card parser's keys (`card_unknown`, …) are the game's (`game`).
 """
 
 from __future__ import annotations

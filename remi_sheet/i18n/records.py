@@ -1,8 +1,6 @@
 """What `remi import` says, in English and Hungarian, by key.
 
-Same shape as `messages`: `RECORDS_MESSAGES[key] = (english, hungarian)`. Keys are stable
-(`--json` carries them as `code`); wording may improve. The row checks reuse the core's keys
-(`score_not_ten`, `two_winners`, …): `render` looks a key up here first, then in `messages`.
+The row checks reuse the game's keys (`score_not_ten`, `two_winners`, … in `game`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """The words of the printed scorecard (`remi report`), in English and Hungarian, by key.
 
-Same shape as `messages.WORDS` (key → (english, hungarian)); kept apart so that the report's
-vocabulary can grow without touching the messages every other command shares. Words that
-`messages.WORDS` already has (Total, Rank, Standings, …) are taken from there.
+Words the sheets already have (Total, Rank, Standings, … in `notebook`) are not repeated.
 """
 
 from __future__ import annotations

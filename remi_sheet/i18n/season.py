@@ -1,9 +1,6 @@
 """The words and messages of `remi stats` and the season PDF, in English and Hungarian.
 
-Same shape as `messages.WORDS` and `messages.MESSAGES` (key → (english, hungarian)); kept
-apart so that the season's vocabulary grows without touching what every other command
-shares. Words the report or the messages already have (Player, Wins, +200 taken, …) are taken
-from there by `season_word`.
+Words the report or the sheets already have (Player, Wins, +200 taken, …) are not repeated.
 """
 
 from __future__ import annotations

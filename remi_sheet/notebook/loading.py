@@ -74,7 +74,7 @@ def _load(
     sheets: Sheets,
     keep_grids: bool,
 ) -> Notebook:
-    # The Rules sheet comes first, wherever it stands (`notebook_sheets`).
+    # The Rules sheet comes first, wherever it stands (`notebook.sheets`).
     own_probe = probe is None
     probe = probe or FormulaProbe(path)
     read: dict[str, Grid] = {}

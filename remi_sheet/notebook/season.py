@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating
 
 # The columns `SeasonRow.values` gives, in order: the Standings sheet's (standings.COLUMNS)
-# then the season's. Keys of `season_words.season_word`.
+# then the season's. Text keys of `i18n`.
 SEASON_COLUMNS: Final = (
     *COLUMNS,
     "rating",
