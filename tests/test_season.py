@@ -11,6 +11,7 @@ import pytest
 
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.loading import load_notebook
+from remi_sheet.notebook.names import similar_names
 from remi_sheet.notebook.season import (
     SEASON_COLUMNS,
     Season,
@@ -22,7 +23,6 @@ from remi_sheet.notebook.season import (
     only_players,
     rating_history,
     season_table,
-    similar_names,
     within,
 )
 from tests.conftest import build_notebook

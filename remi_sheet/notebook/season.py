@@ -33,11 +33,16 @@ from typing import TYPE_CHECKING, Any, Final
 from remi_sheet.core.dates import FORMS, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, Standing, standings
-from remi_sheet.core.text import clean, fold
+from remi_sheet.core.text import fold
 from remi_sheet.notebook.games import Game
+from remi_sheet.notebook.names import (
+    spelling_problems,
+    spellings_of,
+)
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating
+
 
 # The columns `SeasonRow.values` gives, in order: the Standings sheet's (standings.COLUMNS)
 # then the season's. Text keys of `i18n`.
@@ -50,8 +55,9 @@ SEASON_COLUMNS: Final = (
     "worst_game",
     "streak",
 )
+
+
 SORTS: Final = ("rating", "wins", "average", "total", "games", "name")
-_SIMILAR_LENGTH: Final = 4  # shorter names differ by one letter too easily (Ede/Edit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +217,6 @@ class Season:
         raise KeyError(name)
 
 
-# --------------------------------------------------------------------------- the contract
-
-
 def season_table(games: Sequence[Game]) -> list[SeasonRow]:
     """The Standings sheet's rows for `games`, best first.
 
@@ -232,9 +235,6 @@ def rating_history(games: Sequence[Game]) -> RatingHistory:
     """Each player's rating after every rated game of `games`, for the rating chart; the
     same `games`, players and order as `season_table`."""
     return compute(gather_games(games)).history
-
-
-# --------------------------------------------------------------------------- gathering
 
 
 def gather_games(
@@ -347,15 +347,12 @@ def unknown_players(season: Season, names: Sequence[str]) -> list[str]:
     return [name for name in names if fold(name) not in keys]
 
 
-# --------------------------------------------------------------------------- the season
-
-
 def compute(games: Sequence[SeasonGame], sort: str = "rating") -> Season:
     """Every figure of the season of `games` (any order; they are put in date order)."""
     ordered = in_date_order(games)
     played = [g for g in ordered if g.played]
     complete = [g for g in played if g.game.score.complete]
-    spellings = _spellings(g.game for g in ordered if g.game.deals)
+    spellings = spellings_of(g.game for g in ordered if g.game.deals)
     rows = _rows(played, spellings)
     _add_results(rows, complete)
     history = _rate(rows, complete)
@@ -372,7 +369,7 @@ def compute(games: Sequence[SeasonGame], sort: str = "rating") -> Season:
             start=Rating(*_initial()).ordinal,
         ),
         games=tuple(ordered),
-        problems=tuple(_spelling_problems(spellings)),
+        problems=tuple(spelling_problems(spellings)),
     )
 
 
@@ -392,15 +389,6 @@ def sort_rows(rows: list[SeasonRow], by: str = "rating") -> list[SeasonRow]:
         "name": lambda r: (r.key, *tie(r)),
     }
     return sorted(rows, key=keys[by])
-
-
-def _spellings(games: Iterable[Game]) -> dict[str, Counter[str]]:
-    """Folded name → how often each spelling was used (in the order first seen)."""
-    found: dict[str, Counter[str]] = {}
-    for game in games:
-        for name in game.players:
-            found.setdefault(fold(name), Counter())[clean(name)] += 1
-    return found
 
 
 def _rows(played: Sequence[SeasonGame], spellings: dict[str, Counter[str]]) -> dict[str, SeasonRow]:
@@ -493,52 +481,6 @@ def _rate(
 
 def _ordinal(rating: PlackettLuceRating) -> float:
     return Rating(rating.mu, rating.sigma).ordinal
-
-
-def _spelling_problems(spellings: dict[str, Counter[str]]) -> list[Problem]:
-    problems: list[Problem] = []
-    for counts in spellings.values():
-        if len(counts) > 1:
-            names = [name for name, _ in counts.most_common()]
-            params = {"name": names[0], "count": len(names), "spellings": ", ".join(names)}
-            problems.append(Problem("name_spellings", severity=_WARN, params=params))
-    for first, second in similar_names(
-        counts.most_common(1)[0][0] for counts in spellings.values()
-    ):
-        params = {"first": first, "second": second}
-        problems.append(Problem("names_similar", severity=_WARN, params=params))
-    return problems
-
-
-def similar_names(names: Iterable[str]) -> list[tuple[str, str]]:
-    """Pairs of different players whose folded names differ by one letter (one added,
-    dropped, changed or two neighbours swapped), or only in spaces and punctuation: likely
-    one person typed two ways. Names shorter than four letters are left alone."""
-    keyed = [(name, fold(name)) for name in names]
-    pairs = []
-    for (a, fa), (b, fb) in itertools.combinations(keyed, 2):
-        bare_a, bare_b = _letters(fa), _letters(fb)
-        if min(len(bare_a), len(bare_b)) < _SIMILAR_LENGTH:
-            continue
-        if bare_a == bare_b or _one_edit(bare_a, bare_b):
-            pairs.append((a, b))
-    return pairs
-
-
-def _letters(text: str) -> str:
-    return "".join(ch for ch in text if ch.isalnum())
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """At most one letter added, dropped or changed, or two neighbours swapped."""
-    if abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
-        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
-        return len(diff) <= 1 or (swapped and a[diff[1]] == b[diff[0]])
-    short, long = sorted((a, b), key=len)
-    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
 
 
 def _one_decimal(total: int, count: int) -> float:

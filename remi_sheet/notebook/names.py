@@ -1,0 +1,72 @@
+"""Players' names across games and notebooks: the spellings that are one player (equal after
+`text.fold`: trimmed, case and accents ignored), the one shown (the most used), and the
+warnings a club wants to fix them by: variants counted as one, and different names that look
+alike. Pure: games in, spellings and problems out."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable
+from typing import Final
+
+from remi_sheet.core.problems import Problem, Severity
+from remi_sheet.core.text import clean, fold
+from remi_sheet.notebook.games import Game
+
+_SIMILAR_LENGTH: Final = 4  # shorter names differ by one letter too easily (Ede/Edit)
+
+
+def spellings_of(games: Iterable[Game]) -> dict[str, Counter[str]]:
+    """Folded name → how often each spelling was used (in the order first seen)."""
+    found: dict[str, Counter[str]] = {}
+    for game in games:
+        for name in game.players:
+            found.setdefault(fold(name), Counter())[clean(name)] += 1
+    return found
+
+
+def spelling_problems(spellings: dict[str, Counter[str]]) -> list[Problem]:
+    problems: list[Problem] = []
+    for counts in spellings.values():
+        if len(counts) > 1:
+            names = [name for name, _ in counts.most_common()]
+            params = {"name": names[0], "count": len(names), "spellings": ", ".join(names)}
+            problems.append(Problem("name_spellings", severity=Severity.WARNING, params=params))
+    for first, second in similar_names(
+        counts.most_common(1)[0][0] for counts in spellings.values()
+    ):
+        params = {"first": first, "second": second}
+        problems.append(Problem("names_similar", severity=Severity.WARNING, params=params))
+    return problems
+
+
+def similar_names(names: Iterable[str]) -> list[tuple[str, str]]:
+    """Pairs of different players whose folded names differ by one letter (one added,
+    dropped, changed or two neighbours swapped), or only in spaces and punctuation: likely
+    one person typed two ways. Names shorter than four letters are left alone."""
+    keyed = [(name, fold(name)) for name in names]
+    pairs = []
+    for (a, fa), (b, fb) in itertools.combinations(keyed, 2):
+        bare_a, bare_b = _letters(fa), _letters(fb)
+        if min(len(bare_a), len(bare_b)) < _SIMILAR_LENGTH:
+            continue
+        if bare_a == bare_b or _one_edit(bare_a, bare_b):
+            pairs.append((a, b))
+    return pairs
+
+
+def _letters(text: str) -> str:
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """At most one letter added, dropped or changed, or two neighbours swapped."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        swapped = len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+        return len(diff) <= 1 or (swapped and a[diff[1]] == b[diff[0]])
+    short, long = sorted((a, b), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
