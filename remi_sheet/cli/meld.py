@@ -7,8 +7,6 @@ invalid meld or cards that cannot be, 2 a wrong command line.
 
 from __future__ import annotations
 
-import json
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -127,7 +125,9 @@ def _input_errors(errors: list[Problem], rules: HouseRules, lang: Lang, json_out
 
 
 def _print_json(document: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    from remi_sheet.cli.output import print_json
+
+    print_json(document)
 
 
 def _reason_json(reason: Problem, lang: Lang) -> dict[str, str]:

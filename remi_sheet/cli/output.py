@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet.cli.printing import Table
@@ -17,10 +17,31 @@ if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
 
 
-def print_json(document: dict[str, Any]) -> None:
+def print_json(document: Mapping[str, Any]) -> None:
+    """`document` on standard output as JSON: a key a line, and a list's items (games,
+    problems, standings) an item a line, each item compact.
+
+    A list may be given as any iterable, which is written as it is iterated: the JSON of
+    5,000 games is never held whole, and each item goes through the json module's C
+    encoder (asked to indent, json encodes in Python instead).
+    """
     import json  # only the --json documents need it
 
-    sys.stdout.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    write = sys.stdout.write
+    write("{")
+    for index, (key, value) in enumerate(document.items()):
+        write(("," if index else "") + "\n  " + encode(key) + ": ")
+        if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+            write(encode(value))
+            continue
+        write("[")
+        empty = True
+        for position, item in enumerate(value):
+            write(("," if position else "") + "\n    " + encode(item))
+            empty = False
+        write("]" if empty else "\n  ]")
+    write("\n}\n")
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -61,9 +82,9 @@ def notebook_json(
         "notebook": str(notebook.path),
         "lang": lang,
         "house_rules": notebook.rules.differences(),
-        "games": [game_json(game) for game in notebook.games],
+        "games": (game_json(game) for game in notebook.games),
         "standings": [row.to_json() for row in table],
-        "problems": [problem.to_json(lang) for problem in problems],
+        "problems": (problem.to_json(lang) for problem in problems),
     }
 
 
