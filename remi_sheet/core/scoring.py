@@ -12,8 +12,7 @@ import bisect
 import functools
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Final, NamedTuple, cast
+from typing import Final, NamedTuple
 
 from remi_sheet.core.cards import max_hand_points
 from remi_sheet.core.entries import Entry, Loser, Number, Winner, check_points
@@ -106,23 +105,25 @@ class RowScorer:
         )
 
     def __call__(self, entries: Sequence[Entry | None]) -> DealScore | list[Problem]:
-        # One pass sorts the entries out: every deal of a notebook comes through here.
+        # One pass sorts the entries out: every deal of a notebook comes through here (by
+        # the exact type: the entries are the three final classes of `entries`).
         winners: list[int] = []
         negative: list[int] = []
         numbers = 0
         for i, entry in enumerate(entries):
-            if entry is None:
-                return [_at("entry_missing", j) for j, e in enumerate(entries) if e is None]
-            if isinstance(entry, Winner):
+            kind = type(entry)
+            if kind is Winner:
                 winners.append(i)
-            elif isinstance(entry, Number):
+            elif kind is Number:
                 numbers += 1
-                if entry.value < 0:
+                if entry.value < 0:  # type: ignore[union-attr]
                     negative.append(i)
-        present = cast("Sequence[Entry]", entries)
+            elif entry is None:
+                return [_at("entry_missing", j) for j, e in enumerate(entries) if e is None]
+        present: Sequence[Entry] = entries  # type: ignore[assignment]
         if negative:
             if numbers == len(present):
-                return check_score_row([cast(Number, e).value for e in present], self.rules)
+                return check_score_row([e.value for e in present], self.rules)  # type: ignore[union-attr]
             return _mixed_row_issues(present, negative, self.rules)
         if len(winners) != 1:
             return _winner_issues(winners)
@@ -131,7 +132,7 @@ class RowScorer:
     def _entries(self, entries: Sequence[Entry], winner: int) -> DealScore | list[Problem]:
         """An entry row with its one winner at `winner`: everyone else is a loser."""
         rules, most = self.rules, self.most
-        hand = cast(Winner, entries[winner]).hand
+        hand: bool = entries[winner].hand  # type: ignore[union-attr]
         by_points = self.by_points[hand]
         issues: list[Problem] = []
         scores: list[int] = []
@@ -143,7 +144,7 @@ class RowScorer:
             if type(entry) is Loser:
                 laid_down, points = entry.laid_down, entry.points
             else:  # a bare number in an entry row: card points of a loser who laid down
-                laid_down, points = True, cast(Number, entry).value
+                laid_down, points = True, entry.value  # type: ignore[union-attr]
                 if not 0 <= points <= most:
                     try:
                         check_points(points, rules)
@@ -245,9 +246,9 @@ def _impossible_score(
     return _at("score_impossible", i, **params)
 
 
-@dataclass(frozen=True, slots=True)
-class GameScore:
-    """A game's deals as scored so far, with what the score sheet shows beside them."""
+class GameScore(NamedTuple):
+    """A game's deals as scored so far, with what the score sheet shows beside them (a
+    named tuple, as every record made once per deal or game: see `DealScore`)."""
 
     players: tuple[str, ...]
     deals: tuple[DealScore, ...]
@@ -270,17 +271,14 @@ class GameScore:
 def score_game(players: Sequence[str], deals: Sequence[DealScore], rules: HouseRules) -> GameScore:
     """Totals and ranks of the scored deals, in order."""
     count = len(players)
-    for deal in deals:
-        if len(deal.scores) != count:
-            raise ValueError(f"a deal of {len(deal.scores)} scores in a game of {count}")
-    scores = [deal.scores for deal in deals]
-    totals = tuple(map(sum, zip(*scores, strict=True))) if scores else (0,) * count
+    if deals:
+        totals = tuple(map(sum, zip(*[deal.scores for deal in deals], strict=True)))
+        if len(totals) != count:
+            raise ValueError(f"deals of {len(totals)} scores in a game of {count}")
+    else:
+        totals = (0,) * count
     return GameScore(
-        players=tuple(players),
-        deals=tuple(deals),
-        totals=totals,
-        ranks=rank(totals),
-        complete=len(deals) >= rules.deals_per_game,
+        tuple(players), tuple(deals), totals, rank(totals), len(deals) >= rules.deals_per_game
     )
 
 

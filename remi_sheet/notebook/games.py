@@ -123,12 +123,10 @@ class Game:
 
 def filled(value: CellValue) -> bool:
     """True for a cell holding something other than empty or blank text."""
-    if value is None or value == "":
-        return False
-    if not isinstance(value, str):
-        return True
-    # Typed text nearly always starts with a letter or digit, which cleaning keeps.
-    return value[0].isalnum() or bool(clean(value))
+    if type(value) is str:
+        # Typed text nearly always starts with a letter or digit, which cleaning keeps.
+        return value != "" and (value[0].isalnum() or bool(clean(value)))
+    return value is not None
 
 
 def find_game(grid: Grid) -> GameLayout | None:
@@ -283,7 +281,7 @@ class CheckContext:
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
-        self.entries: dict[tuple[type, CellValue], _Read | RemiError] = {}
+        self.entries: dict[object, _Read | RemiError] = {}
         self.score = RowScorer(rules)
 
 
@@ -381,58 +379,65 @@ class _GameCheck:
             self.at(layout.stray_row, None, "deal_after_blank_row", gap=layout.end_row + 2)
 
     def deals(self) -> list[ScoredDeal]:
+        """Every deal row read, numbered and scored; one loop, its lookups held in locals:
+        every deal of a notebook comes through here."""
         deals: list[ScoredDeal] = []
         gap: int | None = None
+        most = self.rules.deals_per_game
+        known = self.context.entries
+        score = self.context.score
+        rules = self.rules
         for number, deal_row in enumerate(self.layout.rows, start=1):
-            self.deal_number(deal_row, number)
+            value = deal_row.number
+            if not (type(value) in (int, float) and value == number):
+                self.deal_number(deal_row, number)
             if not deal_row.played:
                 gap = gap or number
                 continue
             self.played += 1
             if gap is not None:
                 self.at(deal_row.row, None, "deal_after_gap", deal=number, gap=gap)
-            if number > self.rules.deals_per_game:
-                self.at(
-                    deal_row.row,
-                    None,
-                    "too_many_deals",
-                    deal=number,
-                    most=self.rules.deals_per_game,
-                )
+            if number > most:
+                self.at(deal_row.row, None, "too_many_deals", deal=number, most=most)
                 break
-            scored = self.deal(deal_row, number)
-            if scored is not None:
-                deals.append(ScoredDeal(number, deal_row.row, scored))
+            entries = self.entries(deal_row, number, known, rules)
+            if entries is None:
+                continue
+            result = score(entries)
+            if isinstance(result, DealScore):
+                deals.append(ScoredDeal(number, deal_row.row, result))
+            else:
+                for issue in result:
+                    self.issue(deal_row, number, issue)
         return deals
 
-    def deal_number(self, deal_row: DealRow, number: int) -> None:
-        value = deal_row.number
-        if type(value) in (int, float) and value == number:
-            return  # the usual case, said at once
-        if filled(value) and deal_number(value) != number:
-            self.at(deal_row.row, None, "deal_number_wrong", deal=number, value=value)
-
-    def deal(self, deal_row: DealRow, number: int) -> DealScore | None:
-        known = self.context.entries
+    def entries(
+        self,
+        deal_row: DealRow,
+        number: int,
+        known: dict[object, _Read | RemiError],
+        rules: HouseRules,
+    ) -> list[Entry | None] | None:
+        """What each cell of a deal row says; None when a cell is no entry (reported)."""
         entries: list[Entry | None] = []
         wrong = False
-        for index, value in enumerate(deal_row.cells):
-            found = known.get((type(value), value))
+        for index, cell in enumerate(deal_row.cells):
+            # Text (nearly every cell) by itself; a number by its type too (1 == 1.0).
+            key = cell if type(cell) is str else (type(cell), cell)
+            found = known.get(key)
             if found is None:
-                found = known[(type(value), value)] = _read_entry(value, self.rules)
-            if isinstance(found, RemiError):
+                found = known[key] = _read_entry(cell, rules)
+            if type(found) is RemiError:
                 self.at(deal_row.row, index, found.code, deal=number, **found.params)
                 wrong = True
             else:
-                entries.append(found.entry)
-        if wrong:
-            return None
-        result = self.context.score(entries)
-        if isinstance(result, DealScore):
-            return result
-        for issue in result:
-            self.issue(deal_row, number, issue)
-        return None
+                entries.append(found.entry)  # type: ignore[union-attr]
+        return None if wrong else entries
+
+    def deal_number(self, deal_row: DealRow, number: int) -> None:
+        value = deal_row.number
+        if filled(value) and deal_number(value) != number:
+            self.at(deal_row.row, None, "deal_number_wrong", deal=number, value=value)
 
     def issue(self, deal_row: DealRow, number: int, issue: Problem) -> None:
         """The core's problem of a deal row, put at its player's cell (`params["player"]`,

@@ -7,6 +7,8 @@ empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when on
 
 from __future__ import annotations
 
+import io
+import os
 import zipfile
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
@@ -139,7 +141,16 @@ def _items(
     """
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
-    with path.open("rb") as source:
+    with path.open("rb") as handle:
+        # Read once, whole: the zip checks, calamine (which copies the file into memory
+        # anyway) and the parts' own reading all read these very bytes.
+        size = os.fstat(handle.fileno()).st_size
+        if size > package.MAX_FILE_BYTES:
+            limit = {"size": package.mb(size), "limit": package.mb(package.MAX_FILE_BYTES)}
+            raise RemiError(
+                Problem("file_too_big", params={"path": str(path), "part": path.name, **limit})
+            )
+        source = io.BytesIO(handle.read())
         archive, members = _open(path, source)
         streaming = StreamReader(archive)
         try:
@@ -185,8 +196,8 @@ def _sheet(
         from python_calamine import CalamineError
 
         try:
-            sheet = workbook.get_sheet_by_name(name)
-            return Grid(name, sheet.to_python(skip_empty_area=False, nrows=rows), formulas)
+            values = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=rows)
+            return Grid(name, values, formulas)
         except CalamineError:
             pass  # the streaming reader reads it, or says why it cannot
     read = streaming.rows(name, member, rows)

@@ -24,6 +24,7 @@ from remi_sheet.i18n import Phrase
 from remi_sheet.reading import compat
 
 MAX_PACKAGE_BYTES: Final = 1 << 30  # everything inflated
+MAX_FILE_BYTES: Final = 256 << 20  # the file itself, read into memory whole
 MAX_PART_BYTES: Final = 256 << 20  # one part inflated
 MAX_RATIO: Final = 200  # inflated ÷ compressed, for parts above RATIO_FROM bytes
 RATIO_FROM: Final = 1 << 20
@@ -199,19 +200,19 @@ def check_sizes(archive: zipfile.ZipFile) -> None:
             raise RemiError(
                 "file_too_big",
                 part=item.filename,
-                size=_mb(item.file_size),
-                limit=_mb(MAX_PART_BYTES),
+                size=mb(item.file_size),
+                limit=mb(MAX_PART_BYTES),
             )
         ratio = item.file_size / max(item.compress_size, 1)
         if item.file_size > RATIO_FROM and ratio > MAX_RATIO:
             raise RemiError("file_zip_bomb", part=item.filename, ratio=int(ratio), limit=MAX_RATIO)
     if total > MAX_PACKAGE_BYTES:
         raise RemiError(
-            "file_too_big", part="(all parts)", size=_mb(total), limit=_mb(MAX_PACKAGE_BYTES)
+            "file_too_big", part="(all parts)", size=mb(total), limit=mb(MAX_PACKAGE_BYTES)
         )
 
 
-def _mb(size: int) -> str:
+def mb(size: int) -> str:
     return f"{size / (1 << 20):.0f} MB"
 
 
