@@ -211,7 +211,7 @@ def test_the_same_file_twice_counts_once(club: Path) -> None:
             "--since 2026-02-01 is after --until 2026-01-01",
         ),
         (["-p", "Zoltán"], "No player called 'Zoltán' in the games counted. The players are: "),
-        (["-o", "season.txt"], "--output must name a .pdf file, not 'season.txt'."),
+        (["-o", "season.txt"], "'season.txt' cannot receive a PDF: name a file ending in .pdf."),
         (["--sort", "luck"], "Invalid value for '--sort'"),
     ],
 )

@@ -193,8 +193,10 @@ def score(
 
     chosen: Lang | None = lang.value if lang else None
     overrides = rule_options(rule, chosen or "en")
-    if output is not None and output.suffix.lower() not in (".xlsx", ".xlsm"):
-        usage_error("output_not_xlsx", chosen or "en", name=output.name)
+    if output is not None:
+        from remi_sheet.cli.targets import check_target
+
+        check_target(output, "workbook", chosen or "en", json_output=json_output)
     run_guarded(
         lambda: run_score(
             notebook,
@@ -249,7 +251,7 @@ def new(
         bool,
         typer.Option(
             "--backup/--no-backup",
-            help="With --add-game: keep the previous version as NOTEBOOK.xlsx.bak.",
+            help="Keep the file replaced (--force, --add-game) as NOTEBOOK.xlsx.bak.",
         ),
     ] = True,
     lang: LangOpt = None,
@@ -274,6 +276,10 @@ def new(
         overrides.append(("deals_per_game", str(deals)))
     if add_game and (rule or deals is not None or games != 1):
         usage_error("add_game_alone", chosen or "en")
+    if not add_game:
+        from remi_sheet.cli.targets import check_target
+
+        check_target(notebook, "workbook", chosen or "en")
     console = console_for(False)
 
     def make() -> int:
@@ -287,7 +293,7 @@ def new(
         except RemiError as error:
             usage_error(error.code, chosen or "en", **error.params)
         return run_new(
-            notebook, names, games, chosen or "en", rules, force, console, dt.date.today()
+            notebook, names, games, chosen or "en", rules, force, console, dt.date.today(), backup
         )
 
     run_guarded(make, notebook, chosen or "en", False)

@@ -153,8 +153,10 @@ def run_new(
     force: bool,
     console: Printer,
     day: dt.date,
+    backup: bool = True,
 ) -> int:
-    """Make a fresh notebook at `path`; the players were checked by the caller."""
+    """Make a fresh notebook at `path`; the players were checked by the caller. A notebook
+    replaced (`force`) is kept as NAME.bak unless `backup` is false."""
     import tempfile
 
     from remi_sheet.notebook.loading import load_notebook
@@ -175,7 +177,7 @@ def run_new(
         workbook.save(typed)
         notebook = load_notebook(typed, lang=lang)
         plan = writeback.plan(notebook, lang, live=True)
-        writeback.write(notebook, plan, path, backup=False, force=True)
+        writeback.write(notebook, plan, path, backup=backup, force=True)
     console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
     return 0
 

@@ -118,15 +118,14 @@ def import_records(
     """
     chosen: Lang | None = lang.value if lang else None
     overrides = rule_options(rule, chosen or "en")
-    if into.suffix.lower() not in (".xlsx", ".xlsm"):
-        usage_error("into_not_xlsx", chosen or "en", name=into.name)
+    from remi_sheet.cli.targets import check_target
+
+    check_target(into, "workbook", chosen or "en", inputs=[records], json_output=json_output)
     if encoding is not None:
         try:
             codecs.lookup(encoding)
         except LookupError:
             usage_error("encoding_unknown", chosen or "en", encoding=encoding)
-    if into.exists() and records.exists() and into.resolve() == records.resolve():
-        usage_error("records_are_the_notebook", chosen or "en")
     if overrides and into.exists():
         usage_error("records_rules_of_notebook", chosen or "en", path=str(into))
     options = Options(dry_run, encoding, repair, backup, force)

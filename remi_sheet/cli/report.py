@@ -68,6 +68,10 @@ def report(
         list[str] | None,
         typer.Option("--player", "-p", metavar="NAME", help="A player of the blank card. Repeat."),
     ] = None,
+    backup: Annotated[
+        bool,
+        typer.Option("--backup/--no-backup", help="Keep a PDF (or HTML) replaced as NAME.pdf.bak."),
+    ] = True,
 ) -> None:
     """Print the scorecard as a PDF: one A4 page per game, then the standings.
 
@@ -90,12 +94,22 @@ def report(
         usage_error("player_without_blank", shown)
     if not blank and notebook is None:
         usage_error("notebook_needed", shown)
+    from remi_sheet.cli.targets import check_target
+
+    inputs = [notebook] if notebook is not None else []
+    check_target(output, "pdf", shown, inputs=inputs)
+    if html is not None:
+        check_target(html, "html", shown, inputs=[*inputs, output])
     try:
         if blank:
-            code = _print_blank(notebook, player or [], overrides, chosen, folder, output, html)
+            code = _print_blank(
+                notebook, player or [], overrides, chosen, folder, output, html, backup
+            )
         else:
             assert notebook is not None
-            code = _print_notebook(notebook, game or [], overrides, chosen, folder, output, html)
+            code = _print_notebook(
+                notebook, game or [], overrides, chosen, folder, output, html, backup
+            )
     except RemiError as stop:
         _stop(stop.problem, shown)
     raise typer.Exit(code)
@@ -109,6 +123,7 @@ def _print_notebook(
     folder: Path,
     output: Path,
     html: Path | None,
+    backup: bool,
 ) -> int:
     from remi_sheet.cli import output as printed
     from remi_sheet.cli.printing import console_for
@@ -126,7 +141,7 @@ def _print_notebook(
         return 1
     games = _chosen_games(notebook, sheets, lang)
     document = build_report(notebook, games, path.name)
-    _render(document, REPORT_TEMPLATE, folder, output, html, lang, console)
+    _render(document, REPORT_TEMPLATE, folder, output, html, lang, console, backup)
     problems = notebook.problems + [p for game in games for p in game.problems]
     printed.print_problems(console, problems, lang)
     broken = sum(game.has_errors for game in games)
@@ -143,6 +158,7 @@ def _print_blank(
     folder: Path,
     output: Path,
     html: Path | None,
+    backup: bool,
 ) -> int:
     from remi_sheet.cli.printing import console_for
     from remi_sheet.notebook.loading import read_rules
@@ -161,7 +177,8 @@ def _print_blank(
     if not 2 <= len(names) <= rules.max_players:
         usage_error("blank_needs_players", lang, most=rules.max_players)
     card = blank_card(names, rules, lang)
-    _render(card, BLANK_TEMPLATE, folder, output, html, lang, console_for(json_output=False))
+    console = console_for(json_output=False)
+    _render(card, BLANK_TEMPLATE, folder, output, html, lang, console, backup)
     return 0
 
 
@@ -201,8 +218,11 @@ def _render(
     html: Path | None,
     lang: Lang,
     console: Printer,
+    backup: bool,
 ) -> None:
-    """Fill the template, write the HTML when asked, and lay the PDF out in one pass."""
+    """Fill the template, write the HTML when asked, and lay the PDF out in one pass; a file
+    replaced is kept as NAME.bak unless `backup` is false, and every file is written whole
+    or not at all."""
     from remi_sheet.cli.printing import error_line
     from remi_sheet.i18n import say
     from remi_sheet.reading import files
@@ -213,8 +233,12 @@ def _render(
     new = not output.exists()
     try:
         if html is not None:
-            html.write_text(text, encoding="utf-8")
+            if backup and html.exists():
+                files.keep_backup(html)
+            files.replace_atomically(html, lambda temporary: _write_text(temporary, text))
             console.print(say("written_html", lang, path=html), markup=False)
+        if backup and output.exists():
+            files.keep_backup(output)
         files.replace_atomically(
             output, lambda temporary: refused.extend(render_pdf(text, folder, temporary))
         )
@@ -231,6 +255,10 @@ def _render(
     for url in dict.fromkeys(refused):
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     console.print(say("written_pdf", lang, path=output), markup=False)
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
 
 
 def _readable(path: Path) -> None:

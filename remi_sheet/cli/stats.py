@@ -137,8 +137,10 @@ def stats(
     shown: Lang = chosen or "en"
     if json_output and csv_output:
         usage_error("json_and_csv", shown)
-    if output is not None and output.suffix.lower() != ".pdf":
-        usage_error("pdf_suffix", shown, name=output.name)
+    if output is not None:
+        from remi_sheet.cli.targets import check_target
+
+        check_target(output, "pdf", shown, inputs=notebooks, json_output=json_output)
     limits: dict[str, dt.date | None] = {"--since": None, "--until": None}
     for option, text in (("--since", since), ("--until", until)):
         try:
@@ -312,6 +314,8 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
         # render_html is typed for the scorecards; it needs only `t` and the template's names.
         html = render_html(folder, SEASON_TEMPLATE, cast("Any", document))
         refused: list[str] = []
+        if target.exists():
+            filing.keep_backup(target)
         filing.replace_atomically(
             target, lambda temporary: refused.extend(render_pdf(html, folder, temporary))
         )

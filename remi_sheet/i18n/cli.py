@@ -6,22 +6,23 @@ from typing import Final
 
 CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "usage_error": ("Usage error: {message}", "Hibás parancssor: {message}"),
-    "output_not_xlsx": (
-        "--output must name an .xlsx (or .xlsm) workbook, not '{name}'.",
-        "A --output egy .xlsx (vagy .xlsm) munkafüzetet nevezzen meg, ne ezt: '{name}'.",
-    ),
-    "into_not_xlsx": (
-        "--into must name an .xlsx (or .xlsm) notebook, not '{name}'.",
-        "Az --into egy .xlsx (vagy .xlsm) munkafüzetet nevezzen meg, ne ezt: '{name}'.",
-    ),
     "encoding_unknown": (
         "--encoding: unknown encoding '{encoding}' (try utf-8 or cp1250).",
         "--encoding: ismeretlen kódolás: '{encoding}' (próbáld: utf-8 vagy cp1250).",
     ),
-    "records_are_the_notebook": (
-        "The records and the notebook are the same file.",
-        "A jegyzőkönyv és a munkafüzet ugyanaz a fájl.",
+    "output_suffix": (
+        "'{name}' cannot receive {kind}: name a file ending in {suffixes}.",
+        "'{name}' nem lehet {kind}: adj meg egy {suffixes} végű fájlt.",
     ),
+    "output_is_input": (
+        "'{name}' is what this command reads ({source}): writing there would destroy it. "
+        "Name another file.",
+        "'{name}' az, amit ez a parancs olvas ({source}): ha oda írna, tönkretenné. Adj meg "
+        "másik fájlt.",
+    ),
+    "kind_workbook": ("an Excel workbook", "Excel-munkafüzet"),
+    "kind_pdf": ("a PDF", "PDF"),
+    "kind_html": ("an HTML page", "HTML-oldal"),
     "add_game_alone": (
         "--add-game keeps the notebook's own house rules and adds one game: leave out "
         "--rule, --deals and --games.",

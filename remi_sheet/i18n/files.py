@@ -137,6 +137,18 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{player}' cannot be a player's name: at most {most} characters, no control characters.",
         "'{player}' nem lehet játékosnév: legfeljebb {most} karakter, vezérlőkarakter nélkül.",
     ),
+    "output_folder_missing": (
+        "Cannot write {path}: its folder does not exist. Create the folder, or name a file "
+        "in a folder that exists.",
+        "{path} nem írható: a mappája nem létezik. Hozd létre a mappát, vagy adj meg egy "
+        "létező mappában lévő fájlt.",
+    ),
+    "output_other_kind": (
+        "{path} already exists and is not {kind}: remi does not write over it. Name another "
+        "file, or move that one away first.",
+        "{path} már létezik, és nem {kind}: a remi nem írja felül. Adj meg másik fájlt, vagy "
+        "előbb tedd el azt.",
+    ),
     "file_write_failed": (
         "Cannot write {path}: {reason}. The original file is unchanged.",
         "{path} nem írható: {reason}. Az eredeti fájl változatlan.",

@@ -100,10 +100,6 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "--json and --csv both write to standard output: choose one.",
         "A --json és a --csv is a szabványos kimenetre ír: válassz egyet.",
     ),
-    "pdf_suffix": (
-        "--output must name a .pdf file, not '{name}'.",
-        "A --output egy .pdf fájlt nevezzen meg, ne ezt: '{name}'.",
-    ),
 }
 
 

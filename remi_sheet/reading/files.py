@@ -205,6 +205,21 @@ def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
             temporary.unlink()
 
 
+def keep_backup(path: Path) -> None:
+    """Keep the file at `path` as NAME.bak (replacing an older one), written atomically, before
+    `path` itself is replaced."""
+    import shutil
+
+    def copy(temporary: Path) -> None:
+        shutil.copyfile(path, temporary)
+
+    replace_atomically(backup_path(path), copy)
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
 def _new_file_mode() -> int:
     umask = os.umask(0)
     os.umask(umask)

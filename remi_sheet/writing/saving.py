@@ -21,7 +21,7 @@ from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading import package
 from remi_sheet.reading.cells import address
-from remi_sheet.reading.files import replace_atomically
+from remi_sheet.reading.files import keep_backup, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
 from remi_sheet.writing import formula_results
 from remi_sheet.writing.area import Cells
@@ -65,7 +65,8 @@ def save_safely(
     Every cell not in `touched` must read back as it was in `grids`, every cell in
     `written` as written, the others in `touched` empty; formulas keep their saved results.
     Writing over `source` is refused (`RemiError`) when openpyxl would drop something
-    from it, unless `force`; the old file is kept as NAME.bak unless `backup` is false. The
+    from it, unless `force`; a file already at `target` is kept as NAME.bak unless `backup` is
+    false. The
     problems say what a file written elsewhere lacks. What hangs off the sheet `own` is
     remi's own (the rating chart) and may be rebuilt.
     """
@@ -98,9 +99,8 @@ def save_safely(
                     params={"path": str(target), "lost": "; ".join(lost)},
                 )
             )
-        if in_place and backup and source is not None:
-            original = source
-            replace_atomically(_backup_path(original), lambda copy: copy_file(original, copy))
+        if backup and target.exists():  # the notebook written in place, or an older copy
+            keep_backup(target)
 
     try:
         replace_atomically(target, save)
@@ -116,10 +116,6 @@ def release(workbook: Workbook) -> None:
     archive = getattr(workbook, "vba_archive", None)
     if archive is not None:
         archive.close()
-
-
-def _backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
 
 
 def _check_readback(

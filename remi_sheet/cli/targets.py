@@ -1,0 +1,77 @@
+"""Where a command writes, checked before any work starts: no output destroys an input.
+
+Every command that writes a file checks its target here first: the ending must be that of
+what it writes, the target is never one of the command's inputs (through a link or not),
+its folder must exist, and a file already there must be of the kind written (a PDF is
+never written over a workbook, nor a workbook over a text). A mistake in the names given is
+a command-line mistake (exit 2); a target that cannot be written is one clear line (exit 1).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from remi_sheet.cli.options import fail, usage_error
+from remi_sheet.core.problems import Problem
+from remi_sheet.i18n import Lang, Phrase
+
+SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
+    "workbook": (".xlsx", ".xlsm"),
+    "pdf": (".pdf",),
+    "html": (".html", ".htm"),
+}
+_HEAD_BYTES: Final = 2048
+
+
+def check_target(
+    target: Path, kind: str, lang: Lang, *, inputs: Sequence[Path] = (), json_output: bool = False
+) -> None:
+    """Stop unless `target` may receive a file of `kind` (a key of `SUFFIXES`) written by a
+    command that reads `inputs`."""
+    suffixes = SUFFIXES[kind]
+    if target.suffix.lower() not in suffixes:
+        usage_error(
+            "output_suffix", lang, name=target.name, kind=Phrase(f"kind_{kind}"),
+            suffixes=" ".join(suffixes),
+        )  # fmt: skip
+    for source in inputs:
+        if same_file(target, source):
+            usage_error("output_is_input", lang, name=target.name, source=source.name)
+    real = target.resolve()
+    if not real.parent.is_dir():
+        problem = Problem("output_folder_missing", params={"path": str(target)})
+        fail(problem, lang, json_output)
+    if real.is_dir():
+        fail(Problem("file_is_dir", params={"path": str(target)}), lang, json_output)
+    if real.exists() and not is_kind(real, kind):
+        params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
+        fail(Problem("output_other_kind", params=params), lang, json_output)
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file (the same after links, or the very same file)."""
+    if one.resolve() == other.resolve():
+        return True
+    with contextlib.suppress(OSError):
+        return one.exists() and other.exists() and one.samefile(other)
+    return False
+
+
+def is_kind(path: Path, kind: str) -> bool:
+    """Whether the file at `path` holds a file of `kind` (an empty file holds nothing)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(_HEAD_BYTES)
+    except OSError:
+        return False
+    if not head:
+        return True
+    if kind == "pdf":
+        return head.startswith(b"%PDF")
+    if kind == "workbook":
+        return head.startswith(b"PK\x03\x04")
+    text = head.removeprefix(b"\xef\xbb\xbf").lstrip().lower()
+    return text.startswith((b"<!doctype html", b"<html"))

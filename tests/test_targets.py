@@ -1,0 +1,108 @@
+"""No output destroys an input: every command that writes checks its target first (the
+right ending, never an input, never over a file of another kind, a folder that exists), and
+a file of the same kind it replaces is kept as NAME.bak."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import build_notebook, remi, worked_game
+
+
+@pytest.fixture
+def notebook(tmp_path: Path) -> Path:
+    return build_notebook(tmp_path / "k.xlsx", {"Game": worked_game()})
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["report", "{nb}", "-o", "{nb}"],
+        ["report", "{nb}", "-o", "{dir}/card.pdf", "--html", "{nb}"],
+        ["report", "{nb}", "--blank", "-p", "A", "-p", "B", "-o", "{nb}"],
+        ["stats", "{nb}", "-o", "{nb}"],
+        ["import", "{nb}", "--into", "{nb}"],
+    ],
+    ids=["report -o", "report --html", "report --blank -o", "stats -o", "import --into"],
+)
+def test_an_output_onto_the_notebook_is_refused_and_the_notebook_kept(
+    notebook: Path, args: list[str]
+) -> None:
+    before = notebook.read_bytes()
+    shown = [arg.format(nb=notebook, dir=notebook.parent) for arg in args]
+    result = remi(*shown)
+    assert result.exit_code == 2, result.output
+    assert notebook.read_bytes() == before
+    assert result.stderr.count("\n") == 1
+
+
+def test_an_output_through_a_link_to_the_notebook_is_refused(notebook: Path) -> None:
+    link = notebook.parent / "card.pdf"
+    link.symlink_to(notebook)
+    before = notebook.read_bytes()
+    result = remi("report", notebook, "-o", link)
+    assert result.exit_code == 2
+    assert "is what this command reads" in result.stderr
+    assert notebook.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["report", "{nb}", "-o", "{dir}/card.txt"], "'card.txt' cannot receive a PDF"),
+        (["score", "{nb}", "-o", "{dir}/notes.txt"], "cannot receive an Excel workbook"),
+        (["new", "{dir}/new.pdf", "-p", "A", "-p", "B"], "cannot receive an Excel workbook"),
+    ],
+)
+def test_an_output_of_the_wrong_ending_is_refused(
+    notebook: Path, args: list[str], message: str
+) -> None:
+    result = remi(*(arg.format(nb=notebook, dir=notebook.parent) for arg in args))
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_a_file_of_another_kind_is_never_written_over(notebook: Path) -> None:
+    notes = notebook.parent / "notes.pdf"
+    notes.write_text("my notes", encoding="utf-8")
+    result = remi("report", notebook, "-o", notes)
+    assert result.exit_code == 1
+    assert "already exists and is not a PDF" in result.stderr
+    assert notes.read_text(encoding="utf-8") == "my notes"
+    other = notebook.parent / "other.xlsx"
+    other.write_text("not a workbook", encoding="utf-8")
+    assert remi("new", other, "-p", "A", "-p", "B", "--force").exit_code == 1
+    assert other.read_text(encoding="utf-8") == "not a workbook"
+
+
+@pytest.mark.parametrize("command", ["report", "score", "stats"])
+def test_a_missing_folder_is_one_clear_line(notebook: Path, command: str) -> None:
+    suffix = ".xlsx" if command == "score" else ".pdf"
+    target = notebook.parent / "no such folder" / f"out{suffix}"
+    result = remi(command, notebook, "-o", target)
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        f"error: Cannot write {target}: its folder does not exist. Create the folder, or "
+        "name a file in a folder that exists."
+    ]
+
+
+def test_a_pdf_replaced_is_kept_as_bak(notebook: Path) -> None:
+    card = notebook.parent / "card.pdf"
+    assert remi("report", notebook, "-o", card).exit_code == 0
+    first = card.read_bytes()
+    os.utime(card, (0, 0))
+    assert remi("report", notebook, "-o", card).exit_code == 0
+    assert (notebook.parent / "card.pdf.bak").read_bytes() == first
+    assert remi("report", notebook, "-o", card, "--no-backup").exit_code == 0
+
+
+def test_a_notebook_replaced_by_new_is_kept_as_bak(tmp_path: Path) -> None:
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "A", "-p", "B").exit_code == 0
+    first = path.read_bytes()
+    assert remi("new", path, "-p", "C", "-p", "D", "--force").exit_code == 0
+    assert (tmp_path / "k.xlsx.bak").read_bytes() == first
