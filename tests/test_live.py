@@ -250,3 +250,37 @@ def test_a_fresh_notebook_reads_back_and_scores_itself_unchanged(tmp_path: Path)
     total_row, area = game.layout.end_row + 1, game.layout.area_column
     assert [value(sheets[game.sheet], total_row, area + 1 + 2 * i) for i in range(2)] == [0, 0]
     assert [value(sheets[game.sheet], total_row + 1, area + 1 + 2 * i) for i in range(2)] == [1, 1]
+
+
+def saved_by_libreoffice(path: Path, folder: Path) -> Path:
+    """The workbook at `path` opened and saved as .xlsx by LibreOffice (which spells some
+    formulas its own way: `TRUE()` for `TRUE`), put back in its place."""
+    assert SOFFICE, "LibreOffice is needed: apt-get install libreoffice-calc-nogui"
+    out = folder / "saved"
+    profile = (folder / "profile").as_uri()
+    subprocess.run(
+        [SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "xlsx",
+         "--outdir", str(out), str(path)],
+        check=True, capture_output=True, timeout=180,
+    )  # fmt: skip
+    shutil.move(out / path.name, path)
+    return path
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_notebook_saved_by_libreoffice_is_scored_again_and_again(
+    tmp_path: Path, lang: str
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    names = [part for name in PLAYERS for part in ("-p", name)]
+    assert remi("new", path, *names, "--games", "2", "--lang", lang).exit_code == 0
+    fill(path, [GAMES[0][:3], [["W", "K 9 Jo", 12], [-20, 30, 0]]])
+    for round_ in range(3):
+        saved_by_libreoffice(path, tmp_path / f"round{round_}")
+        scored = remi("score", path, "--lang", "en")
+        assert scored.exit_code == 0, scored.output
+        assert "error:" not in scored.stdout and "no errors" in scored.stdout
+        notebook = load_notebook(path)
+        assert [game.score.totals for game in notebook.games] == [(-30, 100, 220), (-40, 70, 10)]
+    check = remi("check", path, "--lang", "en")
+    assert check.exit_code == 0 and "no errors" in check.stdout

@@ -234,6 +234,12 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A cellában '{value}' áll, a remi által oda írt {was} helyett; a remi addig nem nyúl "
         "ehhez a laphoz, amíg a cellát ki nem törlöd (utána újra kiírja).",
     ),
+    "area_formula_edited": (
+        "Something was typed over remi's formula in this cell; remi leaves this sheet alone "
+        "until the cell is cleared (remi then writes its formula again).",
+        "Ebben a cellában a remi képletét felülírták; a remi addig nem nyúl ehhez a laphoz, "
+        "amíg a cellát ki nem törlöd (utána újra kiírja a képletét).",
+    ),
     "standings_not_ours": (
         "A sheet called '{sheet}' exists but was not written by remi; rename it, so that remi "
         "can write the standings there.",

@@ -11,6 +11,7 @@ decisions out.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Callable, Mapping
@@ -30,7 +31,8 @@ Record = dict[str, dict[Key, Any]]  # sheet → cell → the value remi wrote th
 
 
 def same(current: CellValue, recorded: Any) -> bool:
-    """Equal as a person would see it: 30 and 30.0 are the same number."""
+    """Equal as a person would see it: 30 and 30.0 are the same number, and two formulas
+    are the same formula however a spreadsheet program spelt them (`formula_tokens`)."""
     if isinstance(current, int | float) and not isinstance(current, bool):
         # A float written and read back may differ in its last bit, never more.
         return (
@@ -38,7 +40,56 @@ def same(current: CellValue, recorded: Any) -> bool:
             and not isinstance(recorded, bool)
             and math.isclose(current, recorded, rel_tol=1e-12, abs_tol=1e-12)
         )
-    return bool(current == recorded)
+    if current == recorded:
+        return True
+    if (
+        isinstance(current, str)
+        and isinstance(recorded, str)
+        and current[:1] == recorded[:1] == "="
+    ):
+        return formula_tokens(current) == formula_tokens(recorded)
+    return False
+
+
+@functools.lru_cache(maxsize=4096)
+def formula_tokens(formula: str) -> tuple[str, ...] | None:
+    """A formula as the tokens that make its meaning, the same however Excel or LibreOffice
+    re-spell it on saving: `TRUE()` for `TRUE`, the case of function names and references,
+    spaces, the `_xlfn.` prefix of newer functions, quotes around a sheet's name. Text in
+    quotes is kept as written. None for text openpyxl's tokenizer cannot read."""
+    from openpyxl.formula.tokenizer import Token, Tokenizer
+
+    try:
+        items = [item for item in Tokenizer(formula).items if item.type != Token.WSPACE]
+    except Exception:  # noqa: BLE001 - not a formula remi wrote, whatever it is
+        return None
+    tokens: list[str] = []
+    index = 0
+    while index < len(items):
+        token = items[index]
+        value = token.value
+        if token.type == Token.FUNC and token.subtype == Token.OPEN:
+            value = value.upper().removeprefix("_XLFN.").removeprefix("_XLWS.")
+            closing = index + 1 < len(items) and items[index + 1].value == ")"
+            if value in ("TRUE(", "FALSE(") and closing:
+                value = value[:-1]  # the constant, written as a function
+                index += 1
+        elif token.type == Token.OPERAND and token.subtype == Token.RANGE:
+            value = value.replace("'", "").upper()
+        elif token.type == Token.OPERAND and token.subtype == Token.LOGICAL:
+            value = value.upper()
+        elif token.type == Token.OPERAND and token.subtype == Token.NUMBER:
+            value = _number(value)
+        tokens.append(value)
+        index += 1
+    return tuple(tokens)
+
+
+def _number(text: str) -> str:
+    try:
+        return repr(float(text))
+    except ValueError:
+        return text
 
 
 def read_record(grid: Grid | None) -> Record | None:
@@ -100,6 +151,17 @@ class Claim:
     problems: list[Problem] = field(default_factory=list)
 
 
+def _edited(sheet: str, key: Key, now: CellValue, was: Any) -> Problem:
+    """A cell of remi's that holds something else now; a formula is never quoted whole."""
+    if _is_formula(was) or _is_formula(now):
+        return Problem("area_formula_edited", sheet, address(*key))
+    return Problem("area_edited", sheet, address(*key), params={"value": now, "was": was})
+
+
+def _is_formula(value: object) -> bool:
+    return isinstance(value, str) and value.startswith("=")
+
+
 def claim(
     sheet: str,
     current: Callable[[Key], CellValue],
@@ -113,9 +175,7 @@ def claim(
     for key, value in sorted(recorded.items()):
         now = current(key)
         if now is not None and not same(now, value):
-            result.problems.append(
-                Problem("area_edited", sheet, address(*key), params={"value": now, "was": value})
-            )
+            result.problems.append(_edited(sheet, key, now, value))
     for key in sorted(desired):
         now = current(key)
         if key not in recorded and now is not None:
