@@ -504,3 +504,14 @@ def test_remi_runs_with_standard_output_or_error_closed(closed: int) -> None:
     )
     assert done.returncode == 0
     assert b"Traceback" not in (done.stderr or b"")
+
+
+def test_version_and_short_help_are_conventional() -> None:
+    from remi_sheet import __version__
+
+    version = remi("--version")
+    assert version.exit_code == 0 and version.stdout.strip() == f"remi-sheet {__version__}"
+    for args in (["-h"], ["check", "-h"], ["report", "-h"]):
+        short = remi(*args)
+        assert short.exit_code == 0 and "Usage: remi" in short.stdout
+    assert "--install-completion" in remi("--help").stdout

@@ -93,7 +93,10 @@ class _Commands(TyperGroup):
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
         if cmd_name in _COMMANDS and cmd_name not in self.commands:
             single = typer.Typer(
-                rich_markup_mode=None, pretty_exceptions_enable=False, add_completion=False
+                rich_markup_mode=None,
+                pretty_exceptions_enable=False,
+                add_completion=False,
+                context_settings=_CONTEXT,
             )
             single.command(cmd_name)(command_function(cmd_name))
             self.add_command(typer.main.get_command(single), cmd_name)
@@ -113,22 +116,40 @@ class _Commands(TyperGroup):
             formatter.write_dl([(name, summary) for name, (_, _, summary) in _COMMANDS.items()])
 
 
+_CONTEXT: Final = {"help_option_names": ["-h", "--help"]}
+
 app = typer.Typer(
     cls=_Commands,
     name="remi",
     help="The score notebook for Hungarian rummy (römi): check, score and print the "
     "scores kept in an Excel workbook.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings=_CONTEXT,
 )
 
 
+def _version(asked: bool) -> None:
+    if asked:
+        from remi_sheet import __version__
+
+        typer.echo(f"remi-sheet {__version__}")
+        raise typer.Exit
+
+
 @app.callback()
-def _group() -> None:
+def _group(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version and exit."
+        ),
+    ] = False,
+) -> None:
     # Without a callback of its own, an app with no command registered up front would not
-    # be a group.
+    # be a group; the callback takes the options of `remi` itself.
     pass
 
 
