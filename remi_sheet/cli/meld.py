@@ -15,7 +15,7 @@ import typer
 from remi_sheet.cli.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import Lang, Phrase, say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -117,7 +117,7 @@ def _input_errors(errors: list[Problem], rules: HouseRules, lang: Lang, json_out
         _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
     else:
         for error in errors:
-            error_line(say("errors", lang, message=say(error.code, lang, **error.params)))
+            error_line(say("errors", lang, message=Phrase(error.code, error.params)))
     return 1
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from remi_sheet.cli.printing import error_line
-from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import Lang, Phrase, say
 
 if TYPE_CHECKING:
     # Imported when a command runs: `remi --help` needs neither.
@@ -81,7 +81,7 @@ def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
 
 def usage_error(key: str, lang: Lang, **params: object) -> NoReturn:
     """Stop for a mistake in the command line (exit 2), with the text `key` says."""
-    error_line(say("usage_error", lang, message=say(key, lang, **params)))
+    error_line(say("usage_error", lang, message=Phrase(key, params)))
     raise typer.Exit(2)
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.cli.printing import Table
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.standings import COLUMNS, Standing
-from remi_sheet.i18n import Lang, number, say
+from remi_sheet.i18n import Lang, number, say, shown_text
 from remi_sheet.notebook.games import Game, date_text
 from remi_sheet.notebook.loading import Notebook
 
@@ -102,10 +102,11 @@ def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
 
 def where(problem: Problem, lang: Lang) -> str:
     """Where a problem is, as a person reads it: `Game!C5`, `papir.csv, line 12`."""
+    sheet = shown_text(problem.sheet) if problem.sheet else None
     if problem.line is not None:
         line = say("line", lang, line=problem.line)
-        return f"{problem.sheet}, {line}" if problem.sheet else line
-    return "!".join(part for part in (problem.sheet, problem.cell) if part)
+        return f"{sheet}, {line}" if sheet else line
+    return "!".join(part for part in (sheet, problem.cell) if part)
 
 
 def problem_line(problem: Problem, lang: Lang) -> str:

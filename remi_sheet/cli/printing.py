@@ -13,6 +13,8 @@ import sys
 import unicodedata
 from typing import TYPE_CHECKING, Final, Literal, TextIO
 
+from remi_sheet.i18n import shown_text
+
 if TYPE_CHECKING:
     from typing import TypeAlias
 
@@ -43,7 +45,7 @@ class Table:
 
     def add_row(self, *cells: str | None, style: str | None = None) -> None:
         """As Rich takes them: None is an empty cell, missing cells at the end are empty."""
-        padded = [cell or "" for cell in cells]
+        padded = [shown_text(cell, longest=None) if cell else "" for cell in cells]
         padded += [""] * (len(self.columns) - len(padded))
         self.rows.append((tuple(padded), style))
 

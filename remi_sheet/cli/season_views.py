@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from remi_sheet.cli.printing import Table
 from remi_sheet.core.problems import Problem
@@ -133,7 +133,19 @@ def write_csv(season: Season, stream: Any) -> None:
             for key in header
             if key.startswith("place_")
         }
-        writer.writerow(["" if data[key] is None else data[key] for key in header])
+        writer.writerow([_neutral("" if data[key] is None else data[key]) for key in header])
+
+
+# A cell a spreadsheet would take for a formula (OWASP's list of what starts one).
+_FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _neutral(value: object) -> object:
+    """A CSV cell that a spreadsheet opening the file reads as text, never as a formula: text
+    starting like a formula gets a leading "'" (numbers are written as numbers)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def standings_table(season: Season, lang: Lang) -> Table:

@@ -99,6 +99,31 @@ def day(value: dt.date, lang: Lang) -> str:
     return value.isoformat()
 
 
+# Characters that would move a terminal's cursor, ring it, rewrite its title or turn text
+# around (and Excel's `_x001B_` escapes decode to them): shown as escapes instead.
+_CONTROLS: Final = {
+    **{
+        code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+        for code in (*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029, *range(0x202A, 0x202F),
+                     *range(0x2066, 0x206A))
+    },
+    ord("\n"): "\\n",
+    ord("\r"): "\\r",
+    ord("\t"): "\\t",
+}  # fmt: skip
+LONGEST: Final = 120  # characters of a value shown in a message; --json has it whole
+
+
+def shown_text(text: str, longest: int | None = LONGEST) -> str:
+    """Text from a file as it may be shown on a terminal or in a report: every control
+    character as an escape (`\\x1b`), on one line, and cut with "…" past `longest`."""
+    if not text.isprintable():
+        text = text.translate(_CONTROLS)
+    if longest is not None and len(text) > longest:
+        text = text[: longest - 1] + "…"
+    return text
+
+
 def hungarian_article(value: object) -> str:
     """ "az" before a number whose Hungarian name starts with a vowel (egy, öt, ötven, ezer),
     else "a": "az 1. leosztás", "a 2. leosztás", "az 5. leosztás", "a 10. leosztás"."""
@@ -140,4 +165,6 @@ class _Formatter(string.Formatter):
             return f"{day(value, self.lang)} {value:%H:%M}"
         if isinstance(value, dt.date):
             return day(value, self.lang)
+        if isinstance(value, str):
+            return shown_text(value)
         return value
