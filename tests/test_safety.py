@@ -72,7 +72,9 @@ def test_refuses_to_write_a_workbook_open_in_a_spreadsheet(
 
 def test_two_remis_take_turns(notebook: Make) -> None:
     path = notebook({"g": worked_game()})
-    with FileLock(path.parent / f".{path.name}.remi-lock"):
+    from remi_sheet.reading.files import lock_path
+
+    with FileLock(lock_path(path)):
         started = time.monotonic()
         result = remi("score", path, env={"REMI_LOCK_SECONDS": "0.5"})
         waited = time.monotonic() - started
@@ -616,3 +618,48 @@ def test_the_file_checked_is_the_file_calamine_reads(
 
     monkeypatch.setattr(grid, "_open", then_replaced)
     assert [game.sheet for game in load_notebook(path).games] == ["Game 1"]
+
+
+def test_nothing_of_remis_is_left_beside_the_notebook(tmp_path: Path) -> None:
+    path = build_notebook(tmp_path / "k.xlsx", {"g": worked_game()})
+    stale = tmp_path / ".k.abcd1234.remi-tmp.xlsx"  # as a killed run leaves it
+    stale.write_bytes(b"half a workbook")
+    os.utime(stale, (time.time() - 3600, time.time() - 3600))
+    fresh = tmp_path / ".k.efgh5678.remi-tmp.xlsx"  # another remi writing right now
+    fresh.write_bytes(b"being written")
+    assert remi("score", path).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["k.xlsx", "k.xlsx.bak", fresh.name]
+    )
+
+
+def test_a_notebook_saved_meanwhile_by_another_program_is_not_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from remi_sheet.writing import saving
+
+    path = build_notebook(tmp_path / "k.xlsx", {"g": worked_game()})
+    other = tmp_path / "other.xlsx"
+    build_notebook(other, {"g": worked_game(), "note": [["saved by Excel meanwhile"]]})
+    saved = other.read_bytes()
+    checking = saving._check_readback
+
+    def then_saved_elsewhere(*args: Any) -> None:
+        checking(*args)
+        path.write_bytes(saved)  # another program saves the notebook while remi works
+
+    monkeypatch.setattr(saving, "_check_readback", then_saved_elsewhere)
+    result = remi("score", path, "--no-backup")
+    assert result.exit_code == 1
+    assert "was saved by another program while remi worked" in result.output
+    assert path.read_bytes() == saved
+
+
+def test_a_pipe_named_like_a_notebook_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "k.xlsx"
+    os.mkfifo(fifo)
+    done = subprocess.run(
+        [REMI, "check", str(fifo)], capture_output=True, text=True, timeout=20, check=False
+    )
+    assert done.returncode == 1
+    assert "is not a file" in done.stderr

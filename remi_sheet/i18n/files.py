@@ -149,6 +149,16 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} már létezik, és nem {kind}: a remi nem írja felül. Adj meg másik fájlt, vagy "
         "előbb tedd el azt.",
     ),
+    "file_not_regular": (
+        "{path} is not a file (a pipe or a device?): give the notebook's file.",
+        "{path} nem fájl (cső vagy eszköz?): a munkafüzet fájlját add meg.",
+    ),
+    "file_changed_meanwhile": (
+        "{path} was saved by another program while remi worked: remi wrote nothing over "
+        "it. Run remi again to use what was saved.",
+        "{path} fájlt egy másik program elmentette, amíg a remi dolgozott: a remi nem írta "
+        "felül. Futtasd újra a remit, hogy azzal dolgozzon, amit elmentettek.",
+    ),
     "file_write_failed": (
         "Cannot write {path}: {reason}. The original file is unchanged.",
         "{path} nem írható: {reason}. Az eredeti fájl változatlan.",

@@ -23,6 +23,7 @@ from remi_sheet.i18n import Lang
 from remi_sheet.notebook.games import CheckContext, Game, GameLayout, check_game, find_game
 from remi_sheet.notebook.sheets import RULES_SHEETS, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
+from remi_sheet.reading.files import Identity
 from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets
 
 _RULES_HEADINGS: Final = frozenset({"rule", "name", "szabaly", "nev", "house rule", "hazszabaly"})
@@ -43,6 +44,7 @@ class Notebook:
     grids: dict[str, Grid] = field(default_factory=dict, repr=False)
     # Of the games without errors (`standings.standings`), tallied as they were checked.
     standings: list[Standing] = field(default_factory=list, repr=False)
+    identity: Identity | None = None  # the file as it was read (None: made in memory)
 
     def all_problems(self) -> list[Problem]:
         return self.problems + [p for game in self.games for p in game.problems]
@@ -109,7 +111,9 @@ def _load(
     if not games:
         problems.append(Problem("no_games"))
     grids = {name: read[name] for name in sheets.names if name in read} if keep_grids else {}
-    return Notebook(path, games, rules, problems, notebook_lang, grids, tally.rows())
+    return Notebook(
+        path, games, rules, problems, notebook_lang, grids, tally.rows(), sheets.identity
+    )
 
 
 def _keep(

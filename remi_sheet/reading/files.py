@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import glob
 import os
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.i18n import Phrase
@@ -38,6 +39,8 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
             return Problem("file_missing", params={"path": shown})
         if path.is_dir():
             return Problem("file_is_dir", params={"path": shown})
+        if not path.is_file():  # a FIFO or a device would make reading it wait for ever
+            return Problem("file_not_regular", params={"path": shown})
         with path.open("rb") as handle:
             head = handle.read(8)
             # The stream directory of a compound file can sit anywhere in it.
@@ -160,10 +163,14 @@ def read_only(path: Path) -> Problem | None:
 
 @contextlib.contextmanager
 def exclusive(path: Path, seconds: float) -> Iterator[None]:
-    """Hold remi's own lock on `path`, so that two remi processes write it one at a time."""
+    """Hold remi's own lock on `path`, so that two remi processes write it one at a time.
+
+    The lock file lives in the system's temporary folder, named after the notebook's real
+    path, not beside the shared notebook: nothing of remi's is left there. (Another machine's
+    remi on a shared drive is kept from losing an update by `Identity` instead.)"""
     from filelock import FileLock, Timeout
 
-    lock = FileLock(path.parent / f".{path.name}.remi-lock")
+    lock = FileLock(lock_path(path))
     try:
         lock.acquire(timeout=seconds)
     except Timeout:
@@ -176,20 +183,51 @@ def exclusive(path: Path, seconds: float) -> Iterator[None]:
         lock.release()
 
 
-def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
+class Identity(NamedTuple):
+    """What tells a file apart from the same file saved again: its inode, size and time."""
+
+    inode: int
+    size: int
+    modified: int  # nanoseconds
+
+    @classmethod
+    def of(cls, status: os.stat_result) -> Identity:
+        return cls(status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+_TEMPORARY: Final = ".remi-tmp"
+_STALE_SECONDS: Final = 600  # a temporary file this old is a killed run's, not a running one's
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of the notebook at `path`, in the system's temporary folder."""
+    import hashlib
+    import tempfile
+
+    locks = Path(tempfile.gettempdir()) / "remi-sheet-locks"
+    locks.mkdir(exist_ok=True)
+    return locks / f"{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]}.lock"
+
+
+def replace_atomically(
+    path: Path, write: Callable[[Path], None], *, expected: Identity | None = None
+) -> None:
     """Call `write(temporary)` and move the result onto `path` in one rename.
 
     The temporary file sits in the same folder as the real file (a rename is atomic only
     within one file system; a symbolic link is followed, so the link stays a link) and is
     flushed to disk before the rename, so that a crash at any moment leaves either the old
     file or the new one. A new file gets the permissions the umask gives; a replaced one
-    keeps its own.
+    keeps its own. `expected`: the file as it was read; when another program has saved it
+    since, nothing is renamed over it (a `RemiError` says so). Temporary files a killed run
+    left beside the file are removed.
     """
     import tempfile  # only writing needs it; `remi check` starts without
 
     real = path.resolve()
     folder = real.parent
-    suffix = f".remi-tmp{real.suffix}"  # openpyxl judges a file by its suffix
+    suffix = f"{_TEMPORARY}{real.suffix}"  # openpyxl judges a file by its suffix
+    _remove_stale(folder, f".{real.stem}.", suffix)
     handle, name = tempfile.mkstemp(prefix=f".{real.stem}.", suffix=suffix, dir=folder)
     os.close(handle)
     temporary = Path(name)
@@ -198,11 +236,24 @@ def replace_atomically(path: Path, write: Callable[[Path], None]) -> None:
         with temporary.open("rb+") as written:
             os.fsync(written.fileno())
         os.chmod(temporary, real.stat().st_mode & 0o7777 if real.exists() else _new_file_mode())
+        if expected is not None and Identity.of(real.stat()) != expected:
+            raise RemiError(Problem("file_changed_meanwhile", params={"path": str(path)}))
         os.replace(temporary, real)
         _fsync_folder(folder)
     finally:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
+
+
+def _remove_stale(folder: Path, prefix: str, suffix: str) -> None:
+    import time
+
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for found in folder.glob(f"{glob.escape(prefix)}*{glob.escape(suffix)}"):
+            with contextlib.suppress(OSError):
+                if now - found.stat().st_mtime > _STALE_SECONDS:
+                    found.unlink()
 
 
 def keep_backup(path: Path) -> None:

@@ -74,6 +74,7 @@ class Sheets(NamedTuple):
     order: list[str]
     leading: int  # how many sheets at the head of `order` are those asked for first
     items: Iterator[Grid | Problem]
+    identity: files.Identity  # the file as it was read
 
 
 def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Grid], list[Problem]]:
@@ -98,8 +99,10 @@ def read_sheets(
     cannot be read at all, raised by `Sheets.items` when it is found in a sheet that comes
     later."""
     reading = _items(path, whole, first)
-    names, order, leading = cast("tuple[list[str], list[str], int]", next(reading))
-    return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading))
+    names, order, leading, identity = cast(
+        "tuple[list[str], list[str], int, files.Identity]", next(reading)
+    )
+    return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading), identity)
 
 
 def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str]]:
@@ -144,7 +147,8 @@ def _items(
     with path.open("rb") as handle:
         # Read once, whole: the zip checks, calamine (which copies the file into memory
         # anyway) and the parts' own reading all read these very bytes.
-        size = os.fstat(handle.fileno()).st_size
+        status = os.fstat(handle.fileno())
+        size = status.st_size
         if size > package.MAX_FILE_BYTES:
             limit = {"size": package.mb(size), "limit": package.mb(package.MAX_FILE_BYTES)}
             raise RemiError(
@@ -165,7 +169,7 @@ def _items(
                     asked = [name in first for name in map(fold, names)]
                     order = [name for name, early in zip(names, asked, strict=True) if early]
                     order += [name for name, early in zip(names, asked, strict=True) if not early]
-                    yield names, order, sum(asked)
+                    yield names, order, sum(asked), files.Identity.of(status)
                     for name in order:
                         rows = None if fold(name) in whole else READ_ROWS
                         member = members.get(name)

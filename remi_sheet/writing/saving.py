@@ -21,7 +21,7 @@ from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading import package
 from remi_sheet.reading.cells import address
-from remi_sheet.reading.files import keep_backup, replace_atomically
+from remi_sheet.reading.files import Identity, keep_backup, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
 from remi_sheet.writing import formula_results
 from remi_sheet.writing.area import Cells
@@ -58,6 +58,7 @@ def save_safely(
     backup: bool = True,
     force: bool = False,
     own: str | None = None,
+    expected: Identity | None = None,
 ) -> list[Problem]:
     """Save `workbook` (read from `source`, whose cells were `grids`; None for a new file)
     to `target` atomically, after reading it back.
@@ -103,7 +104,7 @@ def save_safely(
             keep_backup(target)
 
     try:
-        replace_atomically(target, save)
+        replace_atomically(target, save, expected=expected if in_place else None)
     finally:
         release(workbook)
     return problems

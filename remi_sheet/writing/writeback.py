@@ -215,6 +215,7 @@ def _write(
         backup=backup,
         force=force,
         own=plan.standings_sheet,
+        expected=notebook.identity,
     )
     return Outcome(problems, written=True)
 
