@@ -663,3 +663,62 @@ def test_a_pipe_named_like_a_notebook_is_refused_at_once(tmp_path: Path) -> None
     )
     assert done.returncode == 1
     assert "is not a file" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("failure", "english", "hungarian"),
+    [
+        (28, "the disk is full", "betelt a lemez"),  # ENOSPC
+        (13, "permission denied", "nincs jogosultság"),  # EACCES
+    ],
+)
+def test_a_refused_write_is_one_line_and_the_notebook_is_kept(
+    notebook: Make, monkeypatch: pytest.MonkeyPatch, failure: int, english: str, hungarian: str
+) -> None:
+    path = notebook({"g": worked_game()})
+    before = path.read_bytes()
+
+    def refuse(*_: object) -> None:
+        raise OSError(failure, os.strerror(failure))
+
+    monkeypatch.setattr(os, "replace", refuse)
+    for lang, reason in (("en", english), ("hu", hungarian)):
+        result = remi("score", path, "--lang", lang)
+        assert result.exit_code == 1
+        said = [line for line in result.output.splitlines() if reason in line]
+        assert len(said) == 1 and str(path.name) in said[0]
+        assert "Traceback" not in result.output
+        assert path.read_bytes() == before
+        assert not [p for p in path.parent.iterdir() if "remi-tmp" in p.name]
+
+
+def test_an_unreadable_notebook_is_one_line(
+    notebook: Make, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = notebook({"g": worked_game()})
+    real_open = Path.open
+
+    def refuse(self: Path, *args: Any, **kwargs: Any) -> Any:
+        if self.name == path.name:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "open", refuse)
+    monkeypatch.setattr("builtins.open", lambda *a, **k: refuse(Path(a[0]), *a[1:], **k))
+    result = remi("check", path, "--lang", "hu")
+    assert result.exit_code == 1
+    assert len(result.output.strip().splitlines()) == 1
+    assert "nincs jogosultság" in result.output
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("command", [["check"], ["check", "--json"], ["stats"], ["stats", "--csv"]])
+def test_an_output_that_cannot_be_written_is_one_line(notebook: Make, command: list[str]) -> None:
+    path = notebook({"g": worked_game()})
+    assert REMI is not None
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [REMI, *command, str(path)], check=False, stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert done.returncode == 1
+    assert done.stderr == "error: The output could not be written: the disk is full.\n"

@@ -24,7 +24,7 @@ from remi_sheet.cli.options import (
     run_guarded,
     usage_error,
 )
-from remi_sheet.cli.printing import console_for
+from remi_sheet.cli.printing import OutputBroken, console_for, output_failed
 from remi_sheet.core.problems import RemiError
 from remi_sheet.i18n import Lang
 
@@ -321,4 +321,7 @@ def new(
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except OutputBroken as broken:  # outside a command's guard: `stats`
+        output_failed(broken.error, "en")

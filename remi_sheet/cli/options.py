@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from remi_sheet.cli.printing import error_line
+from remi_sheet.cli.printing import OutputBroken, error_line, output_failed
 from remi_sheet.i18n import Lang, Phrase, say
 
 if TYPE_CHECKING:
@@ -102,6 +102,12 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
     from remi_sheet.core.problems import Problem
     from remi_sheet.i18n import Phrase
 
+    if isinstance(error, OSError):  # the system refused a file, not the workbook's content
+        from remi_sheet.reading.files import os_reason
+
+        where = str(error.filename) if error.filename else str(path)
+        params = {"path": where, "reason": os_reason(error)}
+        fail(Problem("file_failed", params=params), lang, json_output)
     detail = f"{type(error).__name__}: {error}".strip().rstrip(":")
     reason = Phrase("reason_unexpected", {"detail": detail})
     fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
@@ -116,6 +122,8 @@ def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: 
         code = action()
     except (typer.Exit, BrokenPipeError):
         raise  # the reader of the output went away (`remi check … | head`): click says so
+    except OutputBroken as broken:
+        output_failed(broken.error, lang)
     except RemiError as stop:
         fail(stop.problem, lang, json_output)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from remi_sheet.cli.printing import Table
+from remi_sheet.cli.printing import Table, writing_out
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.standings import COLUMNS, Standing
 from remi_sheet.i18n import Lang, number, say, shown_text
@@ -28,20 +28,21 @@ def print_json(document: Mapping[str, Any]) -> None:
     import json  # only the --json documents need it
 
     encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
-    write = sys.stdout.write
-    write("{")
-    for index, (key, value) in enumerate(document.items()):
-        write(("," if index else "") + "\n  " + encode(key) + ": ")
-        if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
-            write(encode(value))
-            continue
-        write("[")
-        empty = True
-        for position, item in enumerate(value):
-            write(("," if position else "") + "\n    " + encode(item))
-            empty = False
-        write("]" if empty else "\n  ]")
-    write("\n}\n")
+    with writing_out():
+        write = sys.stdout.write
+        write("{")
+        for index, (key, value) in enumerate(document.items()):
+            write(("," if index else "") + "\n  " + encode(key) + ": ")
+            if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+                write(encode(value))
+                continue
+            write("[")
+            empty = True
+            for position, item in enumerate(value):
+                write(("," if position else "") + "\n    " + encode(item))
+                empty = False
+            write("]" if empty else "\n  ]")
+        write("\n}\n")
 
 
 def game_json(game: Game) -> dict[str, Any]:

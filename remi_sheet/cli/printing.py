@@ -8,10 +8,12 @@ wait for Rich to load (a third of a small notebook's check). Tables are built on
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import unicodedata
-from typing import TYPE_CHECKING, Final, Literal, TextIO
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final, Literal, NoReturn, TextIO
 
 from remi_sheet.i18n import shown_text
 
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
 
     from rich.console import Console
     from rich.table import Table as RichTable
+
+    from remi_sheet.i18n import Lang
 
 Justify = Literal["left", "right", "center"]
 
@@ -94,6 +98,27 @@ def _place(cell: str, size: int, justify: Justify) -> str:
     return cell + " " * room
 
 
+class OutputBroken(Exception):
+    """The standard output refused what remi wrote to it (a full disk, a device error):
+    `app.main` says so in one line."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+@contextlib.contextmanager
+def writing_out() -> Iterator[None]:
+    """Write to standard output; its failure becomes `OutputBroken` (a reader that went
+    away stays a `BrokenPipeError`, which click answers)."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise OutputBroken(error) from None
+
+
 class PlainConsole:
     """The part of Rich's `Console` that remi uses, writing plain lines: strings as they
     are (no markup, no wrapping), tables as aligned columns."""
@@ -108,7 +133,8 @@ class PlainConsole:
         stream = sys.stderr if self.stderr else sys.stdout
         # A blank line after a table keeps it apart from what follows.
         parts = ["\n".join([*o.lines(), ""]) if isinstance(o, Table) else str(o) for o in objects]
-        stream.write(" ".join(parts) + "\n")
+        with writing_out():
+            stream.write(" ".join(parts) + "\n")
 
 
 def is_terminal(stream: TextIO) -> bool:
@@ -144,6 +170,20 @@ _CONTROLS: Final = dict.fromkeys([*range(0x09), *range(0x0B, 0x20), 0x7F])
 def error_line(text: str) -> None:
     """One message on standard error: a file that cannot be used, a wrong option."""
     sys.stderr.write(text.translate(_CONTROLS) + "\n")
+
+
+def output_failed(error: OSError, lang: Lang) -> NoReturn:
+    """Stop (exit 1) because standard output refused what remi wrote."""
+    from remi_sheet.i18n import say
+    from remi_sheet.reading.files import os_reason
+
+    # Nothing more can reach the broken output, and Python's own flush on the way out
+    # would fail there again with a traceback: it gets the null device instead.
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    message = say("output_failed", lang, reason=os_reason(error))
+    error_line(f"{say('severity_error', lang)}: {message}")
+    raise SystemExit(1)  # also outside a command, where click's Exit means nothing
 
 
 if TYPE_CHECKING:

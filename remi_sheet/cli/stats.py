@@ -27,7 +27,7 @@ from remi_sheet.cli.options import (
     unexpected,
     usage_error,
 )
-from remi_sheet.cli.printing import console_for, error_line
+from remi_sheet.cli.printing import console_for, error_line, writing_out
 from remi_sheet.cli.season_views import (
     Options,
     head_to_head_table,
@@ -211,7 +211,8 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
 
         print_json(season_json(season, problems, files, options))
     elif options.csv_output:
-        write_csv(season, sys.stdout)
+        with writing_out():
+            write_csv(season, sys.stdout)
     console = console_for(options.json_output or options.csv_output)
     if options.csv_output:
         # The CSV holds no problems: say on standard error why the exit code is 1.

@@ -159,6 +159,14 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} fájlt egy másik program elmentette, amíg a remi dolgozott: a remi nem írta "
         "felül. Futtasd újra a remit, hogy azzal dolgozzon, amit elmentettek.",
     ),
+    "output_failed": (
+        "The output could not be written: {reason}.",
+        "A kimenet nem írható: {reason}.",
+    ),
+    "file_failed": (
+        "{path} could not be used: {reason}.",
+        "{path} nem használható: {reason}.",
+    ),
     "file_write_failed": (
         "Cannot write {path}: {reason}. The original file is unchanged.",
         "{path} nem írható: {reason}. Az eredeti fájl változatlan.",

@@ -228,7 +228,10 @@ def replace_atomically(
     folder = real.parent
     suffix = f"{_TEMPORARY}{real.suffix}"  # openpyxl judges a file by its suffix
     _remove_stale(folder, f".{real.stem}.", suffix)
-    handle, name = tempfile.mkstemp(prefix=f".{real.stem}.", suffix=suffix, dir=folder)
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{real.stem}.", suffix=suffix, dir=folder)
+    except OSError as error:
+        raise _write_failed(path, error) from None
     os.close(handle)
     temporary = Path(name)
     try:
@@ -240,9 +243,17 @@ def replace_atomically(
             raise RemiError(Problem("file_changed_meanwhile", params={"path": str(path)}))
         os.replace(temporary, real)
         _fsync_folder(folder)
+    except OSError as error:  # a full disk, a folder made read-only meanwhile, …
+        raise _write_failed(path, error) from None
     finally:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
+
+
+def _write_failed(path: Path, error: OSError) -> RemiError:
+    return RemiError(
+        Problem("file_write_failed", params={"path": str(path), "reason": os_reason(error)})
+    )
 
 
 def _remove_stale(folder: Path, prefix: str, suffix: str) -> None:
