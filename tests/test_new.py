@@ -33,7 +33,10 @@ def test_the_notebook_has_games_rules_and_typing_help(tmp_path: Path) -> None:
     assert str(validation.sqref) == "B5:D11" and validation.type == "custom"
     assert "Nyerő: H" in validation.prompt
     assert game.conditional_formatting
-    assert str(game["F5"].value).startswith("=")  # the live area
+    assert game["F5"].value == 1 and str(game["G5"].value).startswith("=")  # the live area
+    helpers = [c for c, d in game.column_dimensions.items() if d.hidden]
+    assert helpers and all(game.column_dimensions[c].outline_level == 1 for c in helpers)
+    assert game.column_dimensions["F"].width >= len("remi ▸ pontok")
     rules = book["Szabályok"]
     values = {row[0].value: row[1].value for row in rules.iter_rows(min_row=2)}
     assert values["opening_minimum"] == 51 and values["round_before_doubling"] == "igen"
@@ -117,3 +120,24 @@ def test_add_game_with_other_players(tmp_path: Path) -> None:
     games = load_notebook(path).games
     assert games[1].players == ("Ödön", "Győző")
     assert remi("score", path).exit_code == 0
+
+
+def test_every_formula_remi_writes_is_short_enough_to_review(tmp_path: Path) -> None:
+    path = tmp_path / "klub.xlsx"
+    names = [
+        part for name in ("Anna", "Béla", "Csaba", "Dóra", "Ede", "Flóra") for part in ("-p", name)
+    ]
+    assert remi("new", path, *names).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    longest = max(
+        (len(cell.value), sheet.title, cell.coordinate)
+        for sheet in book.worksheets
+        for row in sheet.iter_rows()
+        for cell in row
+        if isinstance(cell.value, str) and cell.value.startswith("=")
+    )
+    print(f"the longest formula remi writes: {longest[0]} characters, {longest[1]}!{longest[2]}")
+    assert longest[0] <= 1000
+    (validation,) = book.worksheets[0].data_validations.dataValidation
+    assert len(validation.formula1) <= 255  # Excel's limit for an input check
+    assert all(len(name.attr_text) <= 2000 for name in book.defined_names.values())

@@ -56,7 +56,9 @@ RANK_NAMES: Final[dict[int, str]] = {
     ACE: "A",
 }
 
-_RANKS: Final[dict[str, int]] = {
+# How players spell ranks, suits and jokers, and what separates cards: `parse_cards` reads
+# by these tables, and the live formulas are made from them too.
+RANK_SPELLINGS: Final[dict[str, int]] = {
     **{str(n): n for n in range(2, 11)},
     "j": JACK,
     "b": JACK,
@@ -66,7 +68,7 @@ _RANKS: Final[dict[str, int]] = {
     "a": ACE,
     "á": ACE,
 }
-_SUITS: Final[dict[str, Suit]] = {
+SUIT_SPELLINGS: Final[dict[str, Suit]] = {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
     "s": Suit.SPADES,
@@ -80,12 +82,17 @@ _SUITS: Final[dict[str, Suit]] = {
     "♢": Suit.DIAMONDS,
     "d": Suit.DIAMONDS,
 }
-# Longest spellings first, so that "joker" is not read as "jo" and "ker".
+JOKER_WORDS: Final = ("joker", "jolly", "jok", "jo")  # longest first: "joker" is no "jo"
+JOKER_SIGNS: Final = ("★", "☆", "🃏")
+SEPARATORS: Final = ",;+"  # and any white space
+_LETTER_SUITS: Final = "".join(s for s in SUIT_SPELLINGS if s.isascii())
 _TOKEN: Final = re.compile(
-    r"(?P<joker>joker|jolly|jok|jo|★|☆|🃏)"
-    r"|(?P<rank>10|[2-9]|[jbqdkaá])(?P<suit>[♠♤♣♧♥♡♦♢]|[schd](?![a-záéíóöőúüű]))?",
+    f"(?P<joker>{'|'.join([*JOKER_WORDS, *JOKER_SIGNS])})"
+    f"|(?P<rank>{'|'.join(sorted(RANK_SPELLINGS, key=len, reverse=True))})"
+    f"(?P<suit>[{''.join(s for s in SUIT_SPELLINGS if not s.isascii())}]"
+    f"|[{_LETTER_SUITS}](?![a-záéíóöőúüű]))?",
 )
-_SEPARATORS: Final = re.compile(r"[\s,;+]+")
+_SEPARATORS: Final = re.compile(f"[\\s{re.escape(SEPARATORS)}]+")
 
 
 def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
@@ -150,14 +157,14 @@ def _card(match: re.Match[str], suits_required: bool) -> Card:
 @functools.cache
 def _card_of(rank: str, suit: str | None) -> Card:
     """One shared `Card` per spelling: notebooks spell the same few dozen cards over and over."""
-    return Card(_RANKS[rank], _SUITS[suit] if suit else None)
+    return Card(RANK_SPELLINGS[rank], SUIT_SPELLINGS[suit] if suit else None)
 
 
 def _spelled_alone(suits_required: bool) -> dict[str, Card]:
     """Every spelling of one card that a scan reads as that card whole (`_TOKEN` at its
     start takes all of it), with the card: the table `parse_cards` looks tokens up in."""
-    spellings = ["joker", "jolly", "jok", "jo", "★", "☆", "🃏"]
-    spellings += [rank + suit for rank in _RANKS for suit in ("", *_SUITS)]
+    spellings = [*JOKER_WORDS, *JOKER_SIGNS]
+    spellings += [rank + suit for rank in RANK_SPELLINGS for suit in ("", *SUIT_SPELLINGS)]
     table = {}
     for spelling in spellings:
         match = _TOKEN.match(spelling)

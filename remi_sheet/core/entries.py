@@ -43,9 +43,11 @@ class Number:
 Entry = Winner | Loser | Number
 
 
-_HAND: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
-_WIN: Final = frozenset({"w", "win", "nyert", "nyero"})
-_NOT_DOWN: Final = frozenset({"x"})
+# The code words, folded (`text.fold`); the live formulas are made from these too.
+HAND_WORDS: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
+WIN_WORDS: Final = frozenset({"w", "win", "nyert", "nyero"})
+NOT_DOWN_WORDS: Final = frozenset({"x"})
+MINUS_SIGNS: Final = "\u2212\u2013"  # typographic minus and en dash, read as "-"
 _INTEGER: Final = re.compile(r"[+-]?[0-9]+(?:[.,]0+)?")
 _DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
 # "1.000" is one thousand to a Hungarian reader and 1.0 to an English one.
@@ -65,7 +67,9 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
         return Number(_whole(value))
     if isinstance(value, dt.date | dt.time | dt.timedelta):
         raise RemiError("entry_date", value=str(value))
-    text = clean(str(value)).replace("\u2212", "-").replace("\u2013", "-")
+    text = clean(str(value))
+    for minus in MINUS_SIGNS:
+        text = text.replace(minus, "-")
     if not text:
         return None
     return _parse_text(text, rules)
@@ -75,11 +79,11 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
     word = _word(text)
     if _NUMBER_LIKE.fullmatch(word):
         return Number(_number(word, text))
-    if word in _HAND:
+    if word in HAND_WORDS:
         return Winner(hand=True)
-    if word in _WIN:
+    if word in WIN_WORDS:
         return Winner(hand=False)
-    if word in _NOT_DOWN:
+    if word in NOT_DOWN_WORDS:
         return Loser(laid_down=False, points=None)
     not_down = _NOT_DOWN_WITH_POINTS.fullmatch(text.lower())
     if not_down:

@@ -12,7 +12,8 @@ import itertools
 import re
 import unicodedata
 
-_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\ufe0e\ufe0f"), None)
+INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\ufe0e\ufe0f"  # zero-width, variation selectors
+_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE), None)
 # Full-width forms (Ｋ, ３, －) as phones' East Asian keyboards type them, to plain ASCII.
 _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
 _SPACES = re.compile(r"[\s\u00a0\u2007\u202f]+")

@@ -9,6 +9,20 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "total": ("Total", "Összesen"),
     "rank": ("Rank", "Helyezés"),
     "running": ("Σ", "Σ"),
+    "live_refused": ("error", "hiba"),  # a refused deal's scores on the live sheet
+    # The live notebook's hidden helper columns (`writing.formulas`), headed for a reviewer.
+    "helper_status": ("status", "állapot"),
+    "helper_text": ("text", "szöveg"),
+    "helper_rest": ("rest", "maradék"),
+    "helper_unsigned": ("unsigned", "előjel nélkül"),
+    "helper_number": ("number", "szám"),
+    "helper_cards": ("cards", "lapok"),
+    "helper_canon": ("one spelling", "egy írásmód"),
+    "helper_valid": ("cards read", "lapok rendben"),
+    "helper_points": ("card points", "lappont"),
+    "helper_kind": ("kind", "fajta"),
+    "helper_value": ("value", "érték"),
+    "helper_loser": ("loser score", "vesztes pont"),
     "not_scored": (
         "Not scored: {count:error/errors}, see remi check",
         "Nincs pontozva: {count} hiba, lásd: remi check",

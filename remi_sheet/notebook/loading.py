@@ -169,6 +169,26 @@ def read_rules(
     return rules, problems, lang
 
 
+def rule_cells(grids: Iterable[Grid]) -> dict[str, tuple[str, str]]:
+    """Where each house rule's value is typed: rule → (Rules sheet, cell), for the live
+    formulas to read. A row whose name is no rule, or a rule's second row, is left out
+    (`read_rules` reports them)."""
+    found: dict[str, tuple[str, str]] = {}
+    for grid in grids:
+        if fold(grid.name) not in RULES_SHEETS:
+            continue
+        for row in range(grid.height):
+            name, value = grid.value(row, 0), grid.value(row, 1)
+            if name is None or _is_rules_heading(name, value):
+                continue
+            try:
+                spec = rule_spec(str(name))
+            except RemiError:
+                continue
+            found.setdefault(spec.name, (grid.name, address(row, 1)))
+    return found
+
+
 def _is_rules_heading(name: CellValue, value: CellValue) -> bool:
     text = fold(str(name))
     heading = fold(str(value)) if value is not None else ""

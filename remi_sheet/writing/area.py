@@ -9,50 +9,25 @@ remi's alone. Pure: games in, cells out; `writeback` puts them into the workbook
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from remi_sheet.core.problems import Severity
-from remi_sheet.core.scoring import DealScore
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.loading import Notebook
-from remi_sheet.reading.cells import CellValue, address
-from remi_sheet.writing import formulas
+from remi_sheet.writing.live_area import live_columns, live_deals, live_totals
+from remi_sheet.writing.written import Cells, Style, Written, score_style
 
 if TYPE_CHECKING:
     from remi_sheet.notebook.season import RatingHistory
 
 
-class Style(StrEnum):
-    """The named cell styles remi writes with; a cell in one of them is remi's to rewrite."""
-
-    HEADING = "remi heading"
-    COMPUTED = "remi computed"
-    MARKED = "remi marked"  # a hand (−40) or a +200: bold, so it shows in black and white
-
-
-@dataclass(frozen=True, slots=True)
-class Written:
-    """A cell remi writes: a value, or a formula and the result it must show."""
-
-    value: str | int | float
-    style: Style
-    formula: bool = False
-    result: str | int | float | None = None  # what a formula shows; None: nothing known
-
-    @property
-    def shows(self) -> str | int | float | None:
-        """What the cell shows once calculated."""
-        return self.result if self.formula else self.value
-
-
-Cells = dict[tuple[int, int], Written]
-
-
-def area_width(game: Game) -> int:
+def area_width(game: Game, *, live: bool = False) -> int:
+    """The columns of remi's area: the deal numbers, a score and a running total per player,
+    and in a live area the hidden helpers after them."""
+    if live:
+        return live_columns(game).helpers[1] - game.layout.area_column + 1
     return 1 + 2 * len(game.players)
 
 
@@ -76,7 +51,7 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
             say("running", lang), Style.HEADING
         )
     if live:
-        cells |= _live_deals(game, known=not errors)
+        cells |= live_deals(game, lang, known=not errors)
     else:
         cells |= _deal_values(game)
     # A Total row the players typed themselves gets remi's totals right beside it.
@@ -84,7 +59,7 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
     cells[(total_row, first)] = Written(say("total", lang), Style.HEADING)
     cells[(total_row + 1, first)] = Written(say("rank", lang), Style.HEADING)
     if live:
-        cells |= _live_totals(game, total_row, known=not errors)
+        cells |= live_totals(game, total_row, known=not errors)
     else:
         for index in range(len(game.players)):
             column = first + 1 + 2 * index
@@ -102,110 +77,9 @@ def _deal_values(game: Game) -> Cells:
     for deal, running in zip(game.deals, game.score.running, strict=True):
         cells[(deal.row, first)] = Written(deal.number, Style.COMPUTED)
         for index, points in enumerate(deal.score.scores):
-            style = Style.MARKED if _marked(deal.score, index) else Style.COMPUTED
+            style = score_style(deal.score, index)
             cells[(deal.row, first + 1 + 2 * index)] = Written(points, style)
             cells[(deal.row, first + 2 + 2 * index)] = Written(running[index], Style.COMPUTED)
-    return cells
-
-
-def _marked(score: DealScore, index: int) -> bool:
-    return (score.hand and index == score.winner) or index in score.plus200
-
-
-def _live_deals(game: Game, *, known: bool) -> Cells:
-    """Formulas for every row of the deal table, played or not: the deal's kind in the
-    first column, then each player's score and running total."""
-    layout = game.layout
-    first = layout.area_column
-    players = len(game.players)
-    scored = (
-        {
-            deal.row: (deal, running)
-            for deal, running in zip(game.deals, game.score.running, strict=True)
-        }
-        if known
-        else {}
-    )
-    cells: Cells = {}
-    previous: list[str | None] = [None] * players
-    for deal_row in layout.rows:
-        row = deal_row.row
-        kind_cell = "$" + address(row, first)
-        entries = [address(row, layout.player_column(i)) for i in range(players)]
-        span = f"{entries[0]}:{entries[-1]}"
-        deal, running = scored.get(row, (None, None))
-        guard = _guard(deal_row.cells, entries) if deal is not None else None
-        kind = _kind(deal.score) if deal is not None else None
-        status = formulas.status(span, players)
-        row_scores = [address(row, first + 1 + 2 * i) for i in range(players)]
-        cells[(row, first)] = _live(status, guard, kind, Style.COMPUTED)
-        for index in range(players):
-            score_cell = address(row, first + 1 + 2 * index)
-            total_cell = address(row, first + 2 + 2 * index)
-            points = deal.score.scores[index] if deal is not None else None
-            style = (
-                Style.MARKED
-                if deal is not None and _marked(deal.score, index)
-                else (Style.COMPUTED)
-            )
-            generic = formulas.score(entries[index], kind_cell)
-            cells[(row, first + 1 + 2 * index)] = _live(generic, guard, points, style)
-            so_far = formulas.running(score_cell, previous[index], kind_cell, row_scores)
-            shown = running[index] if running is not None else None
-            cells[(row, first + 2 + 2 * index)] = Written(so_far, Style.COMPUTED, True, shown)
-            previous[index] = total_cell
-    return cells
-
-
-def _guard(typed: Sequence[CellValue], entries: Sequence[str]) -> list[tuple[str, str]] | None:
-    """The entries of a deal as remi read them, when the formulas cannot score all of them
-    themselves (card lists, paper score rows); None when they can."""
-    if all(formulas.handles(value) for value in typed) and not _score_row(typed):
-        return None
-    return [(cell, formulas.excel_trim(value)) for cell, value in zip(entries, typed, strict=True)]
-
-
-def _score_row(typed: Sequence[CellValue]) -> bool:
-    return any(
-        formulas.excel_trim(value).lstrip().startswith("-") for value in typed if value is not None
-    )
-
-
-def _kind(score: DealScore) -> str:
-    return "S" if score.typed else ("H" if score.hand else "W")
-
-
-def _live(
-    generic: str, guard: list[tuple[str, str]] | None, result: str | int | None, style: Style
-) -> Written:
-    if guard is not None and result is not None:
-        return Written(formulas.guarded(guard, result, generic), style, True, result)
-    return Written(generic, style, True, result)
-
-
-def _live_totals(game: Game, total_row: int, *, known: bool) -> Cells:
-    layout = game.layout
-    first = layout.area_column
-    players = len(game.players)
-    top = layout.rows[0].row if layout.rows else layout.header_row + 1
-    bottom = layout.rows[-1].row if layout.rows else top
-    row_span = f"${address(total_row, first + 1)}:${address(total_row, first + 2 * players)}"
-    cells: Cells = {}
-    for index in range(players):
-        score_column = first + 1 + 2 * index
-        scores = f"{address(top, score_column)}:{address(bottom, score_column)}"
-        sums = f"{address(top, score_column + 1)}:{address(bottom, score_column + 1)}"
-        total_value = game.score.totals[index] if known else None
-        rank_value = game.score.ranks[index] if known else None
-        cells[(total_row, score_column)] = Written(
-            formulas.total(scores, sums), Style.HEADING, True, total_value
-        )
-        cells[(total_row + 1, score_column)] = Written(
-            formulas.rank(address(total_row, score_column), row_span, players),
-            Style.HEADING,
-            True,
-            rank_value,
-        )
     return cells
 
 

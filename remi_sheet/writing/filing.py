@@ -25,8 +25,8 @@ from remi_sheet.notebook.games import find_game
 from remi_sheet.notebook.records import RecordGame, game_key, sheet_rows
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import Grid
-from remi_sheet.writing.area import Cells, Style, Written
 from remi_sheet.writing.ownership import STATE_SHEET
+from remi_sheet.writing.written import Cells, Style, Written
 
 if TYPE_CHECKING:
     from openpyxl import Workbook

@@ -1,136 +1,265 @@
 """Spreadsheet formulas that score a deal while people type, exactly as `scoring` does.
 
-They use only functions Excel 2010, Excel on the web and phones, and LibreOffice Calc all
-have (IF, AND, OR, UPPER, TRIM, LEFT, MID, VALUE, ISNUMBER, ISERROR, IFERROR, ROUND, INT,
-MATCH, SUMPRODUCT, COUNTIF, SUM), and read the house rules through defined names (`NAMES`).
-What a formula cannot score the way remi does — card lists, paper score rows, anything
-invalid — shows `MARKER` instead of a number: only `remi score` decides those. Rounding is
-`ROUND(x, -1)`, which rounds halves away from zero, so half up for the non-negative card
-points it is given. Pure: cell addresses in, formula text out.
+Each entry is read in steps, one hidden helper cell each, so that no formula is long and
+each can be reviewed on its own (docs/notebook.md, "The live notebook"):
+
+    text     the entry cleaned and in capitals          "K♠ 7♥ JO"
+    rest     what is read as points (after an X)        "K♠ 7♥ JO"
+    unsigned the rest without its sign                  "K♠ 7♥ JO"
+    number   the rest read as a whole number, if it is one; "E" for 1.000 or 3.5
+    cards    the rest as a card string                  " K♠  7♥ @ "
+    canon    one spelling per card, to count copies     " K♠  7♥ @ "
+    valid    TRUE when every character of the card string belongs to a card
+    points   the cards' points, or -1 when they cannot be one player's hand
+    kind     - empty, E no entry, H/W a win, X not laid down, Y X with points, P cards, N a number
+    value    the points or the number
+    loser    which wins a typed score could follow: 1 a normal one, 2 a hand, 3 either
+
+A row's *status* then says what the deal is: - not played, I not all typed yet, E refused,
+H or W an entry row won from hand or normally, S a typed score row. The score, running total,
+Total and Rank cells read those. They use only functions that Excel 2010, Excel on the web
+and phones, and LibreOffice all have, and read the house rules and the parser's tables
+through defined names (`live_names`). Pure: cell addresses in, formula text out.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Final
 
-from remi_sheet.core.cards import max_hand_points
-from remi_sheet.core.rules import HouseRules, Rounding
+from remi_sheet.writing.live_names import (
+    alphabet,
+    canonical_substitutions,
+    card_substitutions,
+    fold_substitutions,
+    substituted,
+    text_substitutions,
+)
 
-MARKER: Final = "remi score"
-
-# Defined name → the house rule (or derived value) it holds.
-NAMES: Final[dict[str, str]] = {
-    "remi_hand_win": "hand_win",
-    "remi_normal_win": "normal_win",
-    "remi_not_down": "not_down_after_hand",
-    "remi_multiplier": "hand_multiplier",
-    "remi_round_first": "round_before_doubling",
-    "remi_exact": "rounding",  # TRUE when rounding is "none"
-    "remi_max_points": "max_hand_points",
-}
-
-_HAND_WORDS: Final = ("H", "HAND", "KÉZBŐL", "KEZBOL", "KÉZ", "KEZ", "KÉZZEL", "KEZZEL")
-_WIN_WORDS: Final = ("W", "WIN", "NYERT", "NYERŐ", "NYERO")
+WAITING: Final = "…"  # a running total or Total that waits for a deal to be put right
+KINDS: Final = ("text", "rest", "unsigned", "number", "cards", "canon", "valid", "points")
+KINDS_AFTER: Final = ("kind", "value", "loser")
+HELPERS: Final = (*KINDS, *KINDS_AFTER)  # one hidden column per player for each
+_DIGITS: Final = '"0123456789"'
 
 
-def constants(rules: HouseRules) -> dict[str, str]:
-    """Each defined name as a constant formula for `rules` (when no Rules sheet holds it)."""
-    values: dict[str, int | bool] = {
-        "remi_hand_win": rules.hand_win,
-        "remi_normal_win": rules.normal_win,
-        "remi_not_down": rules.not_down_after_hand,
-        "remi_multiplier": rules.hand_multiplier,
-        "remi_round_first": rules.round_before_doubling,
-        "remi_exact": rules.rounding is Rounding.NONE,
-        "remi_max_points": max_hand_points(rules),
-    }
-    return {name: _literal(value) for name, value in values.items()}
+def text(entry: str) -> str:
+    cleaned = substituted(f'{entry}&""', text_substitutions())
+    for control in (9, 10, 13):  # tab and line breaks: as literals XML would change them
+        cleaned = f'SUBSTITUTE({cleaned},CHAR({control})," ")'
+    return f'=IFERROR(UPPER(TRIM({cleaned})),"")'
 
 
-def _literal(value: int | bool) -> str:
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    return str(value)
+def rest(text_cell: str) -> str:
+    """After a leading X (not laid down), what follows it is the points."""
+    return f'=IF(LEFT({text_cell},1)="X",TRIM(MID({text_cell},2,999)),{text_cell})'
 
 
-def _array(words: Sequence[str]) -> str:
-    return "{" + ",".join(f'"{word}"' for word in words) + "}"
+def unsigned(rest_cell: str) -> str:
+    r = rest_cell
+    return f'=MID({r},1+OR(LEFT({r},1)="+",LEFT({r},1)="-"),999)'
 
 
-def _text(cell: str) -> str:
-    """The cell as trimmed upper-case text, numbers included."""
-    return f'UPPER(TRIM({cell}&""))'
-
-
-def _points(text: str) -> str:
-    """Card points written in `text` as a whole number 0 … remi_max_points, else -1.
-
-    A comma or a dot is refused rather than read: VALUE("30,0") is 30 to a Hungarian
-    spreadsheet and 300 to an English one.
-    """
-    number = f"IFERROR(VALUE({text}),-1)"
-    plain = f'ISERROR(FIND(",",{text}))*ISERROR(FIND(".",{text}))'
-    checked = f"IF(AND({number}>=0,{number}<=remi_max_points,{number}=INT({number})),{number},-1)"
-    return f"IF({plain},{checked},-1)"
-
-
-def _rounded(value: str) -> str:
-    return f"IF(remi_exact,{value},ROUND({value},-1))"
-
-
-def _doubled(value: str) -> str:
+def number(rest_cell: str, unsigned_cell: str) -> str:
+    """The rest as a whole number ("35", "+5", "-20", "35.0", "30,0"); "E" for a fraction
+    or "1.000" (a thousand to one reader, one to another); "" for no number."""
+    y = unsigned_cell
+    characters = (
+        f'SUMPRODUCT((remi_pos<=LEN({y}))*ISERROR(FIND(MID({y},remi_pos,1),"0123456789.,")))'
+    )
+    separators = f'LEN({y})-LEN(SUBSTITUTE(SUBSTITUTE({y},".",""),",",""))'
+    ends = f"ISNUMBER(FIND(LEFT({y},1),{_DIGITS}))*ISNUMBER(FIND(RIGHT({y},1),{_DIGITS}))"
+    at = f'IFERROR(FIND(".",{y}),IFERROR(FIND(",",{y}),0))'
+    fraction = f"MID({y},{at}+1,99)"
+    sign = f'IF(LEFT({rest_cell},1)="-",-1,1)'
     return (
-        f"IF(remi_round_first,{_rounded(value)}*remi_multiplier,"
-        f"{_rounded(f'({value})*remi_multiplier')})"
+        f'=IF({y}="","",IF(OR({characters}>0,{separators}>1,{ends}=0),"",'
+        f"IF({at}=0,{sign}*VALUE({y}),"
+        f'IF(OR(SUBSTITUTE({fraction},"0","")<>"",AND({at}<=4,{fraction}="000")),"E",'
+        f"{sign}*VALUE(LEFT({y},{at}-1))))))"
     )
 
 
-def status(entries: str, players: int) -> str:
-    """The kind of deal in a row of entries: "" not played, "H" won from hand, "W" won
-    normally, "?" anything only remi score can judge (paper scores, no or two winners, an
-    empty entry)."""
-    text = f'UPPER(TRIM({entries}&""))'
-    hands = f"SUMPRODUCT(--ISNUMBER(MATCH({text},{_array(_HAND_WORDS)},0)))"
-    wins = f"SUMPRODUCT(--ISNUMBER(MATCH({text},{_array(_WIN_WORDS)},0)))"
-    filled = f'SUMPRODUCT(--(TRIM({entries}&"")<>""))'
+def cards(rest_cell: str) -> str:
+    return f'=" "&{substituted(rest_cell, card_substitutions())}&" "'
+
+
+def canon(cards_cell: str) -> str:
+    return f"={substituted(cards_cell, canonical_substitutions())}"
+
+
+def _count(cell: str, what: str, width: int = 1) -> str:
+    """How often `what` (a text, or an array name of texts `width` long) is in `cell`."""
+    found = f'SUMPRODUCT(LEN({cell})-LEN(SUBSTITUTE({cell},{what},"")))'
+    return found if width == 1 else f"{found}/{width}"
+
+
+def valid(cards_cell: str) -> str:
+    """Whether the card string reads as cards, as `cards.parse_cards` reads them: only card
+    characters; every suit sign after a rank; every suit letter after a rank and before a
+    space; a 1 only in 10; no D where it would be an ambiguous or a doubled suit (KD, 2D♠:
+    `live_names._unreadable`); a card."""
+    s = cards_cell
     return (
-        f'=IF({filled}=0,"",IF(OR({filled}<{players},{hands}+{wins}<>1),"?",IF({hands}=1,"H","W")))'
+        f"=AND({_count(s, 'remi_card_chars')}=LEN({s}),"
+        f"{_count(s, 'remi_symbol_suited', 2)}={_count(s, 'remi_suit_signs')},"
+        f"{_count(s, 'remi_letter_suited', 3)}={_count(s, 'remi_suit_letters')},"
+        f"{_count(s, chr(34) + '1' + chr(34))}={_count(s, chr(34) + '10' + chr(34), 2)},"
+        f"{_count(s, chr(34) + '0' + chr(34))}={_count(s, chr(34) + '10' + chr(34), 2)},"
+        f"{_count(s, 'remi_unreadable')}=0,"
+        f'TRIM({s})<>"")'
     )
 
 
-def score(entry: str, deal_status: str) -> str:
-    """One player's score in a deal, from their entry cell and the row's status cell."""
-    text = _text(entry)
-    points = _points(text)
-    after_x = _points(f"TRIM(MID({text},2,99))")
-    hand = f"ISNUMBER(MATCH({text},{_array(_HAND_WORDS)},0))"
-    win = f"ISNUMBER(MATCH({text},{_array(_WIN_WORDS)},0))"
-    not_down = f'OR({text}="X",AND(LEFT({text},1)="X",{after_x}>=0))'
-    after_hand = f'IF({not_down},remi_not_down,IF({points}>=0,{_doubled(points)},"{MARKER}"))'
-    normal = (
-        f'IF({text}="X","{MARKER}",IF(LEFT({text},1)="X",'
-        f'IF({after_x}>=0,{_rounded(after_x)},"{MARKER}"),'
-        f'IF({points}>=0,{_rounded(points)},"{MARKER}")))'
+def points(valid_cell: str, canon_cell: str) -> str:
+    """The cards' points, or -1 when they cannot be one player's hand (`cards.check_hand`:
+    too many cards, jokers or copies of a card; more points than a hand can hold)."""
+    c = canon_cell
+    jokers = f"({_count(c, chr(34) + '@' + chr(34))}+{_count(c, chr(34) + '*' + chr(34))})"
+    worth = (
+        f'(SUMPRODUCT((LEN({c})-LEN(SUBSTITUTE({c},remi_rank_chars,"")))*remi_rank_points)'
+        f"+remi_ace*{_count(c, chr(34) + 'A' + chr(34))}+remi_joker_value*{jokers})"
+    )
+    copies = f'SUMPRODUCT(--((LEN({c})-LEN(SUBSTITUTE({c},remi_suited_cards,"")))>2*remi_copies))'
+    return (
+        f"=IF({valid_cell},IF(AND({_count(c, 'remi_card_starts')}<=remi_hand_size,"
+        f"{jokers}<=remi_jokers,{copies}=0,{worth}<=remi_max_points),{worth},-1),-1)"
+    )
+
+
+def kind(entry: str, text_cell: str, number_cell: str, points_cell: str) -> str:
+    t, n, p = text_cell, number_cell, points_cell
+    folded = substituted(t, fold_substitutions())
+    code = f'IFERROR(INDEX(remi_code_kinds,MATCH({folded},remi_code_words,0)),IF({p}>=0,"P","E"))'
+    after_x = (
+        f'IF({t}="X","X",IF({n}="E","E",IF({n}<>"",'
+        f'IF(AND({n}>=0,{n}<=remi_max_points),"Y","E"),IF({p}>=0,"Y","E"))))'
     )
     return (
-        f'=IF({deal_status}="","",IF({deal_status}="?","{MARKER}",'
-        f"IF({hand},remi_hand_win,IF({win},remi_normal_win,"
-        f'IF({deal_status}="H",{after_hand},{normal})))))'
+        f'=IF(ISERROR({entry}),"E",IF(ISLOGICAL({entry}),"E",IF(ISNUMBER({entry}),'
+        f'IF({entry}=INT({entry}),"N","E"),IF({t}="","-",IF(LEFT({t},1)<>"X",'
+        f'IF({n}="E","E",IF({n}<>"","N",{code})),{after_x})))))'
     )
 
 
-def guarded(row: Sequence[tuple[str, str]], value: str | int, otherwise: str) -> str:
-    """`value` as long as every entry of the deal still reads as remi scored it (cell,
-    text pairs); else the formula `otherwise`. For what only remi can score: card lists,
-    paper score rows."""
-    same = ",".join(f'TRIM({cell}&"")="{_quoted(text)}"' for cell, text in row)
-    shown = f'"{_quoted(value)}"' if isinstance(value, str) else str(value)
-    return f"=IF(AND({same}),{shown},{otherwise.removeprefix('=')})"
+def value(entry: str, kind_cell: str, number_cell: str, points_cell: str) -> str:
+    k, n, p = kind_cell, number_cell, points_cell
+    return (
+        f'=IF({k}="N",IF(ISNUMBER({entry}),{entry},{n}),'
+        f'IF({k}="Y",IF({n}<>"",{n},{p}),IF({k}="P",{p},"")))'
+    )
+
+
+def loser(kind_cell: str, value_cell: str) -> str:
+    """For a number in a typed score row: 1 when a loser can score it after a normal win,
+    2 after a hand, 3 after either (`scoring.possible_loser_scores`)."""
+    k, v = kind_cell, value_cell
+    normal = f"AND(MOD({v},remi_normal_step)=0,{v}<=remi_normal_top)"
+    hand = f"OR({v}=remi_not_down,AND(MOD({v},remi_hand_step)=0,{v}<=remi_hand_top))"
+    return f'=IF({k}<>"N",0,IF({v}<0,0,{normal}+2*{hand}))'
+
+
+def status(
+    deal: int,
+    number_cell: str,
+    kinds: str,
+    values: str,
+    losers: str,
+    above: str | None,
+    players: int,
+) -> str:
+    """What the deal in a row is, from its kinds, values and losers (ranges of the row),
+    and the statuses of the rows above it (a deal after an empty row is refused)."""
+    k, v, lo = kinds, values, losers
+    typed = f'TRIM({number_cell}&"")'
+    numbered = f'AND({typed}<>"",{typed}<>"{deal}",{typed}<>"{deal}.")'
+    gap = f'COUNTIF({above},"-")>0,' if above else ""
+    won = f'SUMIF({v},"<0")'
+    score_row = (
+        f'IF(AND(COUNTIF({k},"N")={players},COUNTIF({v},"<0")=1,'
+        f"OR({won}=remi_hand_win,{won}=remi_normal_win),"
+        f'IF({won}=remi_hand_win,COUNTIF({lo},">=2"),COUNTIF({lo},1)+COUNTIF({lo},3))'
+        f'={players - 1}),"S","E")'
+    )
+    entry_row = (
+        f'IF(COUNTIF({k},"H")+COUNTIF({k},"W")<>1,"E",'
+        f'IF(OR(COUNTIFS({k},"N",{v},">"&remi_max_points)>0,'
+        f'AND(COUNTIF({k},"W")=1,COUNTIF({k},"X")>0)),"E",IF(COUNTIF({k},"H")=1,"H","W")))'
+    )
+    return (
+        f'=IF(COUNTIF({k},"-")={players},"-",IF(OR({deal}>remi_deals,{gap}{numbered}),"E",'
+        f'IF(COUNTIF({k},"-")>0,"I",IF(COUNTIF({k},"E")>0,"E",'
+        f'IF(COUNTIFS({k},"N",{v},"<0")>0,{score_row},{entry_row})))))'
+    )
+
+
+def score(status_cell: str, kind_cell: str, value_cell: str, refused: str) -> str:
+    """One player's score in a deal; `refused` is what a refused deal shows (the notebook's
+    language)."""
+    st, k, v = status_cell, kind_cell, value_cell
+    rounded = f"IF(remi_exact,{v},ROUND({v},-1))"
+    doubled = (
+        f"IF(remi_round_first,{rounded}*remi_multiplier,"
+        f"IF(remi_exact,{v}*remi_multiplier,ROUND({v}*remi_multiplier,-1)))"
+    )
+    return (
+        f'=IF({st}="-","",IF({st}="I","{WAITING}",IF({st}="E","{_quoted(refused)}",'
+        f'IF({st}="S",{v},IF({k}="H",remi_hand_win,IF({k}="W",remi_normal_win,'
+        f'IF({st}="H",IF(OR({k}="X",{k}="Y"),remi_not_down,{doubled}),{rounded})))))))'
+    )
+
+
+def running(status_cell: str, score_cell: str, previous: str | None) -> str:
+    """The running total after a deal; it waits from the first deal that is not scored."""
+    if previous is None:
+        return f'=IF({status_cell}="-","",IF(ISTEXT({score_cell}),"{WAITING}",{score_cell}))'
+    return (
+        f'=IF({status_cell}="-","",IF(OR(ISTEXT({score_cell}),ISTEXT({previous})),'
+        f'"{WAITING}",{previous}+{score_cell}))'
+    )
+
+
+def total(statuses: str, rows: int, scores: str, totals: str) -> str:
+    """A player's total: empty before the first deal, waiting while any deal is."""
+    return (
+        f'=IF(COUNTIF({statuses},"-")={rows},"",'
+        f'IF(COUNTIF({totals},"{WAITING}")>0,"{WAITING}",SUM({scores})))'
+    )
+
+
+def rank(this_total: str, total_row: str, players: int) -> str:
+    """The place by total, lowest first; equal totals share a place, the next is skipped."""
+    return (
+        f'=IF({this_total}="","",IF(COUNT({total_row})<{players},"{WAITING}",'
+        f'1+COUNTIF({total_row},"<"&{this_total})))'
+    )
 
 
 def _quoted(text: str) -> str:
     return text.replace('"', '""')
+
+
+def reads(value: object) -> bool:
+    """True when the helpers read `value` the way `entries.parse_entry` does: a number, or
+    text of the characters they know (a full-width Ｋ or a decomposed accent they do not)."""
+    if not isinstance(value, str):
+        return True
+    known = _known_characters()
+    return all(character in known or character.upper() in known for character in value)
+
+
+@functools.cache
+def _known_characters() -> frozenset[str]:
+    return frozenset(alphabet()) | {"\t", "\n", "\r"}
+
+
+def guarded(row: Sequence[tuple[str, str]], value: str | int, otherwise: str) -> str:
+    """`value` as long as every entry of the deal still reads as remi read it (cell, text
+    pairs); else the formula `otherwise`. For entries the helpers cannot read."""
+    same = ",".join(f'TRIM({cell}&"")="{_quoted(text)}"' for cell, text in row)
+    shown = f'"{_quoted(value)}"' if isinstance(value, str) else str(value)
+    return f"=IF(AND({same}),{shown},{otherwise.removeprefix('=')})"
 
 
 def excel_trim(value: object) -> str:
@@ -139,44 +268,3 @@ def excel_trim(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return " ".join(part for part in str(value).split(" ") if part)
-
-
-def handles(value: object) -> bool:
-    """True when `score` reads `value` the way `entries.parse_entry` does, so that no
-    guard is needed: the codes and their aliases, whole numbers, X and X with a number."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int | float):
-        return float(value).is_integer()
-    text = excel_trim(value).upper()
-    if text in _HAND_WORDS or text in _WIN_WORDS or text == "X":
-        return True
-    digits = text[1:].strip(" ") if text.startswith("X") else text
-    return digits.isascii() and digits.isdigit()
-
-
-def running(
-    this_score: str, previous_total: str | None, deal_status: str, row_scores: Sequence[str]
-) -> str:
-    """The running total after a deal: the one before plus this deal's score, unless any
-    score of the deal is only known to remi score (then the deal as a whole is)."""
-    before = "0" if previous_total is None else previous_total
-    unknown = ",".join(f'{cell}="{MARKER}"' for cell in row_scores)
-    known = f"ISNUMBER({previous_total})" if previous_total is not None else "TRUE"
-    return (
-        f'=IF({deal_status}="","",IF(OR({unknown}),"{MARKER}",'
-        f'IF({known},{before}+{this_score},"{MARKER}")))'
-    )
-
-
-def total(scores: str, totals: str) -> str:
-    """A player's total: the sum of their deal scores, unless any of them or of their
-    running totals is only known to remi score."""
-    return (
-        f'=IF(COUNTIF({scores},"{MARKER}")+COUNTIF({totals},"{MARKER}")>0,"{MARKER}",SUM({scores}))'
-    )
-
-
-def rank(this_total: str, total_row: str, players: int) -> str:
-    """The place by total, lowest first; equal totals share a place, the next is skipped."""
-    return f'=IF(COUNT({total_row})<{players},"{MARKER}",1+COUNTIF({total_row},"<"&{this_total}))'

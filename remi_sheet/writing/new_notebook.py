@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from remi_sheet.core.problems import RemiError
-from remi_sheet.core.rules import RULES, HouseRules, Rounding, RuleSpec
+from remi_sheet.core.rules import RULES, HouseRules, Rounding
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang
 from remi_sheet.reading.cells import address, column_letter
-from remi_sheet.writing import formulas
+from remi_sheet.writing.live_area import LiveColumns
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -48,13 +48,11 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "error_title": ("Not an entry", "Nem értelmezhető"),
     "error": (
-        "Type H, W, X, X 45, card points (0–180) or cards like K 9 Jo.",
-        "Írj H, W, X, X 45 értéket, lappontot (0–180) vagy lapokat, pl. K 9 Jo.",
+        "Type H, W, X, X 45, card points (33), cards like K 9 Jo, or a paper score (-20, 30).",
+        "Írj H, W, X, X 45 értéket, lappontot (33), lapokat, pl. K 9 Jo, vagy papíros "
+        "pontszámot (-20, 30).",
     ),
 }
-# Characters an entry can hold: digits, separators, card letters (J Q K A, B D Á, Jo),
-# suits, and the letters of the codes and their Hungarian aliases.
-_ENTRY_CHARACTERS: Final = "0123456789 ,+-ABCDEHIJKLNOQRSTWXYZÁÉŐ★♠♣♥♦"
 
 
 def text(key: str, lang: Lang) -> str:
@@ -94,33 +92,23 @@ def game_title(day: dt.date, taken: Sequence[str]) -> str:
 
 
 def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksheet:
-    """A Rules sheet with every house rule, its value and a one-line explanation; hidden
-    column D turns each value into what the formulas read, through defined names."""
+    """A Rules sheet with every house rule, its value and a one-line explanation. The live
+    formulas read each value cell through a defined name (`live_names`), so a change here
+    changes the scores on every sheet."""
     from openpyxl.styles import Font
-    from openpyxl.workbook.defined_name import DefinedName
 
     sheet = workbook.create_sheet(text("rules", lang))
     sheet.append([text("rule", lang), text("value", lang), text("explanation", lang)])
     for cell in sheet[1]:
         cell.font = Font(bold=True)
-    rows: dict[str, int] = {}
     for spec in RULES:
         row = sheet.max_row + 1
-        rows[spec.name] = row
         sheet.cell(row, 1, spec.name).data_type = "s"
         sheet.cell(row, 2, _shown(getattr(rules, spec.name), lang))
         sheet.cell(row, 3, spec.help_hu if lang == "hu" else spec.help_en).data_type = "s"
-        sheet.cell(row, 4, _normalised(spec, row, getattr(HouseRules(), spec.name)))
-    sheet.cell(1, 4, _max_points(rows))
     sheet.column_dimensions["A"].width = 24
     sheet.column_dimensions["B"].width = 20
     sheet.column_dimensions["C"].width = 80
-    sheet.column_dimensions["D"].hidden = True
-    quoted = sheet.title.replace("'", "''")
-    targets = {name: f"$D${rows[rule]}" for name, rule in formulas.NAMES.items() if rule in rows}
-    targets["remi_max_points"] = "$D$1"
-    for name, cell in targets.items():
-        workbook.defined_names[name] = DefinedName(name, attr_text=f"'{quoted}'!{cell}")
     return sheet
 
 
@@ -131,27 +119,6 @@ def _shown(value: object, lang: Lang) -> str | int:
         return value.value
     assert isinstance(value, int)
     return value
-
-
-def _normalised(spec: RuleSpec, row: int, default: object) -> str:
-    """What column D holds for a rule typed in column B: the value formulas can use."""
-    typed = f'TRIM(B{row}&"")'
-    word = f"LOWER({typed})"
-    if spec.kind is bool:
-        words = ",".join(f'{word}="{w}"' for w in ("true", "yes", "igen", "1", "i", "y", "igaz"))
-        fallback = "TRUE" if default else "FALSE"
-        return f'=IF({typed}="",{fallback},OR(B{row}=TRUE,{words}))'
-    if spec.kind is Rounding:
-        return f'=OR({word}="none",{word}="nincs")'
-    return f'=IF({typed}="",{default},VALUE({typed}))'
-
-
-def _max_points(rows: dict[str, int]) -> str:
-    """The most fourteen cards can be worth, as `cards.max_hand_points` computes it."""
-    jokers, joker, ace = (f"$D${rows[name]}" for name in ("jokers", "joker_in_hand", "ace_value"))
-    best = f"MAX(10,{ace})"
-    counted = f"MIN({jokers},14)"
-    return f"=IF({joker}>={best},{counted}*{joker}+(14-{counted})*{best},14*{best})"
 
 
 def typed_rows(game: GameSheet, day: dt.date, lang: Lang) -> list[list[object]]:
@@ -183,33 +150,25 @@ def add_game_sheet(workbook: Workbook, game: GameSheet, day: dt.date, lang: Lang
     return sheet
 
 
-def _entry_range(game: GameSheet) -> tuple[str, str, str]:
-    """The first entry cell, the whole range of entry cells, and the first deal's row of
-    entries with its columns fixed (A1 style, for formulas relative to the first cell)."""
+def _entry_range(game: GameSheet) -> tuple[str, str]:
+    """The first entry cell and the whole range of entry cells (A1 style)."""
     top, bottom = HEADER_ROW + 1, HEADER_ROW + game.deals
     first = address(top, 1)
-    last_column = column_letter(len(game.players))
-    return (
-        first,
-        f"{first}:{address(bottom, len(game.players))}",
-        f"$B{top + 1}:${last_column}{top + 1}",
-    )
+    return first, f"{first}:{address(bottom, len(game.players))}"
 
 
 def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
+    """An input message on every entry cell and an input check that refuses a character no
+    entry has (Excel allows a check of 255 characters: the whole reading is the helpers'
+    job); an entry the helpers refuse is painted red, and its whole row pink."""
     from openpyxl.formatting.rule import FormulaRule
-    from openpyxl.styles import PatternFill
+    from openpyxl.styles import Alignment, PatternFill
     from openpyxl.worksheet.datavalidation import DataValidation
 
-    first, entries, row_cells = _entry_range(game)
-    allowed = (
-        f"=OR(AND(ISNUMBER({first}),{first}>=-100,{first}<=500),AND(ISTEXT({first}),"
-        f"LEN({first})<=60,SUMPRODUCT(--ISERROR(FIND(MID(UPPER({first}),"
-        f'ROW(INDIRECT("1:"&LEN({first}))),1),"{_ENTRY_CHARACTERS}")))=0))'
-    )
+    first, entries = _entry_range(game)
     validation = DataValidation(
         type="custom",
-        formula1=allowed,
+        formula1=input_check(first),
         allow_blank=True,
         showErrorMessage=True,
         showInputMessage=True,
@@ -221,17 +180,36 @@ def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
     )
     validation.add(entries)
     sheet.add_data_validation(validation)
-    words = '{"H","HAND","KÉZBŐL","KEZBOL","W","WIN","NYERT"}'
-    winners = (
-        f'SUMPRODUCT(--ISNUMBER(MATCH(UPPER(TRIM({row_cells}&"")),{words},0)))'
-        f'+SUMPRODUCT(--(IFERROR(VALUE({row_cells}&""),0)<0))'
+    # Where the helpers of the first entry sit, in the area `writeback` writes beside the
+    # typed columns (one empty column apart): relative, so each entry finds its own.
+    columns = LiveColumns(len(game.players) + 2, len(game.players))
+    top = HEADER_ROW + 1
+    kind = address(top, columns.helper("kind", 0))
+    status = "$" + address(top, columns.status)
+    sheet.conditional_formatting.add(
+        entries,
+        FormulaRule(formula=[f'{kind}="E"'], fill=PatternFill("solid", fgColor="E06666")),
     )
-    filled = f'SUMPRODUCT(--(TRIM({row_cells}&"")<>""))'
-    marked = FormulaRule(
-        formula=[f"AND({filled}={len(game.players)},{winners}<>1)"],
-        fill=PatternFill("solid", fgColor="F4CCCC"),
+    sheet.conditional_formatting.add(
+        entries,
+        FormulaRule(formula=[f'{status}="E"'], fill=PatternFill("solid", fgColor="F4CCCC")),
     )
-    sheet.conditional_formatting.add(entries, marked)
+    centred = Alignment(horizontal="center")
+    for row in sheet.iter_rows(
+        min_row=top + 1, max_row=top + game.deals, min_col=2, max_col=1 + len(game.players)
+    ):
+        for cell in row:
+            cell.alignment = centred  # typed numbers and text line up alike
+
+
+def input_check(cell: str) -> str:
+    """The data validation of an entry cell: a whole number, or text of the characters an
+    entry can hold (`live_names.alphabet`)."""
+    characters = (
+        f"SUMPRODUCT((remi_pos<=LEN({cell}))"
+        f"*ISERROR(FIND(MID(UPPER({cell}),remi_pos,1),remi_alphabet)))"
+    )
+    return f"OR(AND(ISNUMBER({cell}),{cell}=INT({cell})),AND(ISTEXT({cell}),{characters}=0))"
 
 
 def _page(sheet: Worksheet, game: GameSheet) -> None:

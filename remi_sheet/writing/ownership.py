@@ -42,13 +42,32 @@ def same(current: CellValue, recorded: Any) -> bool:
         )
     if current == recorded:
         return True
-    if (
-        isinstance(current, str)
-        and isinstance(recorded, str)
-        and current[:1] == recorded[:1] == "="
-    ):
+    if not (isinstance(current, str) and isinstance(recorded, str)):
+        return False
+    if current[:1] == recorded[:1] == "=":
         return formula_tokens(current) == formula_tokens(recorded)
+    if current[:1] == "=" and recorded.startswith(_DIGEST):
+        return bool(kept(current) == recorded)
+    if recorded[:1] == "=" and current.startswith(_DIGEST):
+        return bool(kept(recorded) == current)
     return False
+
+
+# A formula is recorded as a digest of its tokens: the record stays small, and a formula
+# re-spelt by a spreadsheet program still matches it.
+_DIGEST: Final = "ƒ"
+
+
+def kept(value: Any) -> Any:
+    """What the record keeps of a value remi wrote: a formula as the digest of its tokens,
+    anything else as it is."""
+    if not (isinstance(value, str) and value[:1] == "="):
+        return value
+    import hashlib
+
+    tokens = formula_tokens(value)
+    text = "\x1f".join(tokens) if tokens is not None else value
+    return _DIGEST + hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -159,7 +178,7 @@ def _edited(sheet: str, key: Key, now: CellValue, was: Any) -> Problem:
 
 
 def _is_formula(value: object) -> bool:
-    return isinstance(value, str) and value.startswith("=")
+    return isinstance(value, str) and value.startswith(("=", _DIGEST))
 
 
 def claim(

@@ -24,8 +24,8 @@ from remi_sheet.reading.cells import address
 from remi_sheet.reading.files import Identity, keep_backup, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
 from remi_sheet.writing import formula_results
-from remi_sheet.writing.area import Cells
 from remi_sheet.writing.ownership import Key, same
+from remi_sheet.writing.written import Cells
 
 if TYPE_CHECKING:
     from openpyxl import Workbook

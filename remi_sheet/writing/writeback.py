@@ -16,27 +16,26 @@ from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang
-from remi_sheet.notebook.loading import Notebook
+from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, column_letter
 from remi_sheet.reading.files import replace_atomically
 from remi_sheet.reading.grid import Grid
-from remi_sheet.writing import formulas
+from remi_sheet.writing import live_names
 from remi_sheet.writing.area import (
     Block,
-    Cells,
-    Style,
-    Written,
     area_width,
     game_area,
     standings_area,
     standings_sheet_name,
 )
+from remi_sheet.writing.live_area import live_columns
 from remi_sheet.writing.ownership import (
     STATE_SHEET,
     Key,
     Record,
     claim,
+    kept,
     read_record,
     same,
     state_rows,
@@ -48,6 +47,7 @@ from remi_sheet.writing.saving import (
     release,
     save_safely,
 )
+from remi_sheet.writing.written import Cells, Style, Written
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -65,6 +65,7 @@ class Plan:
     standings_sheet: str
     names: dict[str, str] = field(default_factory=dict)  # defined names live formulas need
     chart: Block | None = None  # the rating history on the Standings sheet, drawn as a chart
+    helpers: dict[str, tuple[int, int]] = field(default_factory=dict)  # sheet → hidden columns
 
 
 def plan(
@@ -80,24 +81,39 @@ def plan(
     record = read_record(notebook.grids.get(STATE_SHEET)) or {}
     sheets: dict[str, Cells] = {}
     areas: dict[str, str] = {}
+    helpers: dict[str, tuple[int, int]] = {}
     for game in notebook.games:
         if only is not None and game.sheet not in only:
             continue
         was_live = any(
-            isinstance(value, str) and value.startswith("=")
+            isinstance(value, str) and value[:1] in ("=", "ƒ")
             for value in record.get(game.sheet, {}).values()
         )
-        sheets[game.sheet] = game_area(game, lang, live=was_live if live is None else live)
+        made_live = was_live if live is None else live
+        sheets[game.sheet] = game_area(game, lang, live=made_live)
+        if made_live:
+            helpers[game.sheet] = live_columns(game).helpers
         first = game.layout.area_column
-        areas[game.sheet] = f"{column_letter(first)}:{column_letter(first + area_width(game) - 1)}"
+        last = first + area_width(game, live=made_live) - 1
+        areas[game.sheet] = f"{column_letter(first)}:{column_letter(last)}"
     standings = _standings_name(notebook.grids, lang)
     chart = None
     if only is None:
         sheets[standings], chart = standings_area(notebook, lang)
         areas[standings] = standings
     needed = any(w.formula for cells in sheets.values() for w in cells.values())
-    names = formulas.constants(notebook.rules) if needed else {}
-    return Plan(sheets, areas, standings, names, chart)
+    names = live_names.all_names(notebook.rules, _rule_cells(notebook)) if needed else {}
+    return Plan(sheets, areas, standings, names, chart, helpers)
+
+
+def _rule_cells(notebook: Notebook) -> dict[str, str]:
+    """Each house rule's value cell on the Rules sheet, as a defined name refers to it."""
+    cells = {}
+    for rule, (sheet, cell) in rule_cells(notebook.grids.values()).items():
+        column = cell.rstrip("0123456789")
+        quoted = sheet.replace("'", "''")
+        cells[rule] = f"'{quoted}'!${column}${cell[len(column) :]}"
+    return cells
 
 
 def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
@@ -123,7 +139,11 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
         if grid is None or set(recorded) != set(cells):
             return False
         for key, written in cells.items():
-            if not same(recorded[key], written.value) or not same(grid.value(*key), written.shows):
+            if not same(recorded[key], written.value):
+                return False
+            # A formula whose result remi does not know shows whatever it computes.
+            unknown = written.formula and written.result is None
+            if not unknown and not same(grid.value(*key), written.shows):
                 return False
     return True
 
@@ -192,6 +212,11 @@ def _write(
     touched = {
         name: _apply(sheets[name], cells, clear, looks) for name, (cells, clear) in changes.items()
     }
+    for name, (cells, _) in changes.items():
+        if name != plan.standings_sheet:
+            _fit_area(sheets[name], cells, plan.helpers.get(name))
+        if name in plan.helpers:
+            _hide_helpers(sheets[name], *plan.helpers[name])
     names_changed = define_names(workbook, plan.names)
     if plan.standings_sheet in changes:
         _draw_ratings(sheets[plan.standings_sheet], plan.chart)
@@ -259,17 +284,36 @@ def _draw_ratings(sheet: Worksheet, block: Block | None) -> None:
     sheet.add_chart(chart, f"{column_letter(block.right + 2)}{block.top + 1}")
 
 
+def _fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) -> None:
+    """The area's columns as wide as their names, headings and numbers need."""
+    widths: dict[int, int] = {}
+    for (_row, column), written in cells.items():
+        if helpers is not None and helpers[0] <= column <= helpers[1]:
+            continue
+        shown = written.shows if written.formula else written.value
+        text = "" if shown is None else str(shown)
+        widths[column] = max(widths.get(column, 7), min(len(text) + 3, 28))
+    for column, width in widths.items():
+        sheet.column_dimensions[column_letter(column)].width = width
+
+
+def _hide_helpers(sheet: Worksheet, first: int, last: int) -> None:
+    """The helper columns of a live area, grouped and hidden: one click on the group's +
+    shows how each entry is read."""
+    sheet.column_dimensions.group(
+        column_letter(first), column_letter(last), outline_level=1, hidden=True
+    )
+
+
 def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
-    """Give the workbook the defined names live formulas read the house rules through.
-    A name that refers to cells (a Rules sheet made by `remi new`) is the players' to
-    change and is kept; a constant is set to `names`. True if anything changed."""
+    """Give the workbook the defined names the live formulas read (`live_names`): the house
+    rules, linked to their cells on the Rules sheet, and the parser's tables. True if
+    anything changed."""
     from openpyxl.workbook.defined_name import DefinedName
 
     changed = False
     for name, value in names.items():
         present = workbook.defined_names.get(name)
-        if present is not None and "!" in (present.attr_text or ""):
-            continue
         if present is None or present.attr_text != value:
             workbook.defined_names[name] = DefinedName(name, attr_text=value)
             changed = True
@@ -277,7 +321,8 @@ def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
 
 
 def _values(cells: Cells) -> dict[Key, Any]:
-    return {key: written.value for key, written in cells.items()}
+    """What the record keeps of the cells (`ownership.kept`)."""
+    return {key: kept(written.value) for key, written in cells.items()}
 
 
 def _styled(sheet: Worksheet) -> dict[Key, Any]:

@@ -1,0 +1,288 @@
+"""The defined names the live formulas read: the house rules, linked to their cells on the
+Rules sheet, the values that follow from them, and the parser's tables as array constants.
+
+One source: every table here is made from `core.entries`, `core.cards` and `core.text`, so
+that the sheet reads an entry the way `remi check` reads it (docs/notebook.md, "The live
+notebook"). Pure: rules and cell addresses in, name → formula text out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from remi_sheet.core.cards import (
+    ACE,
+    COPIES_PER_CARD,
+    HAND_SIZE,
+    JACK,
+    JOKER_SIGNS,
+    JOKER_WORDS,
+    KING,
+    QUEEN,
+    RANK_SPELLINGS,
+    SEPARATORS,
+    SUIT_SPELLINGS,
+    Suit,
+)
+from remi_sheet.core.entries import HAND_WORDS, MINUS_SIGNS, NOT_DOWN_WORDS, WIN_WORDS
+from remi_sheet.core.rules import HouseRules, Rounding
+from remi_sheet.core.text import INVISIBLE, fold
+
+POSITIONS: Final = 100  # the longest entry, in characters, whose every character is checked
+
+# What the card string of a loser's entry (`formulas.cards`) is made of: a joker word
+# becomes JOKER_WORD (a letter, as "jo" is to a suit letter before it), a joker sign
+# JOKER_SIGN (no letter), and every suit sign its suit's own.
+JOKER_WORD: Final = "@"
+JOKER_SIGN: Final = "*"
+_SYMBOLS: Final = tuple(suit.value for suit in Suit)
+_LETTER_SUITS: Final = tuple(s.upper() for s in SUIT_SPELLINGS if s.isascii())
+# A rank as the card string spells it: one character ("0" ends a ten, "1" starts it).
+_RANK_CHARACTERS: Final = (*"23456789", "0", "1")
+_CANONICAL: Final = {JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+
+# Hungarian accented capitals, and the ones old fonts put in their place (Ô Õ Û), folded
+# to the plain letter as `text.fold` does, so that "KÉZBŐL" and "KEZBOL" are one code.
+_ACCENTED: Final = "ÁÉÍÓÖŐÚÜŰÔÕÛ"
+
+# House rule → defined name, and the names derived from several rules.
+RULE_NAMES: Final[dict[str, str]] = {
+    "jokers": "remi_jokers",
+    "deals_per_game": "remi_deals",
+    "ace_value": "remi_ace",
+    "joker_in_hand": "remi_joker_value",
+    "hand_win": "remi_hand_win",
+    "normal_win": "remi_normal_win",
+    "not_down_after_hand": "remi_not_down",
+    "hand_multiplier": "remi_multiplier",
+    "round_before_doubling": "remi_round_first",
+    "rounding": "remi_exact",  # TRUE when rounding is "none"
+}
+
+
+def code_words() -> list[tuple[str, str]]:
+    """Every code word as the sheet compares it (folded, upper case), with its kind: H a
+    hand win, W a normal win, X not laid down."""
+    words = [(word, "H") for word in HAND_WORDS] + [(word, "W") for word in WIN_WORDS]
+    words += [(word, "X") for word in NOT_DOWN_WORDS]
+    return sorted((word.upper(), kind) for word, kind in words)
+
+
+def text_substitutions() -> list[tuple[str, str]]:
+    """What cleaning does to an entry before it is read (`text.clean`, `entries`):
+    invisible characters go, every space is one space, a typographic minus is "-"."""
+    pairs = [(character, "") for character in INVISIBLE]
+    pairs += [(space, " ") for space in ("\u00a0", "\u2007", "\u202f")]
+    pairs += [(minus, "-") for minus in MINUS_SIGNS]
+    return pairs
+
+
+def fold_substitutions() -> list[tuple[str, str]]:
+    return [(letter, fold(letter).upper()) for letter in _ACCENTED]
+
+
+def card_substitutions() -> list[tuple[str, str]]:
+    """How a loser's cards become the card string: separators are spaces, accented rank
+    letters plain, suit signs their suit's, joker words and signs one character each, and a
+    space before every digit and joker sign, so that a letter suit stands before a space
+    exactly when `cards` reads it as a suit (it is not followed by a letter)."""
+    pairs = [(separator, " ") for separator in SEPARATORS]
+    for spelling, rank in RANK_SPELLINGS.items():
+        if not spelling.isascii():
+            pairs.append((spelling.upper(), _CANONICAL[rank]))
+    for spelling, suit in SUIT_SPELLINGS.items():
+        if not spelling.isascii() and spelling != suit.value:
+            pairs.append((spelling, suit.value))
+    pairs += [(sign, f" {JOKER_SIGN}") for sign in JOKER_SIGNS]
+    pairs += [(word.upper(), JOKER_WORD) for word in JOKER_WORDS]  # longest first
+    pairs += [(digit, f" {digit}") for digit in "123456789"]
+    return pairs
+
+
+def canonical_substitutions() -> list[tuple[str, str]]:
+    """How a card string that reads becomes one spelling per card, to count copies: the
+    other spellings of a rank its first, letter suits their signs. A D is diamonds after a
+    digit and before a space; any other D is the queen."""
+    pairs: list[tuple[str, str]] = []
+    for spelling, rank in RANK_SPELLINGS.items():
+        canonical = _CANONICAL.get(rank)
+        upper = spelling.upper()
+        if canonical and upper.isascii() and upper != canonical and upper not in _LETTER_SUITS:
+            pairs.append((upper, canonical))
+    for letter in _LETTER_SUITS:
+        suit = SUIT_SPELLINGS[letter.lower()].value
+        if letter in _rank_letters():  # D: a suit only after a digit
+            pairs += [(f"{digit}{letter} ", f"{digit}{suit} ") for digit in _RANK_CHARACTERS]
+        else:
+            pairs.append((f"{letter} ", f"{suit} "))
+    for letter in _LETTER_SUITS:
+        if letter in _rank_letters():
+            pairs.append((letter, _CANONICAL[RANK_SPELLINGS[letter.lower()]]))
+    return pairs
+
+
+def _rank_letters() -> list[str]:
+    """The ASCII letters that spell a rank: J B Q D K A."""
+    return [s.upper() for s in RANK_SPELLINGS if s.isascii() and s.isalpha()]
+
+
+def _rank_starts() -> list[str]:
+    """Every character a card of the card string can stand on before its suit."""
+    return [*"23456789", "0", *_rank_letters()]
+
+
+def tables() -> dict[str, str]:
+    """The array constants, by name."""
+    codes = code_words()
+    letters = _rank_letters()
+    point_ranks = [*"23456789", "1", *sorted({_CANONICAL[r] for r in (JACK, QUEEN, KING)})]
+    points = [*range(2, 10), 10, *[10] * (len(point_ranks) - 9)]
+    characters = [*_RANK_CHARACTERS, *letters, *_SYMBOLS, *_LETTER_SUITS, JOKER_WORD]
+    characters += [JOKER_SIGN, " "]
+    suited = [f"{rank}{suit}" for rank in _RANK_CHARACTERS[:-1] for suit in _SYMBOLS]
+    suited += [f"{_CANONICAL[rank]}{suit}" for rank in _CANONICAL for suit in _SYMBOLS]
+    return {
+        "remi_code_words": _array(word for word, _ in codes),
+        "remi_code_kinds": _array(kind for _, kind in codes),
+        "remi_pos": _array(range(1, POSITIONS + 1)),
+        "remi_card_chars": _array(dict.fromkeys(characters)),
+        "remi_symbol_suited": _array(r + s for r in _rank_starts() for s in _SYMBOLS),
+        "remi_letter_suited": _array(
+            f"{r}{s} " for r in _rank_starts() for s in _LETTER_SUITS if s not in letters
+        ),
+        "remi_suit_signs": _array(_SYMBOLS),
+        "remi_suit_letters": _array(s for s in _LETTER_SUITS if s not in letters),
+        "remi_unreadable": _array(_unreadable()),
+        "remi_rank_chars": _array(point_ranks),
+        "remi_rank_points": _array(points),
+        "remi_card_starts": _array(
+            [*"23456789", "1", *sorted(set(_CANONICAL.values())), JOKER_WORD, JOKER_SIGN]
+        ),
+        "remi_suited_cards": _array(suited),
+        "remi_alphabet": _quoted(alphabet()),
+    }
+
+
+def _unreadable() -> list[str]:
+    """What makes a card string unreadable although its characters are cards': a D after a
+    rank letter where it would be a suit (KD: king of diamonds, or king and queen?), and a
+    suit sign after a D that is a suit already (2D♠: the ♠ is left over)."""
+    letters = _rank_letters()
+    d = next(s for s in _LETTER_SUITS if s in letters)
+    found = [f"{r}{d}{after}" for r in letters for after in (" ", *_SYMBOLS)]
+    found += [f"{r}{d}{sign}" for r in _RANK_CHARACTERS[:-1] for sign in _SYMBOLS]
+    return found
+
+
+def alphabet() -> str:
+    """Every character an entry can hold (upper case), for the input check: digits, signs,
+    separators, card and code letters, suits, jokers and what cleaning removes."""
+    characters = set("0123456789+-.,; ")
+    characters |= set(SEPARATORS) | set(MINUS_SIGNS) | set(INVISIBLE)
+    characters |= {space for space, _ in text_substitutions()}
+    for word in [*HAND_WORDS, *WIN_WORDS, *NOT_DOWN_WORDS, *JOKER_WORDS]:
+        characters |= set(word.upper())
+    characters |= set(_ACCENTED)
+    characters |= {s.upper() for s in RANK_SPELLINGS if not s.isdigit()}
+    characters |= {s.upper() for s in SUIT_SPELLINGS} | set(JOKER_SIGNS)
+    return "".join(sorted(characters))
+
+
+def rule_names(rules: HouseRules, cells: Mapping[str, str]) -> dict[str, str]:
+    """The house rules' names: each reads its value cell (`cells`: rule → "'Rules'!$B$5")
+    when the notebook has one, falling back to the rule's value in `rules` while the cell
+    is empty; a rule without a cell is a constant. Then the values that follow from them."""
+    names: dict[str, str] = {}
+    for rule, name in RULE_NAMES.items():
+        value = getattr(rules, rule)
+        cell = cells.get(rule)
+        names[name] = _constant(rule, value) if cell is None else _reading(rule, value, cell)
+    return names | derived()
+
+
+def _constant(rule: str, value: object) -> str:
+    if rule == "rounding":
+        return _literal(value is Rounding.NONE)
+    return _literal(value)
+
+
+def _literal(value: object) -> str:
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    return str(value)
+
+
+# A yes/no typed on the Rules sheet, as `rules` reads it.
+_YES: Final = ("true", "yes", "igen", "1", "i", "y", "igaz")
+_NONE: Final = ("none", "nincs")
+
+
+def _reading(rule: str, value: object, cell: str) -> str:
+    typed = f'TRIM({cell}&"")'
+    fallback = _constant(rule, value)
+    if isinstance(value, bool):
+        words = ",".join(f'LOWER({typed})="{word}"' for word in _YES)
+        return f'IF({typed}="",{fallback},OR({cell}=TRUE,{words}))'
+    if isinstance(value, Rounding):
+        words = ",".join(f'LOWER({typed})="{word}"' for word in _NONE)
+        return f'IF({typed}="",{fallback},OR({words}))'
+    return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},VALUE({typed})))'
+
+
+def derived() -> dict[str, str]:
+    """What follows from the rules: the most a hand can hold, and which scores a loser can
+    have in a typed score row (`scoring.possible_loser_scores`): every multiple of the step
+    from 0 to the top. With `hand_multiplier` at most 10, rounding p × m to tens reaches
+    every ten, as a step of m never jumps over one."""
+    most = "remi_max_points"
+    return {
+        "remi_hand_size": str(HAND_SIZE),
+        "remi_copies": str(COPIES_PER_CARD),
+        most: _max_points(),
+        "remi_normal_step": "IF(remi_exact,1,10)",
+        "remi_normal_top": f"IF(remi_exact,{most},ROUND({most},-1))",
+        "remi_hand_step": (
+            "IF(remi_exact,remi_multiplier,IF(remi_round_first,10*remi_multiplier,10))"
+        ),
+        "remi_hand_top": (
+            f"IF(remi_exact,{most}*remi_multiplier,IF(remi_round_first,"
+            f"ROUND({most},-1)*remi_multiplier,ROUND({most}*remi_multiplier,-1)))"
+        ),
+    }
+
+
+def _max_points() -> str:
+    """The most fourteen cards left in hand can be worth, as `cards.max_hand_points` says:
+    the best of the jokers and aces (at their values) and tens."""
+    best = "MAX(10,remi_ace)"
+    counted = f"MIN(remi_jokers,{HAND_SIZE})"
+    return (
+        f"IF(remi_joker_value>={best},{counted}*remi_joker_value+({HAND_SIZE}-{counted})*{best},"
+        f"{HAND_SIZE}*{best})"
+    )
+
+
+def all_names(rules: HouseRules, cells: Mapping[str, str]) -> dict[str, str]:
+    """Every name a notebook with live formulas needs."""
+    return rule_names(rules, cells) | tables()
+
+
+def _array(values: Iterable[object]) -> str:
+    return "{" + ",".join(_item(value) for value in values) + "}"
+
+
+def _item(value: object) -> str:
+    return str(value) if isinstance(value, int) else _quoted(str(value))
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"'
+
+
+def substituted(cell: str, pairs: Sequence[tuple[str, str]]) -> str:
+    """`cell` with every pair's first text replaced by its second, in order."""
+    formula = cell
+    for old, new in pairs:
+        formula = f"SUBSTITUTE({formula},{_quoted(old)},{_quoted(new)})"
+    return formula

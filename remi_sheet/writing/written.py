@@ -1,0 +1,41 @@
+"""What remi writes into a cell: a value, or a formula with the result it must show, in
+one of remi's named styles. Pure records, shared by every part that plans cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from remi_sheet.core.scoring import DealScore
+
+
+class Style(StrEnum):
+    """The named cell styles remi writes with; a cell in one of them is remi's to rewrite."""
+
+    HEADING = "remi heading"
+    COMPUTED = "remi computed"
+    MARKED = "remi marked"  # a hand (−40) or a +200: bold, so it shows in black and white
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """A cell remi writes: a value, or a formula and the result it must show."""
+
+    value: str | int | float
+    style: Style
+    formula: bool = False
+    result: str | int | float | None = None  # what a formula shows; None: nothing known
+
+    @property
+    def shows(self) -> str | int | float | None:
+        """What the cell shows once calculated."""
+        return self.result if self.formula else self.value
+
+
+Cells = dict[tuple[int, int], Written]
+
+
+def score_style(score: DealScore, player: int) -> Style:
+    """A hand win and a +200 are bold, so that they show on a black-and-white print."""
+    marked = (score.hand and player == score.winner) or player in score.plus200
+    return Style.MARKED if marked else Style.COMPUTED
