@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError, has_errors
+from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
 from remi_sheet.reading import files
 from remi_sheet.reading.files import os_reason
@@ -137,6 +138,7 @@ def _report(
         return
     if table:
         console.print(output.standings_table(table, lang))
+        console.print(say(ORDER, lang), markup=False, highlight=False)
     rules = output.house_rules_line(notebook, lang)
     if rules:
         console.print(rules, markup=False, highlight=False)

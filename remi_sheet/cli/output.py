@@ -123,14 +123,21 @@ def problem_line(problem: Problem, lang: Lang) -> str:
 
 
 def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
+    """The standings in their order, with their places (the line `ORDER` names the rule)."""
     table = Table(say("standings", lang))
     for key in COLUMNS:
         table.add_column(say(key, lang), justify="left" if key == "player" else "right")
     for row in rows:
-        table.add_row(
-            *(value if isinstance(value, str) else number(value, lang) for value in row.values())
-        )
+        table.add_row(*(figure(value, lang) for value in row.values()))
     return table
+
+
+def figure(value: str | float | None, lang: Lang) -> str:
+    """A cell of a standings table: text as it is, a number as people write it, and a dash
+    for a figure there is none of yet (the average before a complete game)."""
+    if value is None:
+        return "—"
+    return value if isinstance(value, str) else number(value, lang)
 
 
 def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:

@@ -19,7 +19,13 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "complete_games": ("Complete", "Befejezett"),
     "wins": ("Wins", "Győzelmek"),
     "deals": ("Deals", "Leosztások"),
-    "average": ("Average per game", "Átlag játszmánként"),
+    "average": ("Average per complete game", "Átlag befejezett játszmánként"),
+    "order_rule": (
+        "Order: most wins, then the lowest average per complete game; equal figures share a "
+        "place. Unfinished games count for points, never for wins or averages.",
+        "Sorrend: több győzelem, majd kisebb átlag befejezett játszmánként; azonos számok "
+        "esetén holtverseny. A befejezetlen játszma pontja számít, győzelembe és átlagba nem.",
+    ),
     "hands": ("Hands", "Kézből"),
     "plus200": ("+200 taken", "+200 kapott"),
     "game": ("Game", "Játszma"),

@@ -224,10 +224,12 @@ class Block:
 
 
 def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]:
-    """The Standings sheet: a title, one row per player (best rating first) with the
-    season's figures, the games not counted, the house rules that differ from the
-    defaults, and each player's rating after every complete game, which the sheet's line
-    chart draws (the block returned; None before any complete game)."""
+    """The Standings sheet: a title, one row per player in the standings order with the
+    season's figures, the line naming that order, the games not counted, the house rules
+    that differ from the defaults, and each player's rating after every complete game,
+    which the sheet's line chart draws (the block returned; None before any complete
+    game)."""
+    from remi_sheet.core.standings import ORDER
     from remi_sheet.i18n import say
     from remi_sheet.notebook.season import SEASON_COLUMNS, compute, gather_games
 
@@ -240,7 +242,8 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
         for column, value in enumerate(season_row.values()):
             if value is not None and value != "":
                 cells[(row, column)] = Written(value, Style.COMPUTED)
-    row += 2
+    cells[(row + 2, 0)] = Written(say(ORDER, lang), Style.COMPUTED)
+    row += 4
     broken = [game.sheet for game in notebook.games if game.has_errors]
     if broken:
         cells[(row, 0)] = Written(say("not_counted", lang), Style.HEADING)

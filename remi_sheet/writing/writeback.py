@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 _STYLED = frozenset(style.value for style in Style)
+_SENTENCE = 60  # characters: longer text on the Standings sheet is a line, not a heading
 
 
 @dataclass(slots=True)
@@ -225,6 +226,8 @@ def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
     widths: dict[int, int] = {}
     for (_row, column), written in cells.items():
         text = str(written.value)
+        if len(text) > _SENTENCE:
+            continue  # a sentence (the order's line) runs on over the empty cells beside it
         widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
