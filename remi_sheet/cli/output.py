@@ -68,8 +68,9 @@ def game_json(game: Game) -> dict[str, Any]:
             }
             for deal, running in zip(game.deals, game.score.running, strict=True)
         ],
-        "totals": by_player(game.score.totals),
-        "ranks": by_player(game.score.ranks),
+        # A game with errors has no totals or places: its scored deals are all it has.
+        "totals": None if game.has_errors else by_player(game.score.totals),
+        "ranks": None if game.has_errors else by_player(game.score.ranks),
         "played": game.played,
         "complete": game.score.complete and not game.has_errors,
         "errors": sum(p.severity is Severity.ERROR for p in game.problems),

@@ -66,7 +66,10 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
     first = layout.area_column
     cells: Cells = {(layout.header_row, first): Written(say("marker", lang), Style.HEADING)}
     errors = sum(p.severity is Severity.ERROR for p in game.problems)
-    if errors and not live:
+    # A typed Total row the deals disagree with is an error, but every deal scored: its
+    # numbers are written all the same, so that the wrong deal can be found.
+    scored = not errors or game.only_total_wrong
+    if not scored and not live:
         note = say("not_scored", lang, count=errors)
         cells[(layout.header_row + 1, first)] = Written(note, Style.HEADING)
         return cells
@@ -76,7 +79,7 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
             say("running", lang), Style.HEADING
         )
     if live:
-        cells |= _live_deals(game, known=not errors)
+        cells |= _live_deals(game, known=scored)
     else:
         cells |= _deal_values(game)
     # A Total row the players typed themselves gets remi's totals right beside it.
@@ -84,15 +87,16 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
     cells[(total_row, first)] = Written(say("total", lang), Style.HEADING)
     cells[(total_row + 1, first)] = Written(say("rank", lang), Style.HEADING)
     if live:
-        cells |= _live_totals(game, total_row, known=not errors)
+        cells |= _live_totals(game, total_row, known=scored)
     else:
         for index in range(len(game.players)):
             column = first + 1 + 2 * index
-            cells[(total_row, column)] = Written(game.score.totals[index], Style.HEADING)
+            style = Style.MARKED if game.total_differs(index) else Style.HEADING
+            cells[(total_row, column)] = Written(game.score.totals[index], style)
             cells[(total_row + 1, column)] = Written(game.score.ranks[index], Style.HEADING)
     if errors:
-        note = say("not_scored", lang, count=errors)
-        cells[(total_row + 2, first)] = Written(note, Style.HEADING)
+        key = "total_differs_note" if game.only_total_wrong else "not_scored"
+        cells[(total_row + 2, first)] = Written(say(key, lang, count=errors), Style.HEADING)
     return cells
 
 

@@ -133,6 +133,8 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
 class Outcome:
     problems: list[Problem]
     written: bool  # False: the target already held all this, or every sheet was refused
+    # The sheets remi left alone because a person typed where it writes.
+    left_alone: list[str] = field(default_factory=list)
 
 
 def write(
@@ -175,6 +177,7 @@ def _write(
     old = read_record(notebook.grids.get(STATE_SHEET))
     record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
     problems: list[Problem] = []
+    left_alone: list[str] = []
     changes: dict[str, tuple[Cells, set[Key]]] = {}
     for name, cells in plan.sheets.items():
         sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
@@ -186,7 +189,9 @@ def _write(
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
         problems += decided.problems
-        if not decided.problems:
+        if decided.problems:
+            left_alone.append(name)
+        else:
             changes[name] = (cells, decided.clear)
             record[name] = _values(cells)
     looks = _looks(workbook)
@@ -204,7 +209,7 @@ def _write(
     if not any(touched.values()) and not names_changed and not added:
         if not in_place:
             replace_atomically(target, lambda temporary: copy_file(source, temporary))
-        return Outcome(problems, written=not in_place)
+        return Outcome(problems, written=not in_place, left_alone=left_alone)
     written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
     problems += save_safely(
         workbook,
@@ -218,7 +223,7 @@ def _write(
         own=plan.standings_sheet,
         expected=notebook.identity,
     )
-    return Outcome(problems, written=True)
+    return Outcome(problems, written=True, left_alone=left_alone)
 
 
 def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
