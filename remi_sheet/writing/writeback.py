@@ -101,13 +101,20 @@ def plan(
     return Plan(sheets, areas, standings, names, chart)
 
 
+def remis_standings(grids: dict[str, Grid]) -> str | None:
+    """The Standings sheet remi wrote (its record says so), in either language; None when
+    remi never wrote one. What hangs off it (the rating chart) is remi's to rebuild."""
+    record = read_record(grids.get(STATE_SHEET)) or {}
+    names = {fold(standings_sheet_name(other)) for other in ("en", "hu")}
+    return next((name for name in record if fold(name) in names), None)
+
+
 def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
     """The Standings sheet remi wrote before (in either language), else the one to make.
     Sheet names are compared as Excel does, ignoring case."""
-    record = read_record(grids.get(STATE_SHEET)) or {}
-    for name in record:
-        if fold(name) in {fold(standings_sheet_name(other)) for other in ("en", "hu")}:
-            return name
+    written = remis_standings(grids)
+    if written is not None:
+        return written
     wanted = standings_sheet_name(lang)
     return next((name for name in grids if fold(name) == fold(wanted)), wanted)
 
