@@ -121,10 +121,11 @@ def test_score_writes_the_area_and_standings(notebook: Make, tmp_path: Path) -> 
     assert broken["G2"].value is None
     standings = book["Standings"]
     rows = [[c.value for c in row] for row in standings.iter_rows(min_row=3, max_row=6)]
-    assert rows[0][:6] == ["Player", "Games", "Complete", "Wins", "Deals", "Total"]
-    assert rows[1][:6] == ["Anna", 1, 0, 0, 3, -30]
-    assert standings["A8"].value == "Not counted (errors)"
-    assert standings["A9"].value == "2026-11-29 #2"
+    assert rows[0][:7] == ["Rank", "Player", "Games", "Complete", "Wins", "Deals", "Total"]
+    assert rows[1][:7] == [1, "Anna", 1, 0, 0, 3, -30]
+    assert standings["A8"].value.startswith("Order: most wins, then the lowest average")
+    assert standings["A10"].value == "Not counted (errors)"
+    assert standings["A11"].value == "2026-11-29 #2"
 
 
 def test_score_never_changes_a_typed_cell(notebook: Make, tmp_path: Path) -> None:
@@ -228,9 +229,9 @@ def test_names_that_look_like_formulas_are_written_as_text(notebook: Make) -> No
     path = notebook({"g": rows})
     remi("score", path)
     standings = openpyxl.load_workbook(path)["Standings"]
-    names = {standings["A4"].value, standings["A5"].value}
+    names = {standings["B4"].value, standings["B5"].value}
     assert names == {"=1+1", "+cmd|' /C calc'!A0"}
-    assert {standings["A4"].data_type, standings["A5"].data_type} == {"s"}
+    assert {standings["B4"].data_type, standings["B5"].data_type} == {"s"}
 
 
 def test_wrong_house_rules_write_nothing(notebook: Make) -> None:

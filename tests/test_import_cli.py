@@ -59,12 +59,13 @@ def test_import_creates_the_notebook_and_check_agrees(tmp_path: Path) -> None:
     assert document["written"] is True and document["encoding"] == "Windows-1250"
     assert sheet_cells(notebook, "A") == [
         [("Játszma", "s"), ("A", "s")],
+        [("Dátum", "s")],  # left for the person: neither the records nor the name say
         [("Leosztás", "s"), ("Anna", "s"), ("Béla", "s"), ("Csaba", "s")],
         [(1, "n"), (-40, "n"), (60, "n"), (200, "n")],
         [(2, "n"), (10, "n"), (-20, "n"), (40, "n")],
         [("Összesen", "s"), (-30, "n"), (40, "n"), (240, "n")],
     ]
-    assert sheet_cells(notebook, "B")[3] == [(2, "n"), ("W", "s"), ("X 45", "s")]
+    assert sheet_cells(notebook, "B")[4] == [(2, "n"), ("W", "s"), ("X 45", "s")]
     assert "Szabályok" in openpyxl.load_workbook(notebook).sheetnames
     code, checked = remi_json("check", notebook)
     assert code == 0, checked["problems"]
@@ -91,7 +92,11 @@ def test_english_messages(tmp_path: Path) -> None:
     records = write_csv(tmp_path / "papir.csv", BAD)
     result = remi("import", records, "--into", tmp_path / "n.xlsx", "--lang", "en", "--dry-run")
     assert "error: papir.csv, line 7 [C]: Béla has 35 in deal 1" in result.stdout
-    assert "Dry run: 2 games would be filed, 0 already there, 1 with errors." in result.stdout
+    assert (
+        "2 games would be filed (A, B); 1 with errors, not filed (C). Dry run: nothing was "
+        "written." in result.stdout
+    )
+    assert "Would file into" in result.stdout
 
 
 def test_dry_run_writes_nothing(tmp_path: Path, notebook: Make) -> None:
@@ -134,12 +139,13 @@ def test_nothing_else_in_the_notebook_changes(tmp_path: Path, notebook: Make) ->
     records = write_csv(tmp_path / "papir.csv", GOOD)
     assert remi("import", records, "--into", existing).exit_code == 0
     after = openpyxl.load_workbook(existing)
-    assert after.sheetnames == ["Game 1", "Notes", "Rules", "A", "B"]
+    # Among the game sheets (none has a date: after the last one), before the others.
+    assert after.sheetnames == ["Game 1", "A", "B", "Notes", "Rules"]
     for title, rows in before.items():
         assert [[c.value for c in row] for row in after[title].iter_rows()] == rows
     assert (tmp_path / "notebook.xlsx.bak").exists()
     # An English notebook gets English labels.
-    assert sheet_cells(existing, "A")[1][0] == ("Deal", "s")
+    assert sheet_cells(existing, "A")[2][0] == ("Deal", "s")
 
 
 INJECTIONS = ['=HYPERLINK("http://example.com/x","klikk")', "+cmd|' /C calc'!A0", "@SUM(1)", "-2+3"]
@@ -158,10 +164,10 @@ def test_text_never_becomes_a_formula(tmp_path: Path) -> None:
     book = openpyxl.load_workbook(notebook)
     for title in ("=1+1", "@A1"):
         sheet = book[title]
-        assert [c.value for c in sheet[2]] == ["Deal", *INJECTIONS]
-        assert all(c.data_type == "s" for c in sheet[2])
+        assert [c.value for c in sheet[3]] == ["Deal", *INJECTIONS]
+        assert all(c.data_type == "s" for c in sheet[3])
         assert (sheet["B1"].value, sheet["B1"].data_type) == (title, "s")
-    assert (book["@A1"]["B3"].value, book["@A1"]["B3"].data_type) == ("W", "s")
+    assert (book["@A1"]["B4"].value, book["@A1"]["B4"].data_type) == ("W", "s")
     code, checked = remi_json("check", notebook)
     assert code == 0 and checked["games"][0]["players"] == INJECTIONS
 

@@ -137,8 +137,12 @@ def test_english_report_shows_totals_ranks_and_names(club: Path, tmp_path: Path)
 
     assert "Standings" in standings
     assert "Games: 3" in standings
-    # Most wins first: Béla won the only complete game. The tie was not finished: no wins.
-    assert "1. Béla 3 1 1 12 270 90 1 0 2. Anna 3 1 0 12 210 70 2 1" in standings
+    # Most wins first: Béla won the only complete game. The tie was not finished: no wins,
+    # and no average for Csaba, who played no complete game; the averages are of the one
+    # complete game (Anna's 210 in all three games is 240 in the complete one).
+    assert "1. Béla 3 1 1 12 270 130 1 0 2. Anna 3 1 0 12 210 240 2 1" in standings
+    assert "5. Csaba 2 0 0 5 220 — 0 1" in standings
+    assert "Order: most wins, then the lowest average per complete game" in standings
 
 
 def test_hungarian_report_uses_hungarian_words_and_glyphs(club: Path, tmp_path: Path) -> None:
@@ -156,7 +160,8 @@ def test_hungarian_report_uses_hungarian_words_and_glyphs(club: Path, tmp_path: 
     assert "Összesen −30 100 220" in second
     assert "3/7 leosztás · nincs befejezve" in second
     assert "Összesítő" in standings
-    assert "Átlag játszmánként" in standings
+    assert "Átlag befejezett játszmánként" in standings
+    assert "Sorrend: több győzelem, majd kisebb átlag befejezett játszmánként" in standings
 
 
 def test_notebook_language_is_the_default(club: Path, tmp_path: Path) -> None:

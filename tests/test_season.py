@@ -66,7 +66,8 @@ def club(tmp_path: Path) -> Season:
 
 def test_standings_per_player_worked_out(club: Season) -> None:
     anna, bela, csaba, denes = (club.row(name) for name in ("Anna", "Béla", "Csaba", "Dénes"))
-    # Anna: −80 in 4 games (one unfinished) and 7 deals; won G2 and shared G3.
+    # Anna: −80 in 4 games (one unfinished) and 7 deals, −60 in the 3 complete ones; won G2
+    # and shared G3.
     assert (anna.standing.games, anna.standing.complete, anna.standing.wins) == (4, 3, 2)
     assert (anna.standing.deals, anna.standing.total, anna.standing.average) == (7, -80, -20.0)
     assert anna.per_deal == -11.4  # −80 / 7 = −11.43
@@ -77,7 +78,7 @@ def test_standings_per_player_worked_out(club: Season) -> None:
     assert anna.streak == 2
 
     assert (bela.standing.games, bela.standing.wins, bela.standing.total) == (4, 1, 100)
-    assert bela.standing.average == 25.0
+    assert bela.standing.average == 23.3  # 70 in the three complete games; G4 is not in it
     assert bela.places == (1, 1, 1)
     assert bela.streak == 1
 
@@ -87,6 +88,25 @@ def test_standings_per_player_worked_out(club: Season) -> None:
 
     assert (denes.standing.total, denes.standing.plus200, denes.places) == (240, 1, (0, 0, 1))
     assert denes.streak == 0
+
+
+def test_the_season_is_in_the_standings_order_whatever_the_rating_says(club: Season) -> None:
+    # Anna 2 wins; Csaba and Béla 1 each, Csaba's average 10 below Béla's 23.3; Dénes none.
+    assert [(row.standing.rank, row.name) for row in club.rows] == [
+        (1, "Anna"),
+        (2, "Csaba"),
+        (3, "Béla"),
+        (4, "Dénes"),
+    ]
+    by_rating = compute(club.games, "rating")
+    assert by_rating.sort == "rating"
+    assert [row.rating.ordinal for row in by_rating.rows] == sorted(
+        (row.rating.ordinal for row in club.rows), reverse=True
+    )
+    # Sorted otherwise, every player keeps the place the standings give them.
+    assert {row.name: row.standing.rank for row in by_rating.rows} == {
+        row.name: row.standing.rank for row in club.rows
+    }
 
 
 def test_head_to_head_worked_out(club: Season) -> None:

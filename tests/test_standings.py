@@ -1,4 +1,5 @@
-"""The standings' average per game: one decimal, halves away from zero, exactly."""
+"""The standings: the average per complete game (one decimal, halves away from zero,
+exactly), the order and the shared places."""
 
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
@@ -19,18 +20,22 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_average_rounds_like_decimal_half_up(total: int, games: int) -> None:
     exact = Decimal(total) / Decimal(games)
     expected = float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
-    assert Standing("Anna", games=games, total=total).average == expected
+    assert Standing("Anna", complete=games, complete_total=total).average == expected
 
 
 def test_average_halves_go_away_from_zero() -> None:
-    assert Standing("Anna", games=4, total=5).average == 1.3  # 1.25
-    assert Standing("Anna", games=4, total=-5).average == -1.3
-    assert Standing("Anna", games=3, total=1).average == 0.3
-    assert Standing("Anna", games=0, total=0).average == 0.0
+    assert Standing("Anna", complete=4, complete_total=5).average == 1.3  # 1.25
+    assert Standing("Anna", complete=4, complete_total=-5).average == -1.3
+    assert Standing("Anna", complete=3, complete_total=1).average == 0.3
+
+
+def test_the_average_is_of_complete_games_alone() -> None:
+    assert Standing("Anna", games=3, total=500, complete=1, complete_total=40).average == 40
+    assert Standing("Anna", games=2, total=80, complete=0).average is None
 
 
 def test_a_small_negative_average_is_zero_not_minus_zero() -> None:
-    average = Standing("Anna", games=21, total=-1).average  # -0.047…
+    average = Standing("Anna", complete=21, complete_total=-1).average  # -0.047…
     assert average == 0.0
     assert str(average) == "0.0"  # not "-0.0", in the table or the JSON
 
@@ -40,7 +45,7 @@ def _game(players: tuple[str, ...], scores: tuple[int, ...]) -> GameScore:
     return score_game(players, [deal], HouseRules(deals_per_game=1))
 
 
-def test_a_tally_spells_a_name_as_the_first_game_in_the_workbook_does() -> None:
+def test_a_tally_spells_a_name_as_most_games_do_and_the_first_game_on_a_tie() -> None:
     later = _game(("Béla", "anna"), (-20, 30))
     first = _game(("bela", "Anna"), (40, -20))
     tally = Tally()
@@ -50,6 +55,45 @@ def test_a_tally_spells_a_name_as_the_first_game_in_the_workbook_does() -> None:
     assert [row.name for row in rows] == ["Anna", "bela"]
     assert rows == standings([first, later])
     assert [(row.games, row.wins, row.total) for row in rows] == [(2, 1, 10), (2, 1, 20)]
+    tally.add(_game(("Béla", "Anna"), (-20, 30)), 7)
+    assert {row.name for row in tally.rows()} == {"Anna", "Béla"}  # two games to one
+
+
+def _unfinished(players: tuple[str, ...], scores: tuple[int, ...]) -> GameScore:
+    deal = DealScore(scores, scores.index(min(scores)), False, frozenset(), typed=True)
+    return score_game(players, [deal], HouseRules(deals_per_game=2))
+
+
+def test_most_wins_then_the_lowest_average_and_equal_figures_share_a_place() -> None:
+    games = [
+        _game(("Anna", "Béla", "Csaba", "Dóra"), (-20, 30, 10, 50)),  # Anna wins
+        _game(("Anna", "Béla", "Csaba", "Dóra"), (40, -20, 10, 50)),  # Béla wins
+        _game(("Anna", "Béla", "Csaba", "Dóra"), (50, 60, -20, 10)),  # Csaba wins
+        # Unfinished: Dóra's −400 counts for her points, not for her average or a win.
+        _unfinished(("Anna", "Dóra"), (30, -400)),
+    ]
+    rows = standings(games)
+    # One win each for Anna (average 23.3), Béla (23.3) and Csaba (0): Csaba first, then
+    # Anna and Béla share the second place; Dóra, no win, is fourth.
+    assert [(row.rank, row.name) for row in rows] == [
+        (1, "Csaba"),
+        (2, "Anna"),
+        (2, "Béla"),
+        (4, "Dóra"),
+    ]
+    dora = rows[3]
+    assert (dora.total, dora.average, dora.games, dora.complete) == (-290, 36.7, 4, 3)
+
+
+def test_a_player_without_a_complete_game_comes_after_those_with_one() -> None:
+    rows = standings(
+        [_unfinished(("Anna", "Béla"), (-20, 30)), _game(("Béla", "Csaba"), (30, -20))]
+    )
+    assert [(row.rank, row.name, row.average) for row in rows] == [
+        (1, "Csaba", -20),
+        (2, "Béla", 30),
+        (3, "Anna", None),
+    ]
 
 
 BOOKS = sorted((ROOT / "tests" / "corpus").glob("*.xlsx")) + sorted(

@@ -48,11 +48,13 @@ def test_terminal_shows_the_tables_and_the_unfinished_game(club: Path) -> None:
     assert "Best and worst games" in out
     assert "Not finished (no wins, places or rating): G4" in out
     assert "4 games in 1 notebook: 4 counted, 3 complete and rated." in out
-    # Anna first by rating, with her figures: 4 games, 3 complete, 2 wins, places 2·1·0.
-    # Piped, the tables are plain columns at least two spaces apart.
-    anna = next(line for line in out.splitlines() if line.startswith("1.  Anna "))
-    cells = re.split(r" {2,}", anna.strip())
-    assert cells[0:2] == ["1.", "Anna"]
+    # Anna first (most wins), with her figures: 4 games, 3 complete, 2 wins, places 2·1·0;
+    # the rating to two decimals. Piped, the tables are plain columns at least two spaces
+    # apart.
+    rows = [re.split(r" {2,}", line.strip()) for line in out.splitlines()]
+    cells = next(row for row in rows if row[0:2] == ["1", "Anna"])
+    assert re.fullmatch(r"-?\d+\.\d{1,2}", cells[2]), cells
+    assert "Order: most wins, then the lowest average per complete game" in out
     assert cells[4:] == ["4", "3", "2", "2·1·0", "-80", "-20", "-11.4", "1", "0", "2"]
     # Head to head: Anna was ahead of Béla twice, behind once; shared G3 with Csaba.
     row = next(line for line in out.splitlines() if line.startswith("Anna ") and "–" in line)
@@ -127,6 +129,7 @@ def test_csv_header_and_rows(club: Path) -> None:
     assert result.exit_code == 0
     rows = list(csv.reader(io.StringIO(result.stdout)))
     assert rows[0] == [
+        "rank",
         "name",
         "games",
         "complete_games",
@@ -153,7 +156,8 @@ def test_csv_header_and_rows(club: Path) -> None:
         "place_6",
     ]
     anna = dict(zip(rows[0], rows[1], strict=True))
-    assert (anna["name"], anna["total"], anna["place_1"], anna["place_4"]) == (
+    assert (anna["rank"], anna["name"], anna["total"], anna["place_1"], anna["place_4"]) == (
+        "1",
         "Anna",
         "-80",
         "2",
@@ -230,6 +234,27 @@ def test_a_missing_file_is_one_clear_line(tmp_path: Path) -> None:
 def test_sort_by_name(club: Path) -> None:
     _, doc = remi_json("stats", club, "--sort", "name")
     assert [p["name"] for p in doc["players"]] == ["Anna", "Béla", "Csaba", "Dénes"]
+    # The places stay the standings' (Csaba's one win has the lower average than Béla's).
+    assert [p["rank"] for p in doc["players"]] == [1, 3, 2, 4]
+
+
+def test_a_table_sorted_otherwise_says_so_and_keeps_the_places(club: Path) -> None:
+    standing = remi("stats", club, "--lang", "en").stdout
+    assert "Season standings\n" in standing
+    by_rating = remi("stats", club, "--lang", "en", "--sort", "rating").stdout
+    title = "Season standings — sorted by Rating (the rank stays the standings' place)"
+    assert title in by_rating
+    rows = [re.split(r" {2,}", line.strip()) for line in by_rating.splitlines()]
+    ratings = [row for row in rows if len(row) == 14 and row[0].isdigit()]
+    assert [float(row[2]) for row in ratings] == sorted(
+        (float(r[2]) for r in ratings), reverse=True
+    )
+    assert {row[1]: row[0] for row in ratings} == {
+        "Anna": "1",
+        "Csaba": "2",
+        "Béla": "3",
+        "Dénes": "4",
+    }
 
 
 # ------------------------------------------------------------------ the season PDF
@@ -248,7 +273,8 @@ def test_season_pdf(club: Path, second: Path, tmp_path: Path) -> None:
     assert "Szezon összesítő" in table
     assert "klub.xlsx, tavasz.xlsx" in table
     assert "1. Anna" in table
-    assert "Átlag játszmánként" in table
+    assert "Átlag befejezett játszmánként" in table
+    assert "Sorrend: több győzelem" in table
     assert "Legjobb játszma" in table
     assert "Nincs befejezve (nem számít győzelembe, helyezésbe, értékszámba): klub · G4" in table
     assert "Egymás ellen" in versus

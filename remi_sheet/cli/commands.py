@@ -10,12 +10,14 @@ import contextlib
 import datetime as dt
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError, has_errors
-from remi_sheet.i18n import Lang, say
+from remi_sheet.core.standings import ORDER
+from remi_sheet.i18n import Lang, say, shown_text
 from remi_sheet.reading import files
 from remi_sheet.reading.files import os_reason
 
@@ -54,9 +56,17 @@ def run_check(
     console: Printer,
 ) -> int:
     notebook = open_notebook(path, overrides, lang, keep_grids=False)
-    problems = notebook.all_problems()
+    problems = _problems(notebook)
     _report(console, notebook, problems, json_output)
     return 1 if has_errors(problems) else 0
+
+
+def _problems(notebook: Notebook) -> list[Problem]:
+    """Everything to say about the notebook: its own problems, its games', and its names'
+    (spellings counted as one player, names that look alike), as `remi stats` warns."""
+    from remi_sheet.notebook.names import name_problems
+
+    return notebook.all_problems() + name_problems(notebook.games)
 
 
 def run_score(
@@ -93,21 +103,22 @@ def _score(
     from remi_sheet.writing import writeback
 
     notebook = open_notebook(path, overrides, lang)
-    problems = notebook.all_problems()
+    problems = _problems(notebook)
     if has_errors(notebook.problems):
         # Wrong house rules make every score wrong: write nothing at all.
-        _report(console, notebook, problems, json_output)
+        _report(console, notebook, problems, json_output, Written("not_written"))
         console.print(say("not_written", notebook.lang))
         return 1
     plan = writeback.plan(notebook, notebook.lang, live=False if overrides else None)
     if destination == path and writeback.up_to_date(notebook, plan):
+        outcome = Written("unchanged", path)
         message = say("unchanged", notebook.lang, path=path)
     else:
         try:
-            outcome = writeback.write(notebook, plan, destination, backup=backup, force=force)
+            written = writeback.write(notebook, plan, destination, backup=backup, force=force)
         except RemiError as refused:
             problems.append(refused.problem)
-            _report(console, notebook, problems, json_output)
+            _report(console, notebook, problems, json_output, Written("not_written"))
             console.print(say("not_written_safely", notebook.lang), markup=False)
             return 1
         except OSError as error:
@@ -117,26 +128,93 @@ def _score(
                     params={"path": str(destination), "reason": os_reason(error)},
                 )
             ) from error
-        problems += outcome.problems
-        done = "written" if outcome.written else "not_written_safely"
-        message = say(done, notebook.lang, path=destination)
-    _report(console, notebook, problems, json_output)
+        problems += written.problems
+        if written.written:
+            outcome = Written("written", destination, written.left_alone)
+            message = say("written", notebook.lang, path=destination)
+        else:  # every sheet already held it, or a person's typing kept remi out
+            outcome = Written("unchanged", path, written.left_alone)
+            message = say("not_written_safely", notebook.lang)
+    _report(console, notebook, problems, json_output, outcome)
     console.print(message, markup=False, highlight=False)
+    for line in _what_was_scored(notebook, outcome):
+        console.print(line, markup=False, highlight=False)
     return 1 if has_errors(problems) else 0
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What `remi score` did with the file: "written" (to `path`), "unchanged" (`path`
+    already held it all) or "not_written"; `left_alone`: the sheets a person's typing kept
+    remi out of."""
+
+    outcome: str
+    path: Path | None = None
+    left_alone: Sequence[str] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "outcome": self.outcome,
+            "written": str(self.path) if self.outcome == "written" else None,
+            "left_alone": list(self.left_alone),
+        }
+
+
+def _what_was_scored(notebook: Notebook, outcome: Written) -> list[str]:
+    """After "Written": the games scored, those not scored for their errors, and those
+    remi left alone, each named."""
+    if outcome.outcome == "not_written":
+        return []
+    lang = notebook.lang
+    alone = set(outcome.left_alone)
+    groups = (
+        (
+            "scored_games",
+            [g.sheet for g in notebook.games if not g.has_errors and g.sheet not in alone],
+        ),
+        (
+            "skipped_errors",
+            [g.sheet for g in notebook.games if g.has_errors and g.sheet not in alone],
+        ),
+        ("skipped_typed", list(outcome.left_alone)),
+    )
+    return [
+        "  " + say(key, lang, games=", ".join(shown_text(name) for name in names))
+        for key, names in groups
+        if names
+    ]
+
+
 def _report(
-    console: Printer, notebook: Notebook, problems: list[Problem], json_output: bool
+    console: Printer,
+    notebook: Notebook,
+    problems: list[Problem],
+    json_output: bool,
+    written: Written | None = None,
 ) -> None:
+    """Each game's line, the standings, the games left out of them, the house rules, the
+    problems and the summary; or the `--json` document (with what `score` wrote)."""
     from remi_sheet.cli import output
+    from remi_sheet.cli.game_lines import game_line
 
     table = notebook.standings
     lang = notebook.lang
     if json_output:
-        output.print_json(output.notebook_json(notebook, problems, lang, table))
+        document = output.notebook_json(notebook, problems, lang, table)
+        output.print_json(document | (written.to_json() if written is not None else {}))
         return
+    length = notebook.rules.deals_per_game
+    for game in notebook.games:
+        console.print(game_line(game, length, lang), markup=False, highlight=False)
+    if notebook.games:
+        console.print("")
     if table:
         console.print(output.standings_table(table, lang))
+        console.print(say(ORDER, lang), markup=False, highlight=False)
+    broken = [shown_text(game.sheet) for game in notebook.games if game.has_errors]
+    if broken:
+        line = say("not_in_standings", lang, games=", ".join(broken))
+        console.print(line, markup=False, highlight=False)
     rules = output.house_rules_line(notebook, lang)
     if rules:
         console.print(rules, markup=False, highlight=False)

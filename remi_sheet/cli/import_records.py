@@ -54,6 +54,16 @@ def import_records(
             show_default=False,
         ),
     ],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="NEW.xlsx",
+            help="Write the notebook with the games filed here, leaving --into as it is.",
+            show_default=False,
+        ),
+    ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Check and report, but write nothing.")
     ] = False,
@@ -121,6 +131,9 @@ def import_records(
     from remi_sheet.cli.targets import check_target
 
     check_target(into, "workbook", chosen or "en", inputs=[records], json_output=json_output)
+    if output is not None:
+        inputs = [records, into]
+        check_target(output, "workbook", chosen or "en", inputs=inputs, json_output=json_output)
     if encoding is not None:
         try:
             codecs.lookup(encoding)
@@ -128,7 +141,7 @@ def import_records(
             usage_error("encoding_unknown", chosen or "en", encoding=encoding)
     if overrides and into.exists():
         usage_error("records_rules_of_notebook", chosen or "en", path=str(into))
-    options = Options(dry_run, encoding, repair, backup, force)
+    options = Options(dry_run, encoding, repair, backup, force, output)
     run_guarded(
         lambda: run_import(records, into, overrides, chosen, options, json_output),
         records,
@@ -144,6 +157,10 @@ class Options:
     repair: bool = True
     backup: bool = True
     force: bool = False
+    output: Path | None = None  # where the notebook is written, when not in place
+
+    def target(self, into: Path) -> Path:
+        return self.output or into
 
 
 @dataclass(slots=True)
@@ -169,22 +186,23 @@ def run_import(
     from remi_sheet.reading import files
 
     console = console_for(json_output)
-    if not into.exists() and not into.parent.is_dir():
+    target = options.target(into)
+    if not target.exists() and not target.parent.is_dir():
         raise RemiError(
             Problem(
                 "file_write_failed",
-                params={"path": str(into), "reason": Phrase("reason_folder_missing")},
+                params={"path": str(target), "reason": Phrase("reason_folder_missing")},
             )
         )
     if into.exists():
         problem = files.sniff(into)
-        if problem is None and not options.dry_run:
+        if problem is None and not options.dry_run and target == into:
             problem = files.open_elsewhere(into) or files.read_only(into)
         if problem is not None:
             raise RemiError(problem)
     if options.dry_run:
         return _import(records_path, into, overrides, lang, options, json_output, console)
-    with files.exclusive(into, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):
+    with files.exclusive(target, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):
         return _import(records_path, into, overrides, lang, options, json_output, console)
 
 
@@ -202,7 +220,7 @@ def _import(
     notebook = _open_notebook(into, overrides)
     records = _read_records(records_path, notebook.rules, options)
     chosen: Lang = lang or notebook.lang or records.lang
-    report = _Report(records, into, chosen, options.dry_run)
+    report = _Report(records, options.target(into), chosen, options.dry_run)
     if has_errors(notebook.problems):
         # Wrong house rules would judge every record wrongly: check nothing, write nothing.
         report.problems = notebook.problems
@@ -213,16 +231,17 @@ def _import(
         p.problem for p in report.placements if p.problem is not None
     ]
     if not options.dry_run and any(p.status is filing.Status.TO_FILE for p in report.placements):
-        _write(report, notebook, options)
+        _write(report, into, notebook, options)
     report.show(console, json_output)
     return 1 if has_errors(report.problems) else 0
 
 
-def _write(report: _Report, notebook: _Notebook, options: Options) -> None:
+def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -> None:
     from remi_sheet.writing import filing
 
     try:
         report.problems += filing.file_games(
+            into if notebook.exists else None,
             report.into,
             report.placements,
             notebook.grids,
@@ -339,7 +358,7 @@ class _Report:
             lines += [f"  {output.problem_line(problem, lang)}" for problem in self.problems]
         to_file = [p for p in self.placements if p.status in (Status.FILED, Status.TO_FILE)]
         if to_file:
-            key = "filed" if self.written else "would_file"
+            key = "filed" if self.written else "would_file" if self.dry_run else "to_file_unwritten"
             lines.append(say(key, lang, path=self.into))
             lines += [self._filed_line(p) for p in to_file]
         for status, key in ((Status.ALREADY_FILED, "already_filed"), (Status.ERRORS, "not_filed")):
@@ -369,6 +388,11 @@ class _Report:
     def _filed_line(self, placement: Placement) -> str:
         game, lang = placement.game, self.lang
         checked = "paper_checked" if game.totals is not None else "no_paper_totals"
+        date = (
+            say("filed_date", lang, date=game.date)
+            if game.date is not None
+            else say("filed_no_date", lang)
+        )
         return say(
             "filed_game",
             lang,
@@ -376,34 +400,37 @@ class _Report:
             sheet=placement.sheet,
             players=len(game.players),
             deals=len(game.deals),
+            date=date,
             checked=say(checked, lang),
         )
 
     def _summary(self) -> str:
+        """Every game by what became of it, named, then what happened to the file."""
         from remi_sheet.writing.filing import Status
 
-        def count(*statuses: Status) -> int:
-            return sum(p.status in statuses for p in self.placements)
-
-        counts = {
-            "filed": count(Status.FILED, Status.TO_FILE),
-            "skipped": count(Status.ALREADY_FILED),
-            "broken": count(Status.ERRORS, Status.CONFLICT),
-        }
-        if self.written:
-            return (
-                say("summary", self.lang, **counts)
-                + " "
-                + say("import_written", self.lang, path=self.into)
-            )
-        if self.dry_run:
-            return say("summary_dry", self.lang, **counts)
-        counts["filed"] = count(Status.FILED)
-        return (
-            say("summary", self.lang, **counts)
-            + " "
-            + say("nothing_to_write", self.lang, path=self.into)
+        lang = self.lang
+        good = "summary_filed" if self.written else "summary_would_file"
+        if not self.written and not self.dry_run:
+            good = "summary_unwritten"
+        groups = (
+            (good, (Status.FILED, Status.TO_FILE)),
+            ("summary_already", (Status.ALREADY_FILED,)),
+            ("summary_broken", (Status.ERRORS, Status.CONFLICT)),
         )
+        parts = []
+        for key, statuses in groups:
+            names = [p.game.name for p in self.placements if p.status in statuses]
+            if names:
+                parts.append(say(key, lang, count=len(names), games=", ".join(names)))
+        told = "; ".join(parts) if parts else say("summary_none", lang)
+        told = told[0].upper() + told[1:] + "."
+        if self.written:
+            return f"{told} {say('import_written', lang, path=self.into)}"
+        if self.dry_run:
+            return f"{told} {say('import_dry_run', lang)}"
+        if any(p.status is Status.TO_FILE for p in self.placements):
+            return f"{told} {say('import_not_written', lang, path=self.into)}"
+        return f"{told} {say('nothing_to_write', lang, path=self.into)}"
 
     def to_json(self) -> dict[str, Any]:
         records = self.records

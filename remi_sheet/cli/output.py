@@ -68,8 +68,9 @@ def game_json(game: Game) -> dict[str, Any]:
             }
             for deal, running in zip(game.deals, game.score.running, strict=True)
         ],
-        "totals": by_player(game.score.totals),
-        "ranks": by_player(game.score.ranks),
+        # A game with errors has no totals or places: its scored deals are all it has.
+        "totals": None if game.has_errors else by_player(game.score.totals),
+        "ranks": None if game.has_errors else by_player(game.score.ranks),
         "played": game.played,
         "complete": game.score.complete and not game.has_errors,
         "errors": sum(p.severity is Severity.ERROR for p in game.problems),
@@ -123,14 +124,21 @@ def problem_line(problem: Problem, lang: Lang) -> str:
 
 
 def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
+    """The standings in their order, with their places (the line `ORDER` names the rule)."""
     table = Table(say("standings", lang))
     for key in COLUMNS:
         table.add_column(say(key, lang), justify="left" if key == "player" else "right")
     for row in rows:
-        table.add_row(
-            *(value if isinstance(value, str) else number(value, lang) for value in row.values())
-        )
+        table.add_row(*(figure(value, lang) for value in row.values()))
     return table
+
+
+def figure(value: str | float | None, lang: Lang) -> str:
+    """A cell of a standings table: text as it is, a number as people write it, and a dash
+    for a figure there is none of yet (the average before a complete game)."""
+    if value is None:
+        return "—"
+    return value if isinstance(value, str) else number(value, lang)
 
 
 def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:

@@ -17,6 +17,7 @@ from remi_sheet.report.season import (
     head_to_head_grid,
     number,
     row_cells,
+    season_title,
 )
 
 if TYPE_CHECKING:
@@ -87,6 +88,7 @@ def _game_json(game: SeasonGame) -> dict[str, Any]:
 
 
 CSV_COLUMNS = (
+    "rank",
     "name",
     "games",
     "complete_games",
@@ -149,9 +151,9 @@ def _neutral(value: object) -> object:
 
 
 def standings_table(season: Season, lang: Lang) -> Table:
-    table = Table(say("season_title", lang))
+    table = Table(season_title(season, lang))
     headings = (
-        "#",
+        say("rank", lang),
         say("player", lang),
         say("rating", lang),
         say("uncertainty", lang),
@@ -168,8 +170,8 @@ def standings_table(season: Season, lang: Lang) -> Table:
     )
     for index, heading in enumerate(headings):
         table.add_column(heading, justify="left" if index == 1 else "right")
-    for place, row in enumerate(season.rows, start=1):
-        table.add_row(f"{place}.", *row_cells(row, lang))
+    for row in season.rows:
+        table.add_row(str(row.standing.rank), *row_cells(row, lang))
     return table
 
 

@@ -38,6 +38,7 @@ from remi_sheet.cli.season_views import (
     write_csv,
 )
 from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
+from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
 from remi_sheet.reading.files import os_reason
 from remi_sheet.report.season import season_report
@@ -52,6 +53,7 @@ SEASON_TEMPLATE = "season.html"
 
 
 class SortChoice(StrEnum):
+    place = "place"
     rating = "rating"
     wins = "wins"
     average = "average"
@@ -95,8 +97,14 @@ def stats(
         ),
     ] = None,
     sort: Annotated[
-        SortChoice, typer.Option("--sort", help="Order of the table (best first).")
-    ] = SortChoice.rating,
+        SortChoice,
+        typer.Option(
+            "--sort",
+            help="Order of the table, best first; 'place' is the standings order (most "
+            "wins, then the lowest average per complete game), which every other order "
+            "keeps in its rank column.",
+        ),
+    ] = SortChoice.place,
     json_output: JsonOpt = False,
     csv_output: Annotated[
         bool,
@@ -274,6 +282,7 @@ def _print_terminal(
     lang = options.lang
     if season.rows:
         console.print(standings_table(season, lang))
+        console.print(say(ORDER, lang), markup=False, highlight=False)
         console.print(records_table(season, lang))
         if len(season.rows) > 1:
             console.print(head_to_head_table(season, lang))

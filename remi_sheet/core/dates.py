@@ -113,6 +113,21 @@ def _day(year: int, month: int, day: int, value: str) -> dt.date:
         raise _unreadable(clean(value)) from None
 
 
+# A date inside a game's name ("1998-11-07 #1", "Klub 2019. 03. 02."): ISO or Hungarian.
+_IN_TEXT: Final = re.compile(r"(?<!\d)(\d{4})(?:-|\s*\.\s*)(\d{1,2})(?:-|\s*\.\s*)(\d{1,2})(?!\d)")
+
+
+def date_in_text(text: str) -> dt.date | None:
+    """The first real date written inside `text` (a game's name), ISO or Hungarian; None
+    when there is none."""
+    for match in _IN_TEXT.finditer(text):
+        try:
+            return _day(int(match[1]), int(match[2]), int(match[3]), text)
+        except RemiError:
+            continue
+    return None
+
+
 def parse_option(text: str) -> dt.date:
     """A date given on the command line (--since, --until), in the same forms."""
     found = parse_date(text)

@@ -1,8 +1,17 @@
-"""Standings across the games of a notebook: who plays, wins and collects what.
+"""Standings across the games of a notebook: who plays, wins and collects what, and in what
+order.
 
 Only games without errors count: a game with a mistake in it is listed as not counted
 rather than adding wrong numbers to anybody's total. Wins are first places of complete
-games, shared first places included. Pure: games in, rows out.
+games, shared first places included.
+
+**The order** (every standings table remi shows, `ORDER`): most wins, then the lowest
+average per complete game, then the name. Wins first, because a club night is won by
+finishing first; the average breaks ties, lowest first because a low total is good in
+römi, and per complete game because an unfinished game has fewer deals and so fewer
+points: mixed in, it would flatter whoever left early. Players are ranked by the figures as
+printed (the average to one decimal), so equal figures share a place ("1, 1, 3"), and a
+player without a complete game comes after those with one. Pure: games in, rows out.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from remi_sheet.core.text import fold
 
 # The columns of every standings table remi shows, in order (keys of `i18n.notebook`).
 COLUMNS: Final = (
+    "rank",
     "player",
     "games",
     "complete_games",
@@ -27,6 +37,9 @@ COLUMNS: Final = (
     "plus200",
 )
 
+# The text key of the line that names the order under every standings table.
+ORDER: Final = "order_rule"
+
 
 @dataclass(slots=True)
 class Standing:
@@ -37,22 +50,27 @@ class Standing:
     complete: int = 0
     wins: int = 0
     deals: int = 0
-    total: int = 0
+    total: int = 0  # points in every counted game, finished or not
+    complete_total: int = 0  # points in the complete games alone
     hands: int = 0
     plus200: int = 0
+    rank: int = 0  # the place by `ORDER`, shared on equal figures (0: not ranked yet)
 
     @property
-    def average(self) -> float:
-        """Points per game played, to one decimal, halves away from zero; lower is better."""
-        if not self.games:
-            return 0.0
+    def average(self) -> float | None:
+        """Points per complete game, to one decimal, halves away from zero; lower is better.
+        None before the player's first complete game."""
+        if not self.complete:
+            return None
         # In whole tenths, exactly: (20 * total / games + 1) // 2 rounds a half up.
-        tenths = (20 * abs(self.total) // self.games + 1) // 2
-        return (tenths if self.total >= 0 else -tenths) / 10
+        total = self.complete_total
+        tenths = (20 * abs(total) // self.complete + 1) // 2
+        return (tenths if total >= 0 else -tenths) / 10
 
-    def values(self) -> list[str | int | float]:
+    def values(self) -> list[str | int | float | None]:
         """The row in the order of `COLUMNS`."""
         return [
+            self.rank,
             self.name,
             self.games,
             self.complete,
@@ -66,6 +84,7 @@ class Standing:
 
     def to_json(self) -> dict[str, object]:
         return {
+            "rank": self.rank,
             "name": self.name,
             "games": self.games,
             "complete_games": self.complete,
@@ -78,9 +97,25 @@ class Standing:
         }
 
 
+def order_key(row: Standing) -> tuple[int, bool, float]:
+    """What places a player (`ORDER`): equal keys share a place."""
+    average = row.average
+    return (-row.wins, average is None, 0.0 if average is None else average)
+
+
+def ranked(rows: Iterable[Standing]) -> list[Standing]:
+    """`rows` in the standings order, each given its place (`Standing.rank`)."""
+    ordered = sorted(rows, key=lambda row: (order_key(row), fold(row.name)))
+    for index, row in enumerate(ordered):
+        before = ordered[index - 1] if index else None
+        same = before is not None and order_key(before) == order_key(row)
+        row.rank = before.rank if same and before is not None else index + 1
+    return ordered
+
+
 def standings(games: Iterable[GameScore]) -> list[Standing]:
     """One row per player of the games with at least one deal (names matched ignoring case
-    and accents), best first: most wins, then the lowest average per game, then by name."""
+    and accents), in the standings order (`ORDER`)."""
     tally = Tally()
     for position, game in enumerate(games):
         tally.add(game, position)
@@ -90,20 +125,21 @@ def standings(games: Iterable[GameScore]) -> list[Standing]:
 class Tally:
     """`standings` game by game: a notebook's checking adds each game as it is checked,
     while it waits for the next sheets, and the table is ready when the last one is. A name
-    is spelt as in the first game by `position` (its sheet's place in the workbook), in
-    whatever order the games come."""
+    is spelt the way most of its games spell it; on a tie, as the first game by `position`
+    (its sheet's place in the workbook) does, in whatever order the games come."""
 
-    __slots__ = ("_first", "_folded", "_table")
+    __slots__ = ("_folded", "_spellings", "_table")
 
     def __init__(self) -> None:
         self._table: dict[str, Standing] = {}
-        self._first: dict[str, int] = {}  # key → position of the game that spelt the name
+        # key → spelling → [games spelt so, minus the position of the first one]
+        self._spellings: dict[str, dict[str, list[int]]] = {}
         self._folded: dict[str, str] = {}  # the same few names, game after game
 
     def add(self, game: GameScore, position: int) -> None:
         if not game.deals:
             return
-        table, first = self._table, self._first
+        table, spellings = self._table, self._spellings
         # One pass over the deals for everybody's hands and +200s, not one per player.
         hands = [0] * len(game.players)
         plus200 = [0] * len(game.players)
@@ -119,9 +155,10 @@ class Tally:
             row = table.get(key)
             if row is None:
                 row = table[key] = Standing(name)
-                first[key] = position
-            elif position < first[key]:
-                row.name, first[key] = name, position
+                spellings[key] = {}
+            seen = spellings[key].setdefault(name, [0, -position])
+            seen[0] += 1
+            seen[1] = max(seen[1], -position)
             row.games += 1
             row.deals += len(game.deals)
             row.total += game.totals[index]
@@ -129,8 +166,11 @@ class Tally:
             row.plus200 += plus200[index]
             if game.complete:
                 row.complete += 1
+                row.complete_total += game.totals[index]
                 row.wins += game.ranks[index] == 1
 
     def rows(self) -> list[Standing]:
-        """The table so far, best first (`standings`)."""
-        return sorted(self._table.values(), key=lambda r: (-r.wins, r.average, fold(r.name)))
+        """The table so far, in the standings order (`standings`)."""
+        for key, row in self._table.items():
+            row.name = max(self._spellings[key].items(), key=lambda item: item[1])[0]
+        return ranked(self._table.values())

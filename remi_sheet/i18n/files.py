@@ -91,10 +91,10 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "would_lose": (
         "{path} holds things that saving it with remi would lose or change: {lost}. Nothing "
-        "was written. Use --output NEW.xlsx to write a scored copy, or --force to write in "
+        "was written. Use --output NEW.xlsx to write a copy, or --force to write in "
         "place anyway (a .bak copy is kept).",
         "{path} olyasmit tartalmaz, amit a remi mentése elveszítene vagy megváltoztatna: "
-        "{lost}. Semmi sem íródott ki. Használd a --output ÚJ.xlsx kapcsolót egy pontozott "
+        "{lost}. Semmi sem íródott ki. Használd a --output ÚJ.xlsx kapcsolót egy "
         "másolathoz, vagy a --force kapcsolót a helyben íráshoz (.bak másolat marad).",
     ),
     "lost_in_copy": (

@@ -33,7 +33,13 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "complete_games": ("Complete", "Befejezett"),
     "wins": ("Wins", "Győzelmek"),
     "deals": ("Deals", "Leosztások"),
-    "average": ("Average per game", "Átlag játszmánként"),
+    "average": ("Average per complete game", "Átlag befejezett játszmánként"),
+    "order_rule": (
+        "Order: most wins, then the lowest average per complete game; equal figures share a "
+        "place. Unfinished games count for points, never for wins or averages.",
+        "Sorrend: több győzelem, majd kisebb átlag befejezett játszmánként; azonos számok "
+        "esetén holtverseny. A befejezetlen játszma pontja számít, győzelembe és átlagba nem.",
+    ),
     "hands": ("Hands", "Kézből"),
     "plus200": ("+200 taken", "+200 kapott"),
     "game": ("Game", "Játszma"),
@@ -81,4 +87,42 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 
-CATALOGUES: Final = (NOTEBOOK_WORDS,)
+# One line per game, as `check` and `score` print them before the standings.
+GAME_LINES: Final[dict[str, tuple[str, str]]] = {
+    "line_deals": ("{played}/{length} deals", "{played}/{length} leosztás"),
+    "line_won": ("won by {players}", "nyert: {players}"),
+    "line_leads": ("{players} leading", "vezet: {players}"),
+    "line_not_started": ("not started", "még nincs leosztás"),
+    "line_not_scored": (
+        "not scored: {count:error/errors}, first at {cell}",
+        "nincs pontozva: {count} hiba, az első: {cell}",
+    ),
+    "line_not_scored_nowhere": (
+        "not scored: {count:error/errors}",
+        "nincs pontozva: {count} hiba",
+    ),
+    "line_deals_add_up": (
+        "the deals add up to {totals} (* differs from the typed Total row)",
+        "a leosztások összege {totals} (* eltér a beírt Összesen sortól)",
+    ),
+    "and": ("and", "és"),
+    "not_in_standings": (
+        "Not in the standings (errors): {games}",
+        "Nincs az összesítőben (hibás): {games}",
+    ),
+    "scored_games": ("Scored: {games}", "Pontozva: {games}"),
+    "skipped_errors": (
+        "Not scored, with errors (its area says so): {games}",
+        "Nincs pontozva, hibás (a területe jelzi): {games}",
+    ),
+    "skipped_typed": (
+        "Left alone, something typed in remi's cells: {games}",
+        "Érintetlen, mert valaki a remi celláiba írt: {games}",
+    ),
+    "total_differs_note": (
+        "The typed Total row differs from the deals: see remi check",
+        "A beírt Összesen sor eltér a leosztásoktól: lásd remi check",
+    ),
+}
+
+CATALOGUES: Final = (NOTEBOOK_WORDS, GAME_LINES)

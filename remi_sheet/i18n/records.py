@@ -171,9 +171,18 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "import_problems": ("Problems:", "Hibák:"),
     "filed": ("Filed into {path}:", "Felvéve ide: {path}:"),
     "would_file": ("Would file into {path} (dry run):", "Felvenném ide: {path} (próbafuttatás):"),
+    "to_file_unwritten": (
+        "To file into {path}, but nothing was written (see the problems above):",
+        "Felvenném ide: {path}, de semmi sem íródott ki (lásd a fenti hibákat):",
+    ),
     "filed_game": (
-        "  {game} → sheet '{sheet}': {players} players, {deals:deal/deals}, {checked}",
-        "  {game} → '{sheet}' lap: {players} játékos, {deals} leosztás, {checked}",
+        "  {game} → sheet '{sheet}': {players} players, {deals:deal/deals}, {date}, {checked}",
+        "  {game} → '{sheet}' lap: {players} játékos, {deals} leosztás, {date}, {checked}",
+    ),
+    "filed_date": ("dated {date}", "dátuma {date}"),
+    "filed_no_date": (
+        "no date (type it in the Date row)",
+        "dátum nélkül (írd be a Dátum sorba)",
     ),
     "paper_checked": ("paper totals checked", "papíros összesen ellenőrizve"),
     "no_paper_totals": ("no paper totals", "nincs papíros összesen"),
@@ -185,23 +194,39 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Not filed, because of the errors above: {games}",
         "Nincs felvéve a fenti hibák miatt: {games}",
     ),
-    "summary": (
-        "{filed:game/games} filed, {skipped} already there, {broken} with errors.",
-        "{filed} játszma felvéve, {skipped} már megvolt, {broken} hibás.",
+    "summary_filed": ("{count:game/games} filed ({games})", "{count} játszma felvéve ({games})"),
+    "summary_would_file": (
+        "{count:game/games} would be filed ({games})",
+        "{count} játszma kerülne be ({games})",
     ),
-    "summary_dry": (
-        "Dry run: {filed:game/games} would be filed, {skipped} already there, {broken} with "
-        "errors. Nothing was written.",
-        "Próbafuttatás: {filed} játszma kerülne be, {skipped} már megvolt, {broken} hibás. "
-        "Semmi sem íródott ki.",
+    "summary_unwritten": (
+        "{count:game/games} to file but not filed ({games})",
+        "{count} játszma felvehető, de nincs felvéve ({games})",
     ),
+    "summary_already": ("{count} already there ({games})", "{count} már megvolt ({games})"),
+    "summary_broken": (
+        "{count} with errors, not filed ({games})",
+        "{count} hibás, nincs felvéve ({games})",
+    ),
+    "summary_none": ("no games", "nincs játszma"),
     "import_written": (
         "Written: {path}. Run remi score {path} to score the new games.",
         "Kiírva: {path}. A pontozáshoz futtasd: remi score {path}",
     ),
+    "import_dry_run": ("Dry run: nothing was written.", "Próbafuttatás: semmi sem íródott ki."),
     "nothing_to_write": (
         "Nothing to write: {path} is unchanged.",
         "Nincs mit kiírni: {path} változatlan.",
+    ),
+    "import_not_written": (
+        "Nothing was written: {path} is unchanged.",
+        "Semmi sem íródott ki: {path} változatlan.",
+    ),
+    "records_date_unreadable": (
+        "The date '{value}' cannot be read (type it as {forms}): the game's date is taken "
+        "from its name, if it has one.",
+        "A(z) '{value}' dátum nem olvasható (írd így: {forms}): a játszma dátuma a nevéből "
+        "jön, ha van benne.",
     ),
 }
 

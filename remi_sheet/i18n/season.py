@@ -10,6 +10,10 @@ from typing import Final
 SEASON_WORDS: Final[dict[str, tuple[str, str]]] = {
     "season": ("Season", "Szezon"),
     "season_title": ("Season standings", "Szezon összesítő"),
+    "sorted_by": (
+        "sorted by {column} (the rank stays the standings' place)",
+        "rendezve: {column} szerint (a helyezés az összesítő szerinti marad)",
+    ),
     "rating": ("Rating", "Értékszám"),
     "uncertainty": ("±", "±"),
     "places": ("Places", "Helyezések"),

@@ -55,6 +55,9 @@ _EXCEL_ERRORS: Final = frozenset(
 MARKER_PREFIX: Final = "remi ▸"
 
 
+TOTAL_MISMATCH: Final = "total_mismatch"  # the code of a typed total the deals disagree with
+
+
 _DEAL_NUMBER: Final = re.compile(r"([0-9]+)\.?")
 
 
@@ -119,6 +122,21 @@ class Game:
     @property
     def has_errors(self) -> bool:
         return any(p.severity == "error" for p in self.problems)
+
+    @property
+    def only_total_wrong(self) -> bool:
+        """True when the game's only errors are typed totals its deals do not add up to
+        (checked only when nothing else is wrong): every deal scored, so its numbers can be
+        shown beside the wrong Total row for the wrong deal to be found."""
+        errors = [p for p in self.problems if p.severity == "error"]
+        return bool(errors) and all(p.code == TOTAL_MISMATCH for p in errors)
+
+    def total_differs(self, index: int) -> bool:
+        """True when player `index`'s typed total is not what the deals add up to."""
+        name = self.players[index]
+        return any(
+            p.code == TOTAL_MISMATCH and p.params.get("player") == name for p in self.problems
+        )
 
 
 def filled(value: CellValue) -> bool:
@@ -468,7 +486,7 @@ class _GameCheck:
             except RemiError:
                 entry = None
             if not isinstance(entry, Number) or entry.value != total:
-                self.at(row, index, "total_mismatch", value=typed, total=total)
+                self.at(row, index, TOTAL_MISMATCH, value=typed, total=total)
 
 
 class _Read(NamedTuple):

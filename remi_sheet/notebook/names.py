@@ -26,6 +26,12 @@ def spellings_of(games: Iterable[Game]) -> dict[str, Counter[str]]:
     return found
 
 
+def name_problems(games: Iterable[Game]) -> list[Problem]:
+    """The warnings about the names of `games` (those with a deal): spellings counted as
+    one player, and different players whose names look alike."""
+    return spelling_problems(spellings_of(game for game in games if game.deals))
+
+
 def spelling_problems(spellings: dict[str, Counter[str]]) -> list[Problem]:
     problems: list[Problem] = []
     for counts in spellings.values():

@@ -12,11 +12,13 @@ from `records_text`. Each game is checked by turning it into the very game sheet
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from remi_sheet.core.dates import FORMS, date_in_text, parse_date
 from remi_sheet.core.entries import Number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
@@ -45,6 +47,9 @@ from remi_sheet.notebook.records_text import (
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import FormulaProbe, Grid
 
+_DATE_WORDS: Final = frozenset({"date", "datum"})
+_WARNING: Final = Severity.WARNING
+
 _REPLACED_CODES: Final = frozenset(
     {"deal_number_wrong", "players_too_few", "players_too_many", "player_duplicate"}
 )
@@ -72,6 +77,7 @@ class RecordGame:
     deals: list[RecordDeal]
     totals: tuple[CellValue, ...] | None  # the paper's Total row
     problems: list[Problem] = field(default_factory=list)
+    date: dt.date | None = None  # from the records' Date column, else from the game's name
     score: GameScore | None = None
 
     @property
@@ -197,15 +203,53 @@ def _read_table(
 ) -> list[RecordGame]:
     header_row, _, deal_column = header
     fix: Callable[[str], str] = repair_text if repair else (lambda text: text)
-    columns = _columns(table, header, fix, records)
+    date_column = _date_column(table, header_row)
+    columns = _columns(table, header, fix, records, date_column)
     if not columns:
         records.problems.append(
             _problem("records_no_players", table.place(header_row, deal_column))
         )
         return []
-    groups = _groups(table, header, columns, fix, records)
+    groups = _groups(table, header, columns, fix, records, date_column)
     lang: Lang = "hu" if "hu" in _header_langs(table, header) else "en"
-    return [_game(table, group, columns, deal_column, rules, lang) for group in groups]
+    games = [_game(table, group, columns, deal_column, rules, lang) for group in groups]
+    for group, game in zip(groups, games, strict=True):
+        game.date = _date(table, group, date_column, game)
+    return games
+
+
+def _date_column(table: Table, header_row: int) -> int | None:
+    """The records' Date (Dátum) column, when the header has one."""
+    for index, value in enumerate(table.rows[header_row]):
+        if filled(value) and fold(str(value)).rstrip(":") in _DATE_WORDS:
+            return index
+    return None
+
+
+def _date(table: Table, group: _Group, column: int | None, game: RecordGame) -> dt.date | None:
+    """The game's date: the first one in its rows' Date cells, else one in its name. A Date
+    cell that is no date is a warning, and the name is asked instead."""
+    rows = group.rows + group.totals if column is not None else []
+    for row in rows:
+        assert column is not None
+        value = table.value(row, column)
+        if not filled(value):
+            continue
+        try:
+            found = parse_date(value)
+        except RemiError:
+            params: dict[str, object] = {
+                "value": clean(str(value)),
+                "forms": FORMS,
+                "game": game.name,
+            }
+            game.problems.append(
+                table.place(row, column).problem("records_date_unreadable", params, _WARNING)
+            )
+            break
+        if found is not None:
+            return found
+    return date_in_text(game.name)
 
 
 def _problem(code: str, place: Place, **params: object) -> Problem:
@@ -217,12 +261,13 @@ def _columns(
     header: tuple[int, int, int],
     fix: Callable[[str], str],
     records: Records,
+    date_column: int | None,
 ) -> list[_Column]:
     header_row, game_column, deal_column = header
     columns = []
     for index in range(len(table.rows[header_row])):
         raw = table.value(header_row, index)
-        if index in (game_column, deal_column) or not filled(raw):
+        if index in (game_column, deal_column, date_column) or not filled(raw):
             continue
         place = table.place(header_row, index)
         name = _repaired(str(raw), place, fix, records)
@@ -245,11 +290,12 @@ def _groups(
     columns: Sequence[_Column],
     fix: Callable[[str], str],
     records: Records,
+    date_column: int | None,
 ) -> list[_Group]:
     """The rows of each game, in the order the games first appear. A blank Game cell
     continues the game above, as people write a game's name on its first row only."""
     header_row, game_column, deal_column = header
-    known = {column.index for column in columns} | {game_column, deal_column}
+    known = {column.index for column in columns} | {game_column, deal_column, date_column}
     groups: dict[str, _Group] = {}
     current: _Group | None = None
     for row in range(header_row + 1, len(table.rows)):
@@ -463,7 +509,7 @@ class _Check:
     def _places(self) -> dict[str, Place]:
         """Cell address on the filed sheet → where that value was typed in the records."""
         places = {}
-        header = _SHEET_HEADER_ROW
+        header = SHEET_HEADER_ROW
         for index, column in enumerate(self.columns):
             places[address(header, index + 1)] = column.place
         rows = [deal.row for deal in self.game.deals] + self.group.totals[:1]
@@ -484,14 +530,16 @@ class _NoFormulas(FormulaProbe):
 _NO_FORMULAS: Final = _NoFormulas(Path())
 
 
-_SHEET_HEADER_ROW: Final = 1  # row 0 holds the game's full name
+SHEET_HEADER_ROW: Final = 2  # row 0 holds the game's full name, row 1 its date
 
 
 def sheet_rows(game: RecordGame, lang: Lang) -> list[list[CellValue]]:
-    """The game as a game sheet: its full name (a sheet's title holds 31 characters), the
-    header, the deals as typed, and the paper's Total row; `filing` writes exactly this."""
+    """The game as a game sheet: its full name (a sheet's title holds 31 characters), its
+    date (left empty for the person to fill when none is known), the header, the deals as
+    typed, and the paper's Total row; `filing` writes exactly this."""
     rows: list[list[CellValue]] = [
         [say("game", lang), game.name],
+        [say("date", lang), game.date],
         [say("deal", lang), *game.players],
     ]
     rows += [[deal.number, *deal.cells] for deal in game.deals]

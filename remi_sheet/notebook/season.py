@@ -10,7 +10,10 @@ What `remi stats` shows, and the Standings sheet and its chart take from here:
   at least one deal counts for games, deals, totals, averages, hands and +200s (as in
   `standings.standings`, which is reused). Only *complete* games count for wins, places,
   best and worst game, streaks, head to head and the rating.
-- **In what order.** By the game's date (`dates.parse_date`), then by sheet order; a game
+- **Whose place.** The players are placed as every standings table places them
+  (`standings.ORDER`: most wins, then the lowest average per complete game); `sort_rows`
+  may show them in another order, and the places stay.
+- **Games in what order.** By the game's date (`dates.parse_date`), then by sheet order; a game
   without a readable date goes right after the game before it on the sheets of the same
   notebook (first, when no game comes before it).
 - **The rating.** openskill's Plackett–Luce model, updated game by game in that order with
@@ -57,7 +60,7 @@ SEASON_COLUMNS: Final = (
 )
 
 
-SORTS: Final = ("rating", "wins", "average", "total", "games", "name")
+SORTS: Final = ("place", "rating", "wins", "average", "total", "games", "name")
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,11 +191,12 @@ class RatingHistory:
 
 @dataclass(frozen=True, slots=True)
 class Season:
-    rows: tuple[SeasonRow, ...]  # by rating, best first
+    rows: tuple[SeasonRow, ...]  # in the order asked for (`sort_rows`), the standings' by default
     head_to_head: dict[str, dict[str, Versus]]  # shown name → shown name → record
     history: RatingHistory
     games: tuple[SeasonGame, ...]  # every game given, in date order
     problems: tuple[Problem, ...]  # spellings (warnings); dates are `gather`'s
+    sort: str = "place"  # the order of `rows`, one of `SORTS`
 
     @property
     def counted(self) -> tuple[SeasonGame, ...]:
@@ -223,10 +227,9 @@ def season_table(games: Sequence[Game]) -> list[SeasonRow]:
     `games` are one notebook's games in sheet order (`Notebook.games`), or several
     notebooks' one after another; games with errors are skipped here (list them as not
     counted), and the order of play is worked out from the games' dates (see the module
-    docstring). A row per player of a counted game with at least one deal, sorted by
-    rating (highest first), then wins, then the lowest average, then name.
-    `SeasonRow.values()` gives the cells in the order of `SEASON_COLUMNS`; `row.standing`
-    is the `standings.Standing` the sheet showed before.
+    docstring). A row per player of a counted game with at least one deal, in the
+    standings order (`standings.ORDER`). `SeasonRow.values()` gives the cells in the order
+    of `SEASON_COLUMNS`; `row.standing` is the player's `standings.Standing`.
     """
     return list(compute(gather_games(games)).rows)
 
@@ -338,6 +341,7 @@ def only_players(season: Season, names: Sequence[str]) -> Season:
         ),
         games=season.games,
         problems=season.problems,
+        sort=season.sort,
     )
 
 
@@ -347,7 +351,7 @@ def unknown_players(season: Season, names: Sequence[str]) -> list[str]:
     return [name for name in names if fold(name) not in keys]
 
 
-def compute(games: Sequence[SeasonGame], sort: str = "rating") -> Season:
+def compute(games: Sequence[SeasonGame], sort: str = "place") -> Season:
     """Every figure of the season of `games` (any order; they are put in date order)."""
     ordered = in_date_order(games)
     played = [g for g in ordered if g.played]
@@ -370,23 +374,29 @@ def compute(games: Sequence[SeasonGame], sort: str = "rating") -> Season:
         ),
         games=tuple(ordered),
         problems=tuple(spelling_problems(spellings)),
+        sort=sort,
     )
 
 
-def sort_rows(rows: list[SeasonRow], by: str = "rating") -> list[SeasonRow]:
-    """Rows sorted by `by` (one of `SORTS`), best first; ties go by rating, wins, the lowest
-    average and name."""
+def sort_rows(rows: list[SeasonRow], by: str = "place") -> list[SeasonRow]:
+    """Rows sorted by `by` (one of `SORTS`), best first; "place" is the standings order
+    (`standings.ORDER`), and every other order falls back on it for ties."""
 
-    def tie(row: SeasonRow) -> tuple[float, int, float, str]:
-        return (-row.rating.ordinal, -row.standing.wins, row.standing.average, row.key)
+    def place(row: SeasonRow) -> tuple[int, str]:
+        return (row.standing.rank, row.key)
+
+    def average(row: SeasonRow) -> tuple[bool, float]:
+        value = row.standing.average
+        return (value is None, 0.0 if value is None else value)
 
     keys: dict[str, Any] = {
-        "rating": tie,
-        "wins": lambda r: (-r.standing.wins, *tie(r)),
-        "average": lambda r: (r.standing.average, *tie(r)),
-        "total": lambda r: (r.standing.total, *tie(r)),
-        "games": lambda r: (-r.standing.games, *tie(r)),
-        "name": lambda r: (r.key, *tie(r)),
+        "place": place,
+        "rating": lambda r: (-r.rating.ordinal, *place(r)),
+        "wins": lambda r: (-r.standing.wins, *place(r)),
+        "average": lambda r: (*average(r), *place(r)),
+        "total": lambda r: (r.standing.total, *place(r)),
+        "games": lambda r: (-r.standing.games, *place(r)),
+        "name": lambda r: (r.key, *place(r)),
     }
     return sorted(rows, key=keys[by])
 

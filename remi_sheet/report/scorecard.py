@@ -30,7 +30,7 @@ from urllib.request import url2pathname
 from remi_sheet.core.problems import RemiError, Severity
 from remi_sheet.core.rules import HouseRules, Rounding
 from remi_sheet.core.scoring import DealScore
-from remi_sheet.core.standings import COLUMNS, Standing, standings
+from remi_sheet.core.standings import COLUMNS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, number, say, words
 from remi_sheet.notebook.games import Game, ScoredDeal, date_text
@@ -95,6 +95,8 @@ class GamePage:
 class StandingsPage:
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    ranks: tuple[int, ...]  # each row's place, shared on equal figures
+    order: str  # the line that names the order
     games: int
     not_counted: tuple[str, ...]
     chart: Chart | None
@@ -240,8 +242,10 @@ def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
     counted = [game for game in games if not game.has_errors and game.deals]
     table = standings(game.score for game in counted)
     return StandingsPage(
-        headings=tuple(say(key, lang) for key in COLUMNS),
+        headings=tuple(say(key, lang) for key in COLUMNS if key != "rank"),
         rows=tuple(_standing_row(row, lang) for row in table),
+        ranks=tuple(row.rank for row in table),
+        order=say(ORDER, lang),
         games=len(counted),
         not_counted=tuple(game.sheet for game in games if game.has_errors),
         chart=_standings_chart(table, counted) if counted else None,
@@ -249,9 +253,13 @@ def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
 
 
 def _standing_row(row: Standing, lang: Lang) -> tuple[str, ...]:
+    """The row's cells after its place: text as it is, figures signed, "—" for none."""
     cells = []
-    for value in row.values():
-        cells.append(value if isinstance(value, str) else signed(value, lang))
+    for value in row.values()[1:]:
+        if value is None:
+            cells.append("—")
+        else:
+            cells.append(value if isinstance(value, str) else signed(value, lang))
     return tuple(cells)
 
 

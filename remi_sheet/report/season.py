@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say, words
 from remi_sheet.i18n import number as say_number
 from remi_sheet.report.charts import Chart
@@ -30,6 +31,8 @@ class SeasonReport:
     period: str | None
     headings: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    ranks: tuple[int, ...]  # each row's place in the standings, whatever the table's order
+    order: str  # the line that names the standings order (and the table's, when sorted)
     records: tuple[tuple[str, str, str], ...]  # player, best game, worst game
     versus_names: tuple[str, ...]
     versus: tuple[tuple[str, tuple[str, ...]], ...]
@@ -62,12 +65,14 @@ def season_report(
     history = season.history
     return SeasonReport(
         lang=lang,
-        title=say("season_title", lang),
+        title=season_title(season, lang),
         source=", ".join(Path(file).name for file in files),
         t=words(lang),
         period=_period(since, until),
         headings=headings,
         rows=tuple(tuple(row_cells(row, lang, MINUS)) for row in season.rows),
+        ranks=tuple(row.standing.rank for row in season.rows),
+        order=say(ORDER, lang),
         records=tuple(
             (
                 row.name,
@@ -98,6 +103,25 @@ def season_report(
             complete=len(season.complete),
         ),
     )
+
+
+# The column a `--sort` orders by, as the tables head it (text keys).
+_SORT_COLUMNS = {
+    "rating": "rating",
+    "wins": "wins",
+    "average": "average",
+    "total": "total",
+    "games": "games",
+    "name": "player",
+}
+
+
+def season_title(season: Season, lang: Lang) -> str:
+    """The standings table's title; a table sorted otherwise than by place says by what."""
+    title = say("season_title", lang)
+    if season.sort == "place":
+        return title
+    return f"{title} — {say('sorted_by', lang, column=say(_SORT_COLUMNS[season.sort], lang))}"
 
 
 def _period(since: dt.date | None, until: dt.date | None) -> str | None:
@@ -140,8 +164,8 @@ def row_cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
     standing = row.standing
     return [
         row.name,
-        number(row.rating.ordinal, lang, minus=minus),
-        number(row.rating.sigma, lang, minus=minus),
+        number(round(row.rating.ordinal, 2), lang, minus=minus),
+        number(round(row.rating.sigma, 2), lang, minus=minus),
         str(standing.games),
         str(standing.complete),
         str(standing.wins),

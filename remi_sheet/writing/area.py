@@ -41,7 +41,10 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
     first = layout.area_column
     cells: Cells = {(layout.header_row, first): Written(say("marker", lang), Style.HEADING)}
     errors = sum(p.severity is Severity.ERROR for p in game.problems)
-    if errors and not live:
+    # A typed Total row the deals disagree with is an error, but every deal scored: its
+    # numbers are written all the same, so that the wrong deal can be found.
+    scored = not errors or game.only_total_wrong
+    if not scored and not live:
         note = say("not_scored", lang, count=errors)
         cells[(layout.header_row + 1, first)] = Written(note, Style.HEADING)
         return cells
@@ -51,7 +54,7 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
             say("running", lang), Style.HEADING
         )
     if live:
-        cells |= live_deals(game, lang, known=not errors)
+        cells |= live_deals(game, lang, known=scored)
     else:
         cells |= _deal_values(game)
     # A Total row the players typed themselves gets remi's totals right beside it.
@@ -59,15 +62,16 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
     cells[(total_row, first)] = Written(say("total", lang), Style.HEADING)
     cells[(total_row + 1, first)] = Written(say("rank", lang), Style.HEADING)
     if live:
-        cells |= live_totals(game, total_row, known=not errors)
+        cells |= live_totals(game, total_row, known=scored)
     else:
         for index in range(len(game.players)):
             column = first + 1 + 2 * index
-            cells[(total_row, column)] = Written(game.score.totals[index], Style.HEADING)
+            style = Style.MARKED if game.total_differs(index) else Style.HEADING
+            cells[(total_row, column)] = Written(game.score.totals[index], style)
             cells[(total_row + 1, column)] = Written(game.score.ranks[index], Style.HEADING)
     if errors:
-        note = say("not_scored", lang, count=errors)
-        cells[(total_row + 2, first)] = Written(note, Style.HEADING)
+        key = "total_differs_note" if game.only_total_wrong else "not_scored"
+        cells[(total_row + 2, first)] = Written(say(key, lang, count=errors), Style.HEADING)
     return cells
 
 
@@ -98,10 +102,12 @@ class Block:
 
 
 def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]:
-    """The Standings sheet: a title, one row per player (best rating first) with the
-    season's figures, the games not counted, the house rules that differ from the
-    defaults, and each player's rating after every complete game, which the sheet's line
-    chart draws (the block returned; None before any complete game)."""
+    """The Standings sheet: a title, one row per player in the standings order with the
+    season's figures, the line naming that order, the games not counted, the house rules
+    that differ from the defaults, and each player's rating after every complete game,
+    which the sheet's line chart draws (the block returned; None before any complete
+    game)."""
+    from remi_sheet.core.standings import ORDER
     from remi_sheet.i18n import say
     from remi_sheet.notebook.season import SEASON_COLUMNS, compute, gather_games
 
@@ -114,7 +120,8 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
         for column, value in enumerate(season_row.values()):
             if value is not None and value != "":
                 cells[(row, column)] = Written(value, Style.COMPUTED)
-    row += 2
+    cells[(row + 2, 0)] = Written(say(ORDER, lang), Style.COMPUTED)
+    row += 4
     broken = [game.sheet for game in notebook.games if game.has_errors]
     if broken:
         cells[(row, 0)] = Written(say("not_counted", lang), Style.HEADING)

@@ -3,13 +3,15 @@
 `plan_filing` decides, without touching a file, what becomes of each game: filed on a new
 sheet, skipped because the notebook already holds it (same name, same rows), refused because
 the notebook holds a different game of that name, or left out for its errors. `file_games`
-adds the new sheets and saves through `saving.save_safely` (atomic, read back, a .bak of
-the old file), so that nothing else in the notebook changes. Every text cell is written as
-text: a name like `=HYPERLINK(…)` stays the literal text, never a formula.
+adds the new sheets among the game sheets by date and saves through `saving.save_safely`
+(atomic, read back, a .bak of the old file), so that nothing else in the notebook changes.
+Every text cell is written as text: a name like `=HYPERLINK(…)` stays the literal text,
+never a formula.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,12 +19,13 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from remi_sheet.core.problems import Problem
+from remi_sheet.core.dates import parse_date
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import find_game
-from remi_sheet.notebook.records import RecordGame, game_key, sheet_rows
+from remi_sheet.notebook.records import SHEET_HEADER_ROW, RecordGame, game_key, sheet_rows
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing.ownership import STATE_SHEET
@@ -148,6 +151,7 @@ def sheet_title(name: str, taken: set[str]) -> str:
 
 
 def file_games(
+    source: Path | None,
     target: Path,
     placements: Sequence[Placement],
     grids: dict[str, Grid],
@@ -157,38 +161,89 @@ def file_games(
     backup: bool = True,
     force: bool = False,
 ) -> list[Problem]:
-    """Add the sheets of the games to file to the notebook at `target` and save it safely.
-    `rules` is given for a notebook that does not exist yet: it is created with these games
-    and a Rules sheet holding `rules`. The problems are what `save_safely` reports; it raises
-    `RemiError` when the notebook cannot be written without losing anything."""
+    """Add the sheets of the games to file to the notebook at `source` (whose sheets are
+    `grids`) and save it safely at `target` (`source` itself, or a copy). `source` None:
+    a new notebook is made at `target` with these games and a Rules sheet holding `rules`.
+    Each new sheet takes its place among the game sheets by its date. The problems are
+    what `save_safely` reports; it raises `RemiError` when the notebook cannot be written
+    in place without losing anything (remi's own Standings sheet and its chart may be
+    rebuilt: they are remi's)."""
     from remi_sheet.writing import saving
+    from remi_sheet.writing.writeback import remis_standings
 
-    creating = rules is not None
-    if creating:
+    if source is None:
         import openpyxl
 
         workbook = openpyxl.Workbook()
         workbook.remove(workbook.active)
     else:
-        workbook = saving.open_workbook(target, target)
-    written: dict[str, Cells] = {}
+        workbook = saving.open_workbook(source, target)
+    active = workbook.active if source is not None else None
+    filed: dict[str, Grid] = {}
+    dates: dict[str, dt.date | None] = {}
     for placement in placements:
         if placement.status is Status.TO_FILE and placement.sheet is not None:
             rows = sheet_rows(placement.game, lang)
-            written[placement.sheet] = _write_sheet(workbook, placement.sheet, rows, header=1)
+            filed[placement.sheet] = _write_sheet(
+                workbook, placement.sheet, rows, SHEET_HEADER_ROW, lang
+            )
+            dates[placement.sheet] = placement.game.date
+    written: dict[str, Cells] = {}
     if rules is not None:
         written |= _rules_sheet(workbook, rules, lang)
+    place_by_date(workbook, dates, grids)
+    if active is not None:
+        workbook.active = active  # the sheet the notebook opens at stays the same
     touched = {name: set(cells) for name, cells in written.items()}
     return saving.save_safely(
         workbook,
-        {} if creating else grids,
-        None if creating else target,
+        ({} if source is None else grids) | filed,
+        source,
         target,
         written,
         touched,
         backup=backup,
         force=force,
+        own=remis_standings(grids),
     )
+
+
+def place_by_date(
+    workbook: Workbook, dates: dict[str, dt.date | None], grids: dict[str, Grid]
+) -> None:
+    """Move each new sheet (`dates`: its title and its game's date) among the game sheets
+    by date: before the first game sheet of a later date, else after the last game sheet,
+    so that the Rules, Standings and remi's own sheets stay after the games. A game sheet
+    without a date counts as of the game before it; a new game without a date goes last."""
+    games: list[tuple[str, dt.date]] = []
+    last = dt.date.min
+    for title in workbook.sheetnames:
+        grid = grids.get(title)
+        layout = find_game(grid) if grid is not None else None
+        if layout is not None:
+            last = _date_or_none(layout.date) or last
+            games.append((title, last))
+    for title, date in dates.items():
+        when = date or dt.date.max
+        position = next((i for i, (_, day) in enumerate(games) if day > when), len(games))
+        if position < len(games):
+            index = workbook.sheetnames.index(games[position][0])
+        elif games:
+            index = workbook.sheetnames.index(games[-1][0]) + 1
+        else:
+            index = 0
+        current = workbook.sheetnames.index(title)
+        if current < index:
+            index -= 1  # the sheet leaves its place before it takes the new one
+        workbook.move_sheet(title, offset=index - current)
+        games.insert(position, (title, when))
+
+
+def _date_or_none(value: CellValue) -> dt.date | None:
+    try:
+        return parse_date(value)
+    except RemiError:
+        return None
 
 
 def _rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> dict[str, Cells]:
@@ -209,26 +264,28 @@ def _rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> dict[str,
     return {sheet.title: cells}
 
 
-def _write_sheet(workbook: Workbook, title: str, rows: list[list[CellValue]], header: int) -> Cells:
-    """Write `rows` from A1 on a new sheet; the cells written, for the read-back check."""
+def _write_sheet(
+    workbook: Workbook, title: str, rows: list[list[CellValue]], header: int, lang: Lang
+) -> Grid:
+    """Write `rows` from A1 on a new sheet (the header row in bold, a date as a date); the
+    sheet as it must read back."""
     from openpyxl.styles import Font
 
     sheet = workbook.create_sheet(title)
-    cells: Cells = {}
     for r, values in enumerate(rows):
         for c, value in enumerate(values):
             if value is None:
                 continue
-            assert isinstance(value, str | int | float) and not isinstance(value, bool)
             cell = sheet.cell(r + 1, c + 1)
             cell.value = value
             if isinstance(value, str):
                 cell.data_type = "s"  # openpyxl would make "=…" a formula
+            elif isinstance(value, dt.date):
+                cell.number_format = "yyyy. mm. dd." if lang == "hu" else "yyyy-mm-dd"
             if r == header:
                 cell.font = Font(bold=True)
-            cells[(r, c)] = Written(value, Style.COMPUTED)
     _fit_columns(sheet, rows)
-    return cells
+    return Grid(title, rows)
 
 
 def _fit_columns(sheet: Any, rows: list[list[CellValue]]) -> None:

@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 _STYLED = frozenset(style.value for style in Style)
+_SENTENCE = 60  # characters: longer text on the Standings sheet is a line, not a heading
 
 
 @dataclass(slots=True)
@@ -116,13 +117,20 @@ def _rule_cells(notebook: Notebook) -> dict[str, str]:
     return cells
 
 
+def remis_standings(grids: dict[str, Grid]) -> str | None:
+    """The Standings sheet remi wrote (its record says so), in either language; None when
+    remi never wrote one. What hangs off it (the rating chart) is remi's to rebuild."""
+    record = read_record(grids.get(STATE_SHEET)) or {}
+    names = {fold(standings_sheet_name(other)) for other in ("en", "hu")}
+    return next((name for name in record if fold(name) in names), None)
+
+
 def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
     """The Standings sheet remi wrote before (in either language), else the one to make.
     Sheet names are compared as Excel does, ignoring case."""
-    record = read_record(grids.get(STATE_SHEET)) or {}
-    for name in record:
-        if fold(name) in {fold(standings_sheet_name(other)) for other in ("en", "hu")}:
-            return name
+    written = remis_standings(grids)
+    if written is not None:
+        return written
     wanted = standings_sheet_name(lang)
     return next((name for name in grids if fold(name) == fold(wanted)), wanted)
 
@@ -152,6 +160,8 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
 class Outcome:
     problems: list[Problem]
     written: bool  # False: the target already held all this, or every sheet was refused
+    # The sheets remi left alone because a person typed where it writes.
+    left_alone: list[str] = field(default_factory=list)
 
 
 def write(
@@ -194,6 +204,7 @@ def _write(
     old = read_record(notebook.grids.get(STATE_SHEET))
     record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
     problems: list[Problem] = []
+    left_alone: list[str] = []
     changes: dict[str, tuple[Cells, set[Key]]] = {}
     for name, cells in plan.sheets.items():
         sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
@@ -205,7 +216,9 @@ def _write(
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
         problems += decided.problems
-        if not decided.problems:
+        if decided.problems:
+            left_alone.append(name)
+        else:
             changes[name] = (cells, decided.clear)
             record[name] = _values(cells)
     looks = _looks(workbook)
@@ -228,7 +241,7 @@ def _write(
     if not any(touched.values()) and not names_changed and not added:
         if not in_place:
             replace_atomically(target, lambda temporary: copy_file(source, temporary))
-        return Outcome(problems, written=not in_place)
+        return Outcome(problems, written=not in_place, left_alone=left_alone)
     written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
     problems += save_safely(
         workbook,
@@ -242,7 +255,7 @@ def _write(
         own=plan.standings_sheet,
         expected=notebook.identity,
     )
-    return Outcome(problems, written=True)
+    return Outcome(problems, written=True, left_alone=left_alone)
 
 
 def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
@@ -250,6 +263,8 @@ def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
     widths: dict[int, int] = {}
     for (_row, column), written in cells.items():
         text = str(written.value)
+        if len(text) > _SENTENCE:
+            continue  # a sentence (the order's line) runs on over the empty cells beside it
         widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width

@@ -1,0 +1,170 @@
+"""`remi import` into the notebooks people have: one `remi score` wrote (its Standings sheet,
+chart and record are remi's), through `--output`, with a Date for every game and each new
+sheet among the game sheets by date; and a summary that names every game."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import xlsxwriter
+
+from tests.conftest import build_notebook, remi, remi_json, worked_game
+from tests.test_records import csv_bytes
+
+COMPLETE = [
+    ["Deal", "Anna", "Béla", "Csaba"],
+    [1, "H", "27", "X"],
+    [2, 12, "W", "K 9 Jo"],
+    [3, "3", "X 55", "W"],
+]  # complete with deals_per_game 3
+RECORDS = [
+    ["Játszma", "Dátum", "Leosztás", "Anna", "Béla", "Csaba"],
+    ["Tavaszi", "2026-02-01", "1", "-40", "60", "200"],
+    ["", "", "2", "10", "-20", "40"],
+    ["", "", "3", "0", "60", "-20"],
+    ["Régi 2025-12-01", "", "1", "-20", "30", "40"],
+    ["", "", "2", "-20", "30", "40"],
+    ["", "", "3", "-20", "30", "40"],
+    ["Rossz", "", "1", "-20", "35", "40"],
+    ["Nyári", "", "1", "-20", "30", "40"],
+]
+
+
+def records(path: Path, rows: list[list[str]] = RECORDS) -> Path:
+    path.write_bytes(csv_bytes(rows, encoding="cp1250"))
+    return path
+
+
+def season(path: Path) -> Path:
+    """Two dated games, scored by remi: its area, Standings sheet, rating chart and record."""
+    first = [["Date", dt.date(2026, 1, 10)], *COMPLETE]
+    second = [["Date", dt.date(2026, 3, 7)], *COMPLETE]
+    build_notebook(path, {"January": first, "March": second}, {"deals_per_game": 3})
+    assert remi("score", path).exit_code == 0
+    return path
+
+
+def values(path: Path) -> dict[str, list[list[Any]]]:
+    book = openpyxl.load_workbook(path)
+    return {sheet.title: [list(row) for row in sheet.iter_rows(values_only=True)] for sheet in book}
+
+
+def test_a_notebook_remi_scored_takes_the_records_in_place(tmp_path: Path) -> None:
+    notebook = season(tmp_path / "klub.xlsx")
+    before = values(notebook)
+    result = remi("import", records(tmp_path / "papir.csv"), "--into", notebook)
+    assert result.exit_code == 1, result.stdout  # "Rossz" has an impossible 35
+    out = result.stdout
+    assert "would lose" not in out and "Dry run" not in out and "dry run" not in out
+    assert f"Filed into {notebook}:" in out
+    assert (
+        "3 games filed (Tavaszi, Régi 2025-12-01, Nyári); 1 with errors, not filed (Rossz). "
+        f"Written: {notebook}." in out
+    )
+    book = openpyxl.load_workbook(notebook)
+    # By date among the game sheets (Nyári has none: after the last), then the rest.
+    assert book.sheetnames == [
+        "Régi 2025-12-01",
+        "January",
+        "Tavaszi",
+        "March",
+        "Nyári",
+        "Rules",
+        "Standings",
+        "_remi_state",
+    ]
+    assert book["Tavaszi"]["A2"].value == "Date"  # the notebook is in English
+    assert book["Tavaszi"]["B2"].value == dt.datetime(2026, 2, 1)  # from the Date column
+    assert book["Régi 2025-12-01"]["B2"].value == dt.datetime(2025, 12, 1)  # from the name
+    assert book["Nyári"]["A2"].value == "Date" and book["Nyári"]["B2"].value is None
+    after = values(notebook)
+    assert {title: after[title] for title in before if title != "Standings"} == {
+        title: rows for title, rows in before.items() if title != "Standings"
+    }
+    # Scored again, the new games count; stats has a date for each but the one left empty.
+    assert remi("score", notebook).exit_code == 0
+    code, doc = remi_json("stats", notebook, "--since", "2025-11-01")
+    assert code == 0
+    assert [game["sheet"] for game in doc["games"]] == [
+        "Régi 2025-12-01",
+        "January",
+        "Tavaszi",
+        "March",
+    ]
+    missing = [p["sheet"] for p in remi_json("stats", notebook)[1]["problems"]]
+    assert missing == ["Nyári"]
+
+
+def test_output_writes_a_new_notebook_and_leaves_the_old_one(tmp_path: Path) -> None:
+    notebook = season(tmp_path / "klub.xlsx")
+    before = notebook.read_bytes()
+    copy = tmp_path / "uj.xlsx"
+    code, doc = remi_json("import", records(tmp_path / "papir.csv"), "--into", notebook, "-o", copy)
+    assert code == 1 and doc["written"] is True and doc["notebook"] == str(copy)
+    assert notebook.read_bytes() == before
+    assert "Tavaszi" in openpyxl.load_workbook(copy).sheetnames
+    assert "Tavaszi" not in openpyxl.load_workbook(notebook).sheetnames
+    refused = remi("import", tmp_path / "papir.csv", "--into", notebook, "-o", notebook)
+    assert refused.exit_code == 2 and notebook.read_bytes() == before
+
+
+def test_a_write_refused_is_not_called_a_dry_run_and_names_the_good_games(tmp_path: Path) -> None:
+    path = tmp_path / "chart.xlsx"
+    book = xlsxwriter.Workbook(path)
+    sheet = book.add_worksheet("g")
+    for row, cells in enumerate(worked_game()):
+        sheet.write_row(row, 0, cells)
+    chart = book.add_chart({"type": "line"})
+    chart.add_series({"values": "=g!$B$2:$B$4"})
+    sheet.insert_chart("H12", chart)  # a person's chart: a save would rebuild it
+    book.close()
+    before = path.read_bytes()
+    result = remi("import", records(tmp_path / "papir.csv"), "--into", path, "--lang", "en")
+    assert result.exit_code == 1
+    out = result.stdout
+    assert "Dry run" not in out and "dry run" not in out
+    assert f"To file into {path}, but nothing was written (see the problems above):" in out
+    assert "Use --output NEW.xlsx to write a copy, or --force" in out
+    assert (
+        "3 games to file but not filed (Tavaszi, Régi 2025-12-01, Nyári); 1 with errors, not "
+        f"filed (Rossz). Nothing was written: {path} is unchanged." in out
+    )
+    assert path.read_bytes() == before
+    copy = tmp_path / "copy.xlsx"
+    assert remi("import", tmp_path / "papir.csv", "--into", path, "-o", copy).exit_code == 1
+    assert "Tavaszi" in openpyxl.load_workbook(copy).sheetnames
+
+
+def test_dry_run_and_already_filed_are_named(tmp_path: Path) -> None:
+    notebook = season(tmp_path / "klub.xlsx")
+    papers = records(tmp_path / "papir.csv")
+    dry = remi("import", papers, "--into", notebook, "--dry-run", "--lang", "en").stdout
+    assert f"Would file into {notebook} (dry run):" in dry
+    assert "  Tavaszi → sheet 'Tavaszi': 3 players, 3 deals, dated 2026-02-01," in dry
+    assert "  Nyári → sheet 'Nyári': 3 players, 1 deal, no date (type it in the Date row)," in dry
+    assert "Dry run: nothing was written." in dry
+    remi("import", papers, "--into", notebook)
+    again = remi("import", papers, "--into", notebook, "--lang", "en").stdout
+    assert (
+        "3 already there (Tavaszi, Régi 2025-12-01, Nyári); 1 with errors, not filed (Rossz). "
+        f"Nothing to write: {notebook} is unchanged." in again
+    )
+
+
+def test_an_unreadable_date_is_a_warning_and_the_name_is_asked(tmp_path: Path) -> None:
+    rows = [
+        ["Game", "Date", "Deal", "Anna", "Béla"],
+        ["Klub 2026. 04. 05.", "5th of April", "1", "-20", "30"],
+    ]
+    code, doc = remi_json(
+        "import", records(tmp_path / "r.csv", rows), "--into", tmp_path / "n.xlsx"
+    )
+    assert code == 0
+    assert [(p["severity"], p["code"], p["line"]) for p in doc["problems"]] == [
+        ("warning", "records_date_unreadable", 2)
+    ]
+    sheet = openpyxl.load_workbook(tmp_path / "n.xlsx")["Klub 2026. 04. 05."]
+    assert (sheet["A2"].value, sheet["B2"].value) == ("Date", dt.datetime(2026, 4, 5))
