@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
-from remi_sheet.core.cards import cards_value, check_hand, max_hand_points, parse_cards
+from remi_sheet.core.cards import cards_value, parse_cards
+from remi_sheet.core.deck import check_hand, max_hand_points
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold

@@ -14,7 +14,7 @@ import operator
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from remi_sheet.core.cards import max_hand_points
+from remi_sheet.core.deck import max_hand_points
 from remi_sheet.core.entries import Entry, Loser, Number, Winner, check_points
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules, Rounding

@@ -44,6 +44,12 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Az also_asz ({low}) nagyobb, mint az ász értéke ({high}); az alsó ász legfeljebb "
         "annyit ér.",
     ),
+    "rule_jokers_packs": (
+        "{jokers} jokers in {packs} packs: a pack brings at most 3, so {most} at most "
+        "(house rules jokers and packs).",
+        "{jokers} joker {packs} csomagban: egy csomagban legfeljebb 3 van, így legfeljebb "
+        "{most} (jokerek száma és csomagok házszabály).",
+    ),
     "rule_option": (
         "--rule takes NAME=VALUE, e.g. --rule opening_minimum=51; got '{value}'.",
         "A --rule formája NÉV=ÉRTÉK, pl. --rule opening_minimum=51; kapott: '{value}'.",
@@ -71,11 +77,15 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "cards_too_many_jokers": (
         "{count} jokers, but the game has only {most} (house rule jokers).",
-        "{count} joker, de a játékban csak {most} van (jokers házszabály).",
+        "{count} joker, de a játékban csak {most} van (jokerek száma házszabály).",
     ),
     "cards_too_many_copies": (
-        "{count} × {card}: two packs have only two of each card.",
-        "{count} × {card}: két csomagban minden lapból csak kettő van.",
+        "{count} × {card}: {packs} packs have only {most} of each card.",
+        "{count} × {card}: {packs} csomagban minden lapból csak {most} van.",
+    ),
+    "cards_too_many_of_rank": (
+        "{count} × {rank}: {packs} packs have only {most} cards of each rank.",
+        "{count} × {rank}: {packs} csomagban minden értékből csak {most} lap van.",
     ),
     "entry_boolean": (
         "The cell holds TRUE/FALSE; type " + _CODES_HELP_EN + ".",

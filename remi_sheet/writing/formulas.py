@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from remi_sheet.core.cards import max_hand_points
+from remi_sheet.core.deck import max_hand_points
 from remi_sheet.core.rules import HouseRules, Rounding
 
 MARKER: Final = "remi score"

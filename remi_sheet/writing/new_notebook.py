@@ -147,11 +147,19 @@ def _normalised(spec: RuleSpec, row: int, default: object) -> str:
 
 
 def _max_points(rows: dict[str, int]) -> str:
-    """The most fourteen cards can be worth, as `cards.max_hand_points` computes it."""
-    jokers, joker, ace = (f"$D${rows[name]}" for name in ("jokers", "joker_in_hand", "ace_value"))
-    best = f"MAX(10,{ace})"
-    counted = f"MIN({jokers},14)"
-    return f"=IF({joker}>={best},{counted}*{joker}+(14-{counted})*{best},14*{best})"
+    """The most fourteen cards can be worth, as `deck.max_hand_points` computes it: the 14
+    most valuable cards that exist. Jokers and aces count only when worth more than 10,
+    since the packs hold at least 32 cards worth 10 (tens and faces) to fill the hand."""
+    packs, jokers, joker, ace = (
+        f"$D${rows[name]}" for name in ("packs", "jokers", "joker_in_hand", "ace_value")
+    )
+    joker_count = f"IF({joker}>10,MIN({jokers},14),0)"
+    ace_count = f"IF({ace}>10,MIN(4*{packs},14),0)"
+    aces_after = f"MIN({ace_count},14-{joker_count})"
+    jokers_after = f"MIN({joker_count},14-{ace_count})"
+    jokers_first = f"{joker_count}*{joker}+{aces_after}*{ace}+(14-{joker_count}-{aces_after})*10"
+    aces_first = f"{ace_count}*{ace}+{jokers_after}*{joker}+(14-{ace_count}-{jokers_after})*10"
+    return f"=IF({joker}>={ace},{jokers_first},{aces_first})"
 
 
 def typed_rows(game: GameSheet, day: dt.date, lang: Lang) -> list[list[object]]:
