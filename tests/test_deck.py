@@ -100,7 +100,7 @@ def codes(cells: list[object], rules: HouseRules) -> list[str]:
 def test_the_wrong_maxima_of_the_issue() -> None:
     """Two packs hold 8 aces, not 14: 4 × 20 + 8 × 11 + 2 × 10 = 188."""
     eleven = dataclasses.replace(DEFAULT, ace_value=11)
-    assert codes(["W", "188", "X 188"], eleven) == []
+    assert codes(["W", "188", "X 3"], eleven) == []
     for points in ("189", "190"):
         assert codes(["W", points, 0], eleven) == ["points_too_high"]
         with pytest.raises(RemiError, match="points_too_high"):
@@ -167,3 +167,46 @@ def test_the_rules_sheet_maximum_formula_is_the_deck_maximum() -> None:
             DEFAULT, packs=packs, jokers=jokers, ace_value=ace, joker_in_hand=joker
         )
         assert _excel(formula, cells) == deck_of(rules).hand_most, rules
+
+
+# --- a deal as a whole: the losers' hands come from one deck ---------------------------
+
+
+def test_three_losers_each_holding_a_joker_where_the_game_has_two() -> None:
+    two = dataclasses.replace(DEFAULT, jokers=2)
+    assert codes(["W", "Jo", "Jo"], two) == []
+    assert codes(["W", "Jo", "Jo", "Jo"], two) == ["deal_too_many_jokers"]
+    result = score_row([parse_entry(v, two) for v in ("Jo 5", "W", "Jo", "K Jo")], two)
+    assert isinstance(result, list) and result[0].params["player"] == 3
+
+
+@pytest.mark.parametrize(
+    ("cells", "code"),
+    [
+        (["W", "K♠ K♠", "K♠ 3"], "deal_too_many_copies"),
+        (["K K K K", "W", "K K K K", "K 2"], "deal_too_many_of_rank"),
+        (["W", "K♠ K♠ K K K K", "K K K 5"], "deal_too_many_of_rank"),
+    ],
+)
+def test_cards_across_the_losers_of_a_deal(cells: list[object], code: str) -> None:
+    assert codes(cells, DEFAULT) == [code]
+    three = dataclasses.replace(DEFAULT, packs=3)
+    assert codes(cells, three) == []
+
+
+def test_card_points_across_the_losers_of_a_deal() -> None:
+    """Two hands of 180 need eight jokers; two hands hold at most 4 × 20 + 24 × 10."""
+    assert codes(["W", 180, 140], DEFAULT) == []
+    assert codes(["W", 180, 180], DEFAULT) == ["deal_points_together"]
+    assert codes(["W", 170, "X 160"], DEFAULT) == ["deal_points_together"]
+    three = dataclasses.replace(DEFAULT, packs=3, jokers=9)
+    assert codes(["W", 180, 180, 150], three) == []  # 9 × 20 + 33 × 10 = 510
+    assert codes(["W", 180, 180, 180], three) == ["deal_points_together"]
+
+
+def test_paper_scores_across_the_losers_of_a_deal() -> None:
+    """360 after a hand stands for at least 175 card points: two of them cannot be."""
+    assert codes([-40, 360, 200, 200], DEFAULT) == []
+    assert codes([-40, 360, 360], DEFAULT) == ["score_points_together"]
+    assert codes([-20, 180, 180], DEFAULT) == ["score_points_together"]
+    assert codes([-20, 180, 140], DEFAULT) == []

@@ -264,13 +264,17 @@ def score_row(draw: st.DrawFn, players: int) -> list[int]:
     winner = draw(st.integers(0, players - 1))
     hand = draw(st.booleans())
     row = []
+    # One loser may hold a full hand; the others less, so that the hands fit in the deck
+    # together (two 360s after a hand would need eight jokers).
+    full = (winner + 1) % players
     for i in range(players):
+        most = 18 if i == full else 10
         if i == winner:
             row.append(-40 if hand else -20)
         elif hand:
-            row.append(draw(st.sampled_from([200, *range(0, 361, 20)])))
+            row.append(draw(st.sampled_from([200, *range(0, 20 * most + 1, 20)])))
         else:
-            row.append(draw(st.integers(0, 18)) * 10)
+            row.append(draw(st.integers(0, most)) * 10)
     return row
 
 

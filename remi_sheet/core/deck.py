@@ -54,6 +54,19 @@ class Deck:
         `14 × hands` most valuable cards of the deck."""
         return _top(self.values, HAND_SIZE * hands)
 
+    def overfull(self, points: Sequence[int]) -> tuple[int, int] | None:
+        """Whether losers' card points are more than their hands can hold together: the
+        fewest hands `m` whose largest points add up to more than `most(m)`, with that
+        most; None when they fit."""
+        if sum(points) <= self.hand_most:  # then every few of them fit too
+            return None
+        total = 0
+        for hands, value in enumerate(sorted(points, reverse=True), start=1):
+            total += value
+            if total > self.most(hands):
+                return hands, self.most(hands)
+        return None
+
     def excess(self, cards: Iterable[Card]) -> RemiError | None:
         """Why `cards` cannot all be in the deck at once, or None: more jokers than the
         table has, more copies of a card written with its suit than the packs hold, more

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
-from remi_sheet.core.cards import cards_value, parse_cards
+from remi_sheet.core.cards import Card, cards_value, parse_cards
 from remi_sheet.core.deck import check_hand, max_hand_points
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
@@ -32,6 +32,9 @@ class Loser:
 
     laid_down: bool
     points: int | None  # card points left in hand; None: `X` alone
+    # The cards, when they were written as cards: a deal's hands are checked together
+    # against the deck. Not compared: two cells worth the same points score alike.
+    cards: tuple[Card, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,17 +88,20 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
     not_down = _NOT_DOWN_WITH_POINTS.fullmatch(text.lower())
     if not_down:
         try:
-            return Loser(laid_down=False, points=_points(not_down["rest"].strip(), rules))
+            points, cards = _points(not_down["rest"].strip(), rules)
+            return Loser(laid_down=False, points=points, cards=cards)
         except RemiError as error:
             if error.code == "entry_unknown":
                 raise RemiError("entry_unknown", value=text) from None
             raise
-    return Loser(laid_down=True, points=_points(text, rules))
+    points, cards = _points(text, rules)
+    return Loser(laid_down=True, points=points, cards=cards)
 
 
-def _points(text: str, rules: HouseRules) -> int:
-    """Card points written as a number or as the cards left in hand."""
+def _points(text: str, rules: HouseRules) -> tuple[int, tuple[Card, ...]]:
+    """Card points written as a number or as the cards left in hand, and those cards."""
     word = _word(text)
+    cards: tuple[Card, ...] = ()
     if _NUMBER_LIKE.fullmatch(word):
         points = _number(word, text)
     else:
@@ -107,7 +113,7 @@ def _points(text: str, rules: HouseRules) -> int:
                 raise RemiError("entry_unknown", value=text) from None
             raise RemiError(error.code, **error.params) from None
         points = cards_value(cards, rules)
-    return check_points(points, rules)
+    return check_points(points, rules), cards
 
 
 def _word(text: str) -> str:

@@ -138,6 +138,36 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{deal:A} {deal}. leosztásnak két nyerője van ({first} és {player}): csak egy játékos "
         "rakhat ki.",
     ),
+    "deal_too_many_jokers": (
+        "{player}'s cards bring the jokers in the losers' hands of deal {deal} to {count}, "
+        "but the game has only {most} (house rule jokers).",
+        "{player} lapjaival {count} joker van a vesztesek kezében {deal:a} {deal}. "
+        "leosztásban, de a játékban csak {most} van (jokerek száma házszabály).",
+    ),
+    "deal_too_many_copies": (
+        "{player}'s cards bring the {card} in the losers' hands of deal {deal} to {count}: "
+        "{packs} packs have only {most} of each card.",
+        "{player} lapjaival {count} × {card} van a vesztesek kezében {deal:a} {deal}. "
+        "leosztásban: {packs} csomagban minden lapból csak {most} van.",
+    ),
+    "deal_too_many_of_rank": (
+        "{player}'s cards bring the {rank}s in the losers' hands of deal {deal} to {count}: "
+        "{packs} packs have only {most} cards of each rank.",
+        "{player} lapjaival {count} × {rank} van a vesztesek kezében {deal:a} {deal}. "
+        "leosztásban: {packs} csomagban minden értékből csak {most} lap van.",
+    ),
+    "deal_points_together": (
+        "{player}: in deal {deal} the {count} highest card points add up to {total}, but "
+        "{count} hands can hold at most {most} from the deck: a typo?",
+        "{player}: {deal:a} {deal}. leosztásban a {count} legnagyobb lappont összesen {total}, "
+        "de {count} kézben a paklikból legfeljebb {most} lehet: elírás?",
+    ),
+    "score_points_together": (
+        "{player}: in deal {deal} the {count} highest scores need at least {total} card "
+        "points, but {count} hands can hold at most {most} from the deck.",
+        "{player}: {deal:a} {deal}. leosztásban a {count} legnagyobb pont legalább {total} "
+        "lappontot kíván, de {count} kézben a paklikból legfeljebb {most} lehet.",
+    ),
     "x_without_points": (
         "{player}: X without card points in deal {deal}, which was not won by hand. "
         "Type X and the points left in hand, e.g. X 45.",
