@@ -57,6 +57,9 @@ _THOUSANDS: Final = re.compile(r"[+-]?[0-9]{1,3}[.,]000")
 _NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
 # Whatever the three above can match: text that is not like this is no number at all.
 _NUMBER_LIKE: Final = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+# Two card ranks with a comma between: "9,3" is the cards 9 and 3, as "9, 3" is, not a
+# fraction (docs/rules.md, "Readings"). A comma before zeros only ("30,0") stays a number.
+_TWO_CARDS: Final = re.compile(r"(?:10|[2-9]),(?:10|[2-9])")
 
 
 def parse_entry(value: object, rules: HouseRules) -> Entry | None:
@@ -77,7 +80,7 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
 
 def _parse_text(text: str, rules: HouseRules) -> Entry:
     word = _word(text)
-    if _NUMBER_LIKE.fullmatch(word):
+    if _is_number(word):
         return Number(_number(word, text))
     if word in _HAND:
         return Winner(hand=True)
@@ -102,7 +105,7 @@ def _points(text: str, rules: HouseRules) -> tuple[int, tuple[Card, ...]]:
     """Card points written as a number or as the cards left in hand, and those cards."""
     word = _word(text)
     cards: tuple[Card, ...] = ()
-    if _NUMBER_LIKE.fullmatch(word):
+    if _is_number(word):
         points = _number(word, text)
     else:
         try:
@@ -114,6 +117,11 @@ def _points(text: str, rules: HouseRules) -> tuple[int, tuple[Card, ...]]:
             raise RemiError(error.code, **error.params) from None
         points = cards_value(cards, rules)
     return check_points(points, rules), cards
+
+
+def _is_number(word: str) -> bool:
+    """Whether the folded `word` is written as a number (whole or not), not as cards."""
+    return _NUMBER_LIKE.fullmatch(word) is not None and _TWO_CARDS.fullmatch(word) is None
 
 
 def _word(text: str) -> str:
