@@ -179,3 +179,27 @@ def test_ambiguous_writing_is_refused_not_guessed(text: str, code: str) -> None:
 def test_full_width_codes() -> None:
     assert parse_entry("Ｈ", DEFAULT) == Winner(hand=True)
     assert parse_entry("３３", DEFAULT) == Number(33)
+
+
+@pytest.mark.parametrize(
+    ("text", "entry"),
+    [
+        ("9,3", Loser(laid_down=True, points=12)),  # two cards, as "9, 3" is
+        ("10,4", Loser(laid_down=True, points=14)),
+        ("10,10", Loser(laid_down=True, points=20)),
+        ("X 5,2", Loser(laid_down=False, points=7)),
+        ("x5,2", Loser(laid_down=False, points=7)),
+        ("30,0", Number(30)),  # a comma before zeros only: a number with no fraction
+        ("35,00", Number(35)),
+        ("X 30,0", Loser(laid_down=False, points=30)),
+    ],
+)
+def test_a_comma_between_two_card_ranks_separates_cards(text: str, entry: object) -> None:
+    assert parse_entry(text, DEFAULT) == entry
+
+
+@pytest.mark.parametrize("text", ["12,5", "33,5", "3,14", "1,5", "-9,3", "9.3", "X 12,5"])
+def test_a_comma_that_is_neither_cards_nor_a_zero_fraction_is_no_whole_number(text: str) -> None:
+    with pytest.raises(RemiError) as caught:
+        parse_entry(text, DEFAULT)
+    assert caught.value.code == "entry_not_whole"

@@ -270,13 +270,17 @@ def score_row(draw: st.DrawFn, players: int) -> list[int]:
     winner = draw(st.integers(0, players - 1))
     hand = draw(st.booleans())
     row = []
+    # One loser may hold a full hand; the others less, so that the hands fit in the deck
+    # together (two 360s after a hand would need eight jokers).
+    full = (winner + 1) % players
     for i in range(players):
+        most = 18 if i == full else 10
         if i == winner:
             row.append(-40 if hand else -20)
         elif hand:
-            row.append(draw(st.sampled_from([200, *range(0, 361, 20)])))
+            row.append(draw(st.sampled_from([200, *range(0, 20 * most + 1, 20)])))
         else:
-            row.append(draw(st.integers(0, 18)) * 10)
+            row.append(draw(st.integers(0, most)) * 10)
     return row
 
 
@@ -360,3 +364,22 @@ def test_sample_through_the_installed_command(tmp_path: Path) -> None:
         [str(remi_command), "check", "regi.xlsx"], cwd=tmp_path, capture_output=True, check=False
     )
     assert check.returncode == 0
+
+
+def test_a_windows_1250_file_and_damaged_names_import_without_options(tmp_path: Path) -> None:
+    """Issue 21: the four names in Windows-1250 were refused as no text, and a name damaged
+    as UTF-8 read as Latin-2 was repaired, then refused for a control character."""
+    names = ["Őri Ülkü", "Kovács Ödön", "Bíró Győző", "Nagy Erzsébet"]
+    rows = [["Game", "Deal", *names], ["A", "1", "-20", "30", "0", "50"]]
+    records = write_csv(tmp_path / "r.csv", rows, encoding="cp1250")
+    code, document = remi_json("import", records, "--into", tmp_path / "n.xlsx")
+    assert code == 0, document["problems"]
+    assert document["encoding"] == "Windows-1250"
+    assert [g["status"] for g in document["games"]] == ["filed"]
+    damaged = [name.encode().decode("iso8859_2") for name in names]
+    rows = [["Game", "Deal", *damaged], ["B", "1", "-20", "30", "0", "50"]]
+    records = write_csv(tmp_path / "d.csv", rows)
+    code, document = remi_json("import", records, "--into", tmp_path / "n.xlsx")
+    assert code == 0, document["problems"]
+    code, checked = remi_json("check", tmp_path / "n.xlsx")
+    assert [game["players"] for game in checked["games"]] == [names, names]

@@ -102,7 +102,7 @@ def test_three_copies_of_a_card_is_an_error() -> None:
     assert code == 1 and not document["opens"]
     assert [e["code"] for e in document["errors"]] == ["too_many_copies"]
     result = remi("8♣ 9♣ 10♣", "8♣ 9♣ 10♣", "8♠ 8♣ 8♥")
-    assert "3 × 8♣: two packs have only two of each card." in result.stdout
+    assert "3 × 8♣: 2 packs have only 2 of each card." in result.stdout
 
 
 def test_jokers_beyond_the_house_rule_are_an_error() -> None:

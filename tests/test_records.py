@@ -408,3 +408,54 @@ def test_encoding_names_are_real_codecs() -> None:
 
     for name in ENCODINGS:
         codecs.lookup(name)
+
+
+# -- issue 21: names repaired are judged as repaired; Windows-1250 read without being told --
+
+
+def test_a_name_damaged_as_utf8_read_as_latin2_is_repaired_and_filed() -> None:
+    """ "Ö" in UTF-8 is C3 96; read as Latin-2 that is "Ă" and the control character U+0096,
+    which the repair takes away: the repaired name is judged, not the damaged one."""
+    damaged = "Kovács Ödön".encode().decode("iso8859_2")
+    assert damaged == "KovĂĄcs Ă\x96dĂśn"
+    rows = [["Játszma", "Leosztás", damaged, "Béla"], ["G", "1", "-20", "30"]]
+    records = read(rows)
+    assert records.all_problems() == []
+    assert records.games[0].players == ("Kovács Ödön", "Béla")
+    assert [(repair.original, repair.repaired) for repair in records.repairs] == [
+        (damaged, "Kovács Ödön")
+    ]
+    game = read([["Játszma", "Leosztás", "A", "B"], [damaged, "1", "-20", "30"]])
+    assert game.all_problems() == [] and game.games[0].name == "Kovács Ödön"
+    unrepaired = read(rows, repair=False)
+    assert [p.code for p in unrepaired.all_problems()] == ["records_name_control"]
+
+
+FOUR = ["Őri Ülkü", "Kovács Ödön", "Bíró Győző", "Nagy Erzsébet"]
+
+
+@pytest.mark.parametrize("delimiter", [";", ",", "\t"])
+@pytest.mark.parametrize("header", [["Game", "Deal"], ["Játszma", "Leosztás"]])
+def test_windows_1250_with_these_names_is_detected(delimiter: str, header: list[str]) -> None:
+    rows = [
+        [*header, *FOUR],
+        ["A", "1", "-20", "30", "0", "50"],
+        ["A", "2", "20", "-40", "200", "60"],
+    ]
+    records = read_csv(csv_bytes(rows, delimiter, "cp1250"), "p.csv", RULES)
+    assert records.encoding == "Windows-1250"
+    assert records.all_problems() == []
+    assert records.games[0].players == tuple(FOUR)
+
+
+def test_utf8_is_never_taken_for_windows_1250() -> None:
+    """UTF-8 bytes are nearly always valid Windows-1250 too; this file was read as such."""
+    rows = [
+        ["Játszma", "Leosztás", "Tóth Ödön", "Kiss Győző", "Varga Ödön"],
+        ["G0", "1", "10", "30", "0"],
+        ["G0", "2", "10", "10", "60"],
+    ]
+    data = csv_bytes(rows, ";", "utf-8")
+    assert decode(data).encoding == "utf_8"
+    records = read_csv(data, "p.csv", RULES)
+    assert records.encoding == "UTF-8" and records.games[0].players[1] == "Kiss Győző"

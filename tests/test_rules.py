@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from remi_sheet.core.cards import max_hand_points
+from remi_sheet.core.deck import max_hand_points
 from remi_sheet.core.entries import Loser, Number, Winner
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules, Rounding, check_consistent, with_rule
@@ -104,7 +104,8 @@ def test_each_scoring_house_rule_changes_the_score(
 def test_card_value_house_rules() -> None:
     assert max_hand_points(DEFAULT) == 180
     assert max_hand_points(with_rule(DEFAULT, "jokers", 0)) == 140
-    assert max_hand_points(with_rule(DEFAULT, "ace_value", 11)) == 80 + 110
+    # Two packs hold 8 aces: the other two cards of the hand are worth 10.
+    assert max_hand_points(with_rule(DEFAULT, "ace_value", 11)) == 80 + 88 + 20
     assert max_hand_points(with_rule(DEFAULT, "joker_in_hand", 5)) == 140
 
 
@@ -140,7 +141,9 @@ def test_rule_names_aliases_and_values(
     ("name", "value", "code"),
     [
         ("no_such_rule", 1, "rule_unknown"),
-        ("jokers", 9, "rule_out_of_range"),
+        ("jokers", 10, "rule_out_of_range"),
+        ("packs", 4, "rule_out_of_range"),
+        ("packs", 1, "rule_out_of_range"),
         ("jokers", -1, "rule_out_of_range"),
         ("max_players", 7, "rule_out_of_range"),
         ("hand_win", 40, "rule_out_of_range"),
@@ -165,6 +168,9 @@ def test_rules_that_contradict_each_other() -> None:
         check_consistent(dataclasses.replace(DEFAULT, hand_win=-20))
     with pytest.raises(RemiError, match="rule_low_ace"):
         check_consistent(dataclasses.replace(DEFAULT, low_ace_value=11))
+    with pytest.raises(RemiError, match="rule_jokers_packs"):
+        check_consistent(dataclasses.replace(DEFAULT, jokers=7))  # two packs bring six
+    check_consistent(dataclasses.replace(DEFAULT, jokers=9, packs=3))
 
 
 def test_differences_lists_only_changed_rules() -> None:

@@ -10,8 +10,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -22,8 +21,6 @@ from remi_sheet.core.text import clean
 
 JOKER: Final = 0
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
-HAND_SIZE: Final = 14
-COPIES_PER_CARD: Final = 2  # two packs of French cards
 
 
 class Suit(StrEnum):
@@ -196,34 +193,3 @@ def cards_value(cards: Iterable[Card], rules: HouseRules) -> int:
 def _values_by_rank(joker_in_hand: int, ace_value: int) -> tuple[int, ...]:
     rules = HouseRules(joker_in_hand=joker_in_hand, ace_value=ace_value)
     return tuple(hand_value(Card(rank), rules) for rank in range(ACE + 1))
-
-
-def max_hand_points(rules: HouseRules) -> int:
-    """The most that fourteen cards left in hand can be worth (180 with the defaults)."""
-    # Every loser's points are checked against this: keyed by the three numbers it depends
-    # on, as hashing the whole rule set costs more than the answer.
-    return _max_hand_points(rules.ace_value, rules.joker_in_hand, rules.jokers)
-
-
-@functools.lru_cache(maxsize=64)
-def _max_hand_points(ace_value: int, joker_in_hand: int, jokers: int) -> int:
-    best_card = max(10, ace_value)
-    values = sorted([joker_in_hand] * jokers + [best_card] * HAND_SIZE, reverse=True)
-    return sum(values[:HAND_SIZE])
-
-
-def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
-    """`RemiError` when `cards` cannot be one player's hand: too many cards, jokers or copies."""
-    if len(cards) > HAND_SIZE:
-        raise RemiError("cards_too_many", count=len(cards), most=HAND_SIZE)
-    jokers = [card.rank for card in cards].count(JOKER)
-    if jokers > rules.jokers:
-        raise RemiError("cards_too_many_jokers", count=jokers, most=rules.jokers)
-    # Copies of a card can only be told apart by their suits. Counted as (rank, suit)
-    # pairs, which hash in C, where the cards themselves would call Python per card.
-    suited = [(card.rank, card.suit) for card in cards if card.suit is not None]
-    if len(suited) <= COPIES_PER_CARD:
-        return
-    for (rank, suit), count in Counter(suited).items():
-        if count > COPIES_PER_CARD:
-            raise RemiError("cards_too_many_copies", card=str(Card(rank, suit)), count=count)

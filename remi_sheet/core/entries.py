@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
-from remi_sheet.core.cards import cards_value, check_hand, max_hand_points, parse_cards
+from remi_sheet.core.cards import Card, cards_value, parse_cards
+from remi_sheet.core.deck import check_hand, max_hand_points
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold
@@ -31,6 +32,9 @@ class Loser:
 
     laid_down: bool
     points: int | None  # card points left in hand; None: `X` alone
+    # The cards, when they were written as cards: a deal's hands are checked together
+    # against the deck. Not compared: two cells worth the same points score alike.
+    cards: tuple[Card, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +59,9 @@ _THOUSANDS: Final = re.compile(r"[+-]?[0-9]{1,3}[.,]000")
 _NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
 # Whatever the three above can match: text that is not like this is no number at all.
 _NUMBER_LIKE: Final = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+# Two card ranks with a comma between: "9,3" is the cards 9 and 3, as "9, 3" is, not a
+# fraction (docs/rules.md, "Readings"). A comma before zeros only ("30,0") stays a number.
+_TWO_CARDS: Final = re.compile(r"(?:10|[2-9]),(?:10|[2-9])")
 
 
 def parse_entry(value: object, rules: HouseRules) -> Entry | None:
@@ -77,7 +84,7 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
 
 def _parse_text(text: str, rules: HouseRules) -> Entry:
     word = _word(text)
-    if _NUMBER_LIKE.fullmatch(word):
+    if _is_number(word):
         return Number(_number(word, text))
     if word in HAND_WORDS:
         return Winner(hand=True)
@@ -88,18 +95,21 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
     not_down = _NOT_DOWN_WITH_POINTS.fullmatch(text.lower())
     if not_down:
         try:
-            return Loser(laid_down=False, points=_points(not_down["rest"].strip(), rules))
+            points, cards = _points(not_down["rest"].strip(), rules)
+            return Loser(laid_down=False, points=points, cards=cards)
         except RemiError as error:
             if error.code == "entry_unknown":
                 raise RemiError("entry_unknown", value=text) from None
             raise
-    return Loser(laid_down=True, points=_points(text, rules))
+    points, cards = _points(text, rules)
+    return Loser(laid_down=True, points=points, cards=cards)
 
 
-def _points(text: str, rules: HouseRules) -> int:
-    """Card points written as a number or as the cards left in hand."""
+def _points(text: str, rules: HouseRules) -> tuple[int, tuple[Card, ...]]:
+    """Card points written as a number or as the cards left in hand, and those cards."""
     word = _word(text)
-    if _NUMBER_LIKE.fullmatch(word):
+    cards: tuple[Card, ...] = ()
+    if _is_number(word):
         points = _number(word, text)
     else:
         try:
@@ -110,7 +120,12 @@ def _points(text: str, rules: HouseRules) -> int:
                 raise RemiError("entry_unknown", value=text) from None
             raise RemiError(error.code, **error.params) from None
         points = cards_value(cards, rules)
-    return check_points(points, rules)
+    return check_points(points, rules), cards
+
+
+def _is_number(word: str) -> bool:
+    """Whether the folded `word` is written as a number (whole or not), not as cards."""
+    return _NUMBER_LIKE.fullmatch(word) is not None and _TWO_CARDS.fullmatch(word) is None
 
 
 def _word(text: str) -> str:

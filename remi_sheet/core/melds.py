@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from remi_sheet.core.cards import ACE, COPIES_PER_CARD, KING, Card, Suit, parse_cards
+from remi_sheet.core.cards import ACE, KING, Card, Suit, parse_cards
+from remi_sheet.core.deck import deck_of
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules
 
@@ -361,15 +362,19 @@ def check_melds(
 
 
 def pack_errors(cards: Iterable[Card], rules: HouseRules) -> Iterator[Problem]:
-    """More copies of a card, or more jokers, than two packs and the house rules hold."""
+    """More copies of a card, or more jokers, than the packs and the house rules hold."""
     cards = list(cards)
+    copies = deck_of(rules).copies
     jokers = sum(card.is_joker for card in cards)
     counts = Counter(card for card in cards if card.suit is not None)
     if jokers > rules.jokers:
         yield Problem("too_many_jokers", params={"count": jokers, "most": rules.jokers})
     for card, count in sorted(counts.items()):
-        if count > COPIES_PER_CARD:
-            yield Problem("too_many_copies", params={"card": str(card), "count": count})
+        if count > copies:
+            yield Problem(
+                "too_many_copies",
+                params={"card": str(card), "count": count, "most": copies, "packs": rules.packs},
+            )
 
 
 def hand_errors(hand: Sequence[Card], rules: HouseRules) -> list[Problem]:

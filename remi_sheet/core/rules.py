@@ -26,6 +26,7 @@ class HouseRules:
     """The scoring rules in force: the defaults unless the Rules sheet or `--rule`
     says otherwise."""
 
+    packs: int = 2
     jokers: int = 4
     max_players: int = 6
     opening_minimum: int = 50
@@ -69,15 +70,26 @@ class RuleSpec(NamedTuple):
     help_hu: str
 
 
+JOKERS_PER_PACK: Final = 3
+
 RULES: Final[tuple[RuleSpec, ...]] = (
+    RuleSpec(
+        "packs",
+        int,
+        2,
+        3,
+        ("csomagok", "csomagok_szama", "pakli", "paklik"),
+        "Packs of French cards (3 for five or six players in some circles).",
+        "Francia kártyacsomagok száma (öt-hat játékosnál sokan hárommal játszanak).",
+    ),
     RuleSpec(
         "jokers",
         int,
         0,
-        8,
+        JOKERS_PER_PACK * 3,
         ("jokerek", "jokerek_szama"),
-        "Jokers in the two packs (0: professionals play without).",
-        "Jokerek száma a két csomagban (0: a profik nélkülük játszanak).",
+        "Jokers in the packs, at most 3 a pack (0: professionals play without).",
+        "Jokerek száma a csomagokban, csomagonként legfeljebb 3 (0: a profik nélkülük játszanak).",
     ),
     RuleSpec(
         "max_players",
@@ -272,6 +284,14 @@ def check_consistent(rules: HouseRules) -> None:
     if rules.hand_win == rules.normal_win:
         # A score row tells a hand from a normal win only by the winner's number.
         raise RemiError("rule_wins_equal", value=rules.hand_win, rules=("hand_win", "normal_win"))
+    if rules.jokers > JOKERS_PER_PACK * rules.packs:
+        raise RemiError(
+            "rule_jokers_packs",
+            jokers=rules.jokers,
+            packs=rules.packs,
+            most=JOKERS_PER_PACK * rules.packs,
+            rules=("jokers", "packs"),
+        )
     if rules.low_ace_value > rules.ace_value:
         raise RemiError(
             "rule_low_ace",

@@ -14,7 +14,8 @@ import operator
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from remi_sheet.core.cards import max_hand_points
+from remi_sheet.core.cards import Card
+from remi_sheet.core.deck import Deck, deck_of, max_hand_points
 from remi_sheet.core.entries import Entry, Loser, Number, Winner, check_points
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules, Rounding
@@ -86,6 +87,18 @@ def possible_loser_scores(after_hand: bool, rules: HouseRules) -> frozenset[int]
     return frozenset(scores)
 
 
+@functools.lru_cache(maxsize=64)
+def _least_points(after_hand: bool, rules: HouseRules) -> dict[int, int]:
+    """The fewest card points a loser's possible score can stand for (a score the rules give
+    whatever the cards, such as the +200, for none)."""
+    least: dict[int, int] = {}
+    for points in range(max_hand_points(rules), -1, -1):
+        least[loser_score(points, after_hand=after_hand, rules=rules)] = points
+    if after_hand:
+        least[rules.not_down_after_hand] = 0
+    return least
+
+
 def score_row(entries: Sequence[Entry | None], rules: HouseRules) -> DealScore | list[Problem]:
     """The scores of one played deal, or the issues that stop it from being scored."""
     return RowScorer(rules)(entries)
@@ -95,11 +108,12 @@ class RowScorer:
     """`score_row` under one set of rules, with the tables it looks loser scores up in
     found once: a notebook's deals are scored by the thousand under the same rules."""
 
-    __slots__ = ("by_points", "most", "rules")
+    __slots__ = ("by_points", "deck", "most", "rules")
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
-        self.most = max_hand_points(rules)
+        self.deck = deck_of(rules)
+        self.most = self.deck.hand_most
         self.by_points = _loser_scores(
             rules.rounding, rules.round_before_doubling, rules.hand_multiplier, self.most
         )
@@ -137,37 +151,87 @@ class RowScorer:
         issues: list[Problem] = []
         scores: list[int] = []
         plus200: set[int] = set()
+        held = 0  # card points of all losers together
+        listed = 0  # losers whose cards are written out
         for i, entry in enumerate(entries):
             if i == winner:
                 scores.append(rules.hand_win if hand else rules.normal_win)
                 continue
             if type(entry) is Loser:
                 laid_down, points = entry.laid_down, entry.points
+                listed += bool(entry.cards)
             else:  # a bare number in an entry row: card points of a loser who laid down
                 laid_down, points = True, entry.value  # type: ignore[union-attr]
                 if not 0 <= points <= most:
-                    try:
-                        check_points(points, rules)
-                    except RemiError as error:
-                        issues.append(_at(error.code, i, **error.params))
-                        continue
+                    issues.append(_points_issue(points, i, rules))
+                    continue
+            if points is not None:
+                held += points
             if hand and not laid_down:
                 plus200.add(i)
                 scores.append(rules.not_down_after_hand)
             elif points is None:
                 issues.append(_at("x_without_points", i))
             else:
-                scores.append(
-                    by_points[points]
-                    if 0 <= points <= most
-                    else loser_score(points, after_hand=hand, rules=rules)
-                )
+                scores.append(by_points[points])
         if issues:
             return issues
+        if listed > 1 or held > most:
+            together = hands_together(entries, winner, self.deck)
+            if together:
+                return together
         # Most deals have no such player: one empty set for them all, not one per deal.
         return DealScore(
             tuple(scores), winner, hand, frozenset(plus200) if plus200 else _NO_ONE, typed=False
         )
+
+
+def _points_issue(points: int, player: int, rules: HouseRules) -> Problem:
+    """Why card points outside 0 … the hand maximum are none."""
+    try:
+        check_points(points, rules)
+    except RemiError as error:
+        return _at(error.code, player, **error.params)
+    raise AssertionError(f"{points} card points are possible")
+
+
+def hands_together(entries: Sequence[Entry], winner: int, deck: Deck) -> list[Problem]:
+    """What the losers' hands of one deal cannot hold together: the cards written out, more
+    copies of a card or more jokers than the deck has; their card points, more than their
+    hands can hold (docs/rules.md, "The deal as a whole"). Each problem is at the loser
+    whose cell makes it so."""
+    listed: list[Card] = []
+    for i, entry in enumerate(entries):
+        if i != winner and type(entry) is Loser and entry.cards:
+            listed += entry.cards
+            excess = deck.excess(listed)
+            if excess is not None:
+                code = "deal_" + excess.code.removeprefix("cards_")
+                return [_at(code, i, **excess.params)]
+    held = [
+        (points, i)
+        for i, entry in enumerate(entries)
+        if i != winner and (points := _held(entry)) is not None
+    ]
+    return _overfull(held, deck, "deal_points_together")
+
+
+def _held(entry: Entry) -> int | None:
+    if type(entry) is Loser:
+        return entry.points
+    return entry.value if type(entry) is Number else None
+
+
+def _overfull(held: list[tuple[int, int]], deck: Deck, code: str) -> list[Problem]:
+    """The problem of (points, player) pairs that `deck.overfull` finds too many, at the
+    player with the smallest of the points that are too many together."""
+    found = deck.overfull([points for points, _ in held])
+    if found is None:
+        return []
+    hands, most = found
+    ranked = sorted(held, key=lambda pair: (-pair[0], pair[1]))[:hands]
+    total = sum(points for points, _ in ranked)
+    return [_at(code, ranked[-1][1], count=hands, total=total, most=most)]
 
 
 def _mixed_row_issues(
@@ -217,6 +281,11 @@ def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | lis
     for i, score in enumerate(scores):
         if i != winner and score not in possible:
             issues.append(_impossible_score(i, score, hand, possible, rules))
+    if issues:
+        return issues
+    least = _least_points(hand, rules)
+    held = [(least[score], i) for i, score in enumerate(scores) if i != winner]
+    issues = _overfull(held, deck_of(rules), "score_points_together")
     if issues:
         return issues
     plus200 = (

@@ -44,6 +44,12 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Az also_asz ({low}) nagyobb, mint az ász értéke ({high}); az alsó ász legfeljebb "
         "annyit ér.",
     ),
+    "rule_jokers_packs": (
+        "{jokers} jokers in {packs} packs: a pack brings at most 3, so {most} at most "
+        "(house rules jokers and packs).",
+        "{jokers} joker {packs} csomagban: egy csomagban legfeljebb 3 van, így legfeljebb "
+        "{most} (jokerek száma és csomagok házszabály).",
+    ),
     "rule_option": (
         "--rule takes NAME=VALUE, e.g. --rule opening_minimum=51; got '{value}'.",
         "A --rule formája NÉV=ÉRTÉK, pl. --rule opening_minimum=51; kapott: '{value}'.",
@@ -71,11 +77,15 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "cards_too_many_jokers": (
         "{count} jokers, but the game has only {most} (house rule jokers).",
-        "{count} joker, de a játékban csak {most} van (jokers házszabály).",
+        "{count} joker, de a játékban csak {most} van (jokerek száma házszabály).",
     ),
     "cards_too_many_copies": (
-        "{count} × {card}: two packs have only two of each card.",
-        "{count} × {card}: két csomagban minden lapból csak kettő van.",
+        "{count} × {card}: {packs} packs have only {most} of each card.",
+        "{count} × {card}: {packs} csomagban minden lapból csak {most} van.",
+    ),
+    "cards_too_many_of_rank": (
+        "{count} × {rank}: {packs} packs have only {most} cards of each rank.",
+        "{count} × {rank}: {packs} csomagban minden értékből csak {most} lap van.",
     ),
     "entry_boolean": (
         "The cell holds TRUE/FALSE; type " + _CODES_HELP_EN + ".",
@@ -127,6 +137,36 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Deal {deal} has two winners ({first} and {player}): only one player can go out.",
         "{deal:A} {deal}. leosztásnak két nyerője van ({first} és {player}): csak egy játékos "
         "rakhat ki.",
+    ),
+    "deal_too_many_jokers": (
+        "{player}'s cards bring the jokers in the losers' hands of deal {deal} to {count}, "
+        "but the game has only {most} (house rule jokers).",
+        "{player} lapjaival {count} joker van a vesztesek kezében {deal:a} {deal}. "
+        "leosztásban, de a játékban csak {most} van (jokerek száma házszabály).",
+    ),
+    "deal_too_many_copies": (
+        "{player}'s cards bring the {card} in the losers' hands of deal {deal} to {count}: "
+        "{packs} packs have only {most} of each card.",
+        "{player} lapjaival {count} × {card} van a vesztesek kezében {deal:a} {deal}. "
+        "leosztásban: {packs} csomagban minden lapból csak {most} van.",
+    ),
+    "deal_too_many_of_rank": (
+        "{player}'s cards bring the {rank}s in the losers' hands of deal {deal} to {count}: "
+        "{packs} packs have only {most} cards of each rank.",
+        "{player} lapjaival {count} × {rank} van a vesztesek kezében {deal:a} {deal}. "
+        "leosztásban: {packs} csomagban minden értékből csak {most} lap van.",
+    ),
+    "deal_points_together": (
+        "{player}: in deal {deal} the {count} highest card points add up to {total}, but "
+        "{count} hands can hold at most {most} from the deck: a typo?",
+        "{player}: {deal:a} {deal}. leosztásban a {count} legnagyobb lappont összesen {total}, "
+        "de {count} kézben a paklikból legfeljebb {most} lehet: elírás?",
+    ),
+    "score_points_together": (
+        "{player}: in deal {deal} the {count} highest scores need at least {total} card "
+        "points, but {count} hands can hold at most {most} from the deck.",
+        "{player}: {deal:a} {deal}. leosztásban a {count} legnagyobb pont legalább {total} "
+        "lappontot kíván, de {count} kézben a paklikból legfeljebb {most} lehet.",
     ),
     "x_without_points": (
         "{player}: X without card points in deal {deal}, which was not won by hand. "

@@ -67,11 +67,11 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "too_many_jokers": (
         "{count} jokers, but the game has only {most} (house rule jokers).",
-        "{count} joker, de a játékban csak {most} van (jokers házszabály).",
+        "{count} joker, de a játékban csak {most} van (jokerek száma házszabály).",
     ),
     "too_many_copies": (
-        "{count} × {card}: two packs have only two of each card.",
-        "{count} × {card}: két csomagban minden lapból csak kettő van.",
+        "{count} × {card}: {packs} packs have only {most} of each card.",
+        "{count} × {card}: {packs} csomagban minden lapból csak {most} van.",
     ),
     "hand_too_many": (
         "{count} cards: a hand holds at most {most} before opening.",

@@ -271,7 +271,7 @@ def _columns(
             continue
         place = table.place(header_row, index)
         name = _repaired(str(raw), place, fix, records)
-        refusal = name_refusal(str(raw), name)
+        refusal = name_refusal(fix(str(raw)), name)
         columns.append(_Column(index, name, fold(name), place, refusal))
     return columns
 
@@ -340,7 +340,7 @@ def _group(
     key = game_key(fix(name))
     if key not in groups:
         name = _repaired(raw, place, fix, records)
-        groups[key] = _Group(name, place, refusal=name_refusal(raw, name))
+        groups[key] = _Group(name, place, refusal=name_refusal(fix(raw), name))
     return groups[key]
 
 

@@ -41,6 +41,9 @@ _DELIMITERS: Final = (";", ",", "\t")
 ENCODINGS: Final = ("utf_8", "utf_16", "utf_32", "cp1250", "iso8859_2", "cp1252", "latin_1")
 
 
+_MESS_MOST: Final = 0.5  # charset-normalizer's threshold of "chaos" in a text
+
+
 _UNICODE: Final = frozenset({"ascii", "utf_8", "utf_16", "utf_32"})
 
 
@@ -145,18 +148,42 @@ def decode(data: bytes, encoding: str | None = None, path: str = "") -> Decoded:
         return _decode_as(data, encoding, path)
     if data.startswith(b"\xef\xbb\xbf"):
         return Decoded(data[3:].decode("utf_8", errors="strict"), "utf_8_sig", _LABELS["utf_8_sig"])
+    with contextlib.suppress(UnicodeDecodeError):
+        # Text in a single-byte code page is hardly ever valid UTF-8 by chance, while UTF-8
+        # is nearly always valid Windows-1250 too, which the detector then may choose. A NUL
+        # is UTF-16 without its mark.
+        text = data.decode("utf_8")
+        if "\x00" not in text:
+            return Decoded(text, "utf_8", _LABELS["utf_8"])
     from charset_normalizer import from_bytes
 
-    found = from_bytes(data, cp_isolation=list(ENCODINGS))
+    # A file of names and numbers is little text to judge by: at the detector's default
+    # (0.2) a Windows-1250 file with "Őri Ülkü" among its names counts as too messy to be
+    # text at all. Binary data stays far above 0.5.
+    found = from_bytes(data, cp_isolation=list(ENCODINGS), threshold=_MESS_MOST)
     best = found.best()
     if best is None:
-        raise RemiError("records_not_text", path=path)
+        return _single_byte(data, path)
     chosen = best.encoding
     if chosen not in _UNICODE:
         chosen = _prefer_hungarian(data, [match.encoding for match in found])
     chosen = "utf_8" if chosen == "ascii" else chosen
     text = data.decode(chosen).removeprefix("\ufeff")
     return Decoded(text, chosen, _LABELS.get(chosen, chosen))
+
+
+def _single_byte(data: bytes, path: str) -> Decoded:
+    """The file in a Hungarian code page when it reads as text in one (no control
+    characters but tabs and line ends), for what the detector cannot place; else
+    `RemiError`."""
+    for encoding in _HUNGARIAN_CODE_PAGES:
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        if all(ch in "\t\r\n" or unicodedata.category(ch) != "Cc" for ch in text):
+            return Decoded(text, encoding, _LABELS[encoding])
+    raise RemiError("records_not_text", path=path)
 
 
 def _decode_as(data: bytes, encoding: str, path: str) -> Decoded:
@@ -321,11 +348,15 @@ def _damage(text: str) -> tuple[int, int]:
     return badness(text), foreign
 
 
-def name_refusal(raw: str, name: str) -> tuple[str, dict[str, object]] | None:
-    """Why a name cannot go into a notebook (suffix of a message key and its parameters)."""
-    controls = [ch for ch in raw if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS]
+def name_refusal(repaired: str, name: str) -> tuple[str, dict[str, object]] | None:
+    """Why a name cannot go into a notebook (suffix of a message key and its parameters):
+    `repaired` is the text as typed, repaired but with its spaces as they were (a tab in a
+    name is refused), `name` the name cleaned. The repaired text is judged: UTF-8 read as
+    Latin-2 turns "Ö" into "Ă" and the control character U+0096, which the repair takes
+    away again."""
+    controls = [ch for ch in repaired if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS]
     if controls:
-        shown = "".join("\ufffd" if ch in controls else ch for ch in raw)
+        shown = "".join("\ufffd" if ch in controls else ch for ch in repaired)
         found = ", ".join(dict.fromkeys(f"U+{ord(ch):04X}" for ch in controls))
         return "control", {"shown": f"'{shown[:NAME_MOST]}'", "found": found}
     if len(name) > NAME_MOST:

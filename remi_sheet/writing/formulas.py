@@ -113,18 +113,20 @@ def valid(cards_cell: str) -> str:
 
 
 def points(valid_cell: str, canon_cell: str) -> str:
-    """The cards' points, or -1 when they cannot be one player's hand (`cards.check_hand`:
-    too many cards, jokers or copies of a card; more points than a hand can hold)."""
+    """The cards' points, or -1 when they cannot be one player's hand (`deck.check_hand`:
+    too many cards, jokers, copies of a card or cards of a rank; more points than a hand
+    can hold)."""
     c = canon_cell
-    jokers = f"({_count(c, chr(34) + '@' + chr(34))}+{_count(c, chr(34) + '*' + chr(34))})"
+    jokers = _count(c, "remi_joker_chars")
     worth = (
         f'(SUMPRODUCT((LEN({c})-LEN(SUBSTITUTE({c},remi_rank_chars,"")))*remi_rank_points)'
         f"+remi_ace*{_count(c, chr(34) + 'A' + chr(34))}+remi_joker_value*{jokers})"
     )
     copies = f'SUMPRODUCT(--((LEN({c})-LEN(SUBSTITUTE({c},remi_suited_cards,"")))>2*remi_copies))'
+    ranks = f'SUMPRODUCT(--((LEN({c})-LEN(SUBSTITUTE({c},remi_ranks,"")))>remi_rank_copies))'
     return (
         f"=IF({valid_cell},IF(AND({_count(c, 'remi_card_starts')}<=remi_hand_size,"
-        f"{jokers}<=remi_jokers,{copies}=0,{worth}<=remi_max_points),{worth},-1),-1)"
+        f"{jokers}<=remi_jokers,{copies}+{ranks}=0,{worth}<=remi_max_points),{worth},-1),-1)"
     )
 
 

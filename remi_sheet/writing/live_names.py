@@ -13,8 +13,6 @@ from typing import Final
 
 from remi_sheet.core.cards import (
     ACE,
-    COPIES_PER_CARD,
-    HAND_SIZE,
     JACK,
     JOKER_SIGNS,
     JOKER_WORDS,
@@ -25,6 +23,7 @@ from remi_sheet.core.cards import (
     SUIT_SPELLINGS,
     Suit,
 )
+from remi_sheet.core.deck import HAND_SIZE, SUITS
 from remi_sheet.core.entries import HAND_WORDS, MINUS_SIGNS, NOT_DOWN_WORDS, WIN_WORDS
 from remi_sheet.core.rules import HouseRules, Rounding
 from remi_sheet.core.text import INVISIBLE, fold
@@ -48,6 +47,7 @@ _ACCENTED: Final = "ÁÉÍÓÖŐÚÜŰÔÕÛ"
 
 # House rule → defined name, and the names derived from several rules.
 RULE_NAMES: Final[dict[str, str]] = {
+    "packs": "remi_packs",
     "jokers": "remi_jokers",
     "deals_per_game": "remi_deals",
     "ace_value": "remi_ace",
@@ -156,6 +156,8 @@ def tables() -> dict[str, str]:
         "remi_unreadable": _array(_unreadable()),
         "remi_rank_chars": _array(point_ranks),
         "remi_rank_points": _array(points),
+        "remi_ranks": _array([*point_ranks, _CANONICAL[ACE]]),  # for the copies of a rank
+        "remi_joker_chars": _array([JOKER_WORD, JOKER_SIGN]),
         "remi_card_starts": _array(
             [*"23456789", "1", *sorted(set(_CANONICAL.values())), JOKER_WORD, JOKER_SIGN]
         ),
@@ -238,7 +240,8 @@ def derived() -> dict[str, str]:
     most = "remi_max_points"
     return {
         "remi_hand_size": str(HAND_SIZE),
-        "remi_copies": str(COPIES_PER_CARD),
+        "remi_copies": "remi_packs",  # copies of one card: one a pack
+        "remi_rank_copies": f"{SUITS}*remi_packs",
         most: _max_points(),
         "remi_normal_step": "IF(remi_exact,1,10)",
         "remi_normal_top": f"IF(remi_exact,{most},ROUND({most},-1))",
@@ -253,14 +256,20 @@ def derived() -> dict[str, str]:
 
 
 def _max_points() -> str:
-    """The most fourteen cards left in hand can be worth, as `cards.max_hand_points` says:
-    the best of the jokers and aces (at their values) and tens."""
-    best = "MAX(10,remi_ace)"
-    counted = f"MIN(remi_jokers,{HAND_SIZE})"
-    return (
-        f"IF(remi_joker_value>={best},{counted}*remi_joker_value+({HAND_SIZE}-{counted})*{best},"
-        f"{HAND_SIZE}*{best})"
+    """The most fourteen cards left in hand can be worth, as `deck.max_hand_points` says:
+    the 14 most valuable cards that exist. Jokers and aces count only when worth more than
+    10, since the packs hold at least 32 cards worth 10 (tens and faces) to fill the hand."""
+    jokers = f"IF(remi_joker_value>10,MIN(remi_jokers,{HAND_SIZE}),0)"
+    aces = f"IF(remi_ace>10,MIN({SUITS}*remi_packs,{HAND_SIZE}),0)"
+    aces_after = f"MIN({aces},{HAND_SIZE}-{jokers})"
+    jokers_after = f"MIN({jokers},{HAND_SIZE}-{aces})"
+    jokers_first = (
+        f"{jokers}*remi_joker_value+{aces_after}*remi_ace+({HAND_SIZE}-{jokers}-{aces_after})*10"
     )
+    aces_first = (
+        f"{aces}*remi_ace+{jokers_after}*remi_joker_value+({HAND_SIZE}-{aces}-{jokers_after})*10"
+    )
+    return f"IF(remi_joker_value>=remi_ace,{jokers_first},{aces_first})"
 
 
 def all_names(rules: HouseRules, cells: Mapping[str, str]) -> dict[str, str]:

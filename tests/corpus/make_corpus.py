@@ -471,6 +471,38 @@ case(
     (G, "D2", "cards_too_many_copies"),
 )
 
+# --- the deck's arithmetic (issue 21): bounds from the cards that exist
+case(
+    "points_too_high-aces-eleven.xlsx",
+    "189 card points where aces count 11: two packs hold 8 aces, so 188 is the most",
+    game("W", "189", "3", ace_value=11),
+    (G, "C2", "points_too_high"),
+)
+case(
+    "points_too_high-aces-eleven-no-jokers.xlsx",
+    "149 card points with aces at 11 and no jokers: 148 is the most",
+    game("W", "3", "149", ace_value=11, jokers=0),
+    (G, "D2", "points_too_high"),
+)
+case(
+    "score_200_without_hand-rich-aces.xlsx",
+    "a paper 200 after a normal win, aces at 15 and jokers at 12 (the most is 188)",
+    game(-20, 200, 10, ace_value=15, joker_in_hand=12),
+    (G, "C2", "score_200_without_hand"),
+)
+case(
+    "cards_too_many_of_rank.xlsx",
+    "nine kings without suits: two packs hold eight",
+    game("W", "K K K K K K K K K", "3"),
+    (G, "C2", "cards_too_many_of_rank"),
+)
+case(
+    "deal_too_many_jokers.xlsx",
+    "every loser holds a joker where the group plays with two",
+    notebook({G: one_deal("Jo", "W", "Jo", "Jo", header=[*EN, "Dóra"])}, {"jokers": 2}),
+    (G, "E2", "deal_too_many_jokers"),
+)
+
 # --- rows
 case(
     "row_mixed.xlsx", "scores and codes in one row", game("W", "-20", "30"), (G, "C2", "row_mixed")
