@@ -7,8 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from remi_sheet.core.entries import parse_entry
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.core.scoring import possible_loser_scores
+from remi_sheet.core.scoring import possible_loser_scores, score_row
+
+TOGETHER = frozenset({"deal_points_together", "score_points_together"})
 
 HAND_CODES = ["H", "h", "hand", "Hand", "kézből", "KÉZBŐL", "kezbol", "kéz", "KEZ", "kézzel"]
 WIN_CODES = ["W", "w", "win", "WIN", "nyert", "Nyert", "nyerő", "NYERO"]
@@ -52,6 +56,8 @@ MISTAKES: list[Any] = [
     "kéz ből",
     "10HK",
     "Ｋ 9",
+    "K K K K K K K K K",
+    "A " * 13,
 ]
 
 
@@ -125,6 +131,14 @@ class Typist:
         return self.choice([-20, -40, "-20", "−40", 200, 60, 0, "+200"])
 
     def row(self, players: int) -> list[Any]:
+        """A deal's row; never one whose only fault is hands too rich together, which the
+        live sheet leaves to remi (README, "The live notebook")."""
+        while True:
+            row = self._any_row(players)
+            if not _too_rich_together(row, self.rules):
+                return row
+
+    def _any_row(self, players: int) -> list[Any]:
         pick = self.random.random()
         if pick < 0.55:
             return self.entry_row(players)
@@ -166,3 +180,14 @@ class Typist:
         if rows and self.random.random() < 0.15:
             rows[self.random.randrange(len(rows))] = [None] * players  # a gap
         return rows
+
+
+def _too_rich_together(row: list[Any], rules: HouseRules) -> bool:
+    """Whether the engine refuses `row` only because its losers' hands together are worth
+    more than the deck holds."""
+    try:
+        entries = [parse_entry(value, rules) for value in row]
+    except RemiError:
+        return False
+    found = score_row(entries, rules)
+    return isinstance(found, list) and bool(found) and {p.code for p in found} <= TOGETHER

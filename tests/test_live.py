@@ -58,6 +58,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "jokers": 0,
     },
     "high-ace": {"ace_value": 15, "joker_in_hand": 12},
+    "three-packs": {"packs": 3, "jokers": 9, "ace_value": 11},
 }
 
 
@@ -309,3 +310,47 @@ def test_a_notebook_saved_by_libreoffice_is_scored_again_and_again(
         assert [game.score.totals for game in notebook.games] == [(-30, 100, 220), (-40, 70, 10)]
     check = remi("check", path, "--lang", "en")
     assert check.exit_code == 0 and "no errors" in check.stdout
+
+
+@pytest.mark.parametrize("rules_sheet", [None, "Szabályok"])
+def test_add_game_links_a_foreign_notebook_to_its_rules_sheet(
+    tmp_path: Path, rules_sheet: str | None
+) -> None:
+    """A notebook a club made by hand (no Rules sheet, or one with a single rule) gets the
+    rule rows it lacks on --add-game, and the new game's live scores follow a change there."""
+    path = tmp_path / "kezi.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = "Kedd"
+    for row in (["Leosztás", "Anna", "Béla", "Csaba"], [1, "H", 27, "X"], [2, 12, "W", "K 9"]):
+        sheet.append(row)
+    if rules_sheet:
+        rules = book.create_sheet(rules_sheet)
+        rules.append(["Szabály", "Érték"])
+        rules.append(["normal_win", -20])
+    book.save(path)
+    added = remi("new", "--add-game", path, "--no-backup", "--lang", "hu")
+    assert added.exit_code == 0, added.output
+    assert "hiányzó szabály" in added.stdout
+    book = openpyxl.load_workbook(path)
+    rules = book[rules_sheet or "Szabályok"]
+    values = {row[0].value: row[1] for row in rules.iter_rows(min_row=2)}
+    assert values["normal_win"].value == -20 and "hand_win" in values
+    if rules_sheet:
+        assert [c.value for c in rules[2][:2]] == ["normal_win", -20]  # the club's row kept
+    values["hand_win"].value = -50
+    game = book.worksheets[1]
+    assert game.title != "Kedd" and book.worksheets[0].title == "Kedd"
+    header = next(r for r in range(1, 10) if game.cell(r, 1).value == "Leosztás")
+    for column, typed in enumerate(["H", "K 9", 30], start=2):
+        game.cell(header + 1, column, typed).data_type = "s" if isinstance(typed, str) else "n"
+    book.save(path)
+    notebook = load_notebook(path)
+    assert notebook.rules.hand_win == -50 and notebook.rules.normal_win == -20
+    new_game = notebook.games[1]
+    assert new_game.score.totals == (-50, 2 * 20, 2 * 30)
+    rows = calculated(path, tmp_path)[new_game.sheet]
+    columns = live_columns(new_game)
+    shown = [value(rows, header, columns.score(i)) for i in range(3)]
+    assert list(map(same, shown, new_game.score.totals)) == [True] * 3, shown

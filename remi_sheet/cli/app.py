@@ -280,9 +280,10 @@ def new(
 ) -> None:
     """Make a fresh notebook that helps while people type and scores itself live.
 
-    Each game sheet has the deal numbers ready, checks every entry as it is typed, marks a
-    row with no winner or two, and shows scores, running totals, totals and ranks as
-    formulas that Excel and LibreOffice compute; a Rules sheet holds every house rule.
+    Each game sheet has the deal numbers ready, refuses characters no entry has, paints an
+    entry that does not read and its row, and scores every deal as remi does (codes, card
+    lists, paper rows) with formulas Excel and LibreOffice compute; a Rules sheet holds
+    every house rule, and a change there changes the scores.
 
     Example: remi new klub.xlsx -p Anna -p Béla -p Csaba --lang hu
     """

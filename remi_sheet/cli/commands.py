@@ -273,6 +273,7 @@ def run_add_game(
     """Add the next game sheet to the notebook at `path`, touching no other sheet."""
     from remi_sheet.cli import output
     from remi_sheet.notebook.games import check_game, find_game
+    from remi_sheet.notebook.loading import rule_cells
     from remi_sheet.reading.grid import FormulaProbe, Grid
     from remi_sheet.writing import new_notebook, saving, writeback
 
@@ -291,6 +292,13 @@ def run_add_game(
         last_game = max((workbook.sheetnames.index(g.sheet) for g in notebook.games), default=-1)
         workbook.move_sheet(sheet, offset=last_game + 1 - workbook.sheetnames.index(title))
         grid = Grid(title, new_notebook.typed_rows(game, day, lang))  # type: ignore[arg-type]
+        rules_sheet, rules_added = new_notebook.complete_rules(
+            workbook, notebook.rules, lang, rule_cells(notebook.grids.values())
+        )
+        if rules_added:  # the live names link to the new rows as they do on remi new's sheet
+            notebook.grids[rules_sheet.title] = Grid(
+                rules_sheet.title, [list(row) for row in rules_sheet.iter_rows(values_only=True)]
+            )
         layout = find_game(grid)
         assert layout is not None
         added = check_game(grid, layout, notebook.rules, FormulaProbe(path))
@@ -302,6 +310,9 @@ def run_add_game(
         )
     output.print_problems(console, outcome.problems, lang)
     console.print(say("game_added", lang, path=path, sheet=title), markup=False, highlight=False)
+    if rules_added and not has_errors(outcome.problems):
+        told = say("rules_added", lang, sheet=rules_sheet.title, count=len(rules_added))
+        console.print(told, markup=False, highlight=False)
     return 1 if has_errors(outcome.problems) else 0
 
 

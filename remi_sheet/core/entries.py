@@ -61,7 +61,9 @@ _NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
 _NUMBER_LIKE: Final = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
 # Two card ranks with a comma between: "9,3" is the cards 9 and 3, as "9, 3" is, not a
 # fraction (docs/rules.md, "Readings"). A comma before zeros only ("30,0") stays a number.
-_TWO_CARDS: Final = re.compile(r"(?:10|[2-9]),(?:10|[2-9])")
+COMMA_RANKS: Final = tuple(str(rank) for rank in range(2, 11))
+_RANK: Final = "(?:" + "|".join(sorted(COMMA_RANKS, key=len, reverse=True)) + ")"
+_TWO_CARDS: Final = re.compile(f"{_RANK},{_RANK}")
 
 
 def parse_entry(value: object, rules: HouseRules) -> Entry | None:

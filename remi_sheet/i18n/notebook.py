@@ -12,6 +12,8 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "live_refused": ("error", "hiba"),  # a refused deal's scores on the live sheet
     # The live notebook's hidden helper columns (`writing.formulas`), headed for a reviewer.
     "helper_status": ("status", "állapot"),
+    "helper_deck": ("cards fit the deck", "a lapok kiférnek a pakliból"),
+    "helper_held": ("cards held", "kézben maradt lapok"),
     "helper_text": ("text", "szöveg"),
     "helper_rest": ("rest", "maradék"),
     "helper_unsigned": ("unsigned", "előjel nélkül"),
@@ -68,6 +70,12 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "score to check them.",
         "Elkészült: {path}, {games} játszmalappal. Nyisd meg, írd be a leosztásokat, majd a "
         "remi score ellenőrzi őket.",
+    ),
+    "rules_added": (
+        "The Rules sheet '{sheet}' got {count:row/rows} of house rules it lacked: change a "
+        "value there and the new game's live scores follow.",
+        "A(z) '{sheet}' lapra {count} hiányzó szabály sora került: ha ott átír egy értéket, az "
+        "új játszma élő pontjai követik.",
     ),
     "game_added": (
         "Added the game sheet '{sheet}' to {path}.",

@@ -18,6 +18,8 @@ from typing import IO, TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from openpyxl.cell import Cell
+    from openpyxl.styles import Font
+    from openpyxl.workbook import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
 
@@ -168,3 +170,11 @@ def clear_charts(sheet: Worksheet) -> None:
     """Drop the charts of a sheet: openpyxl has `add_chart` and no way to take one away,
     and remi redraws its own Standings chart on every write."""
     sheet._charts.clear()
+
+
+def default_font(workbook: Workbook) -> Font:
+    """The font of the workbook's Normal style, the one its typed cells show in: remi's own
+    styles take its name and size, so that a sheet reads in one font in every program
+    (a named style without a font name is drawn in the program's own default)."""
+    font: Font = workbook._fonts[0]
+    return font

@@ -39,7 +39,7 @@ from remi_sheet.writing.live_names import (
 
 WAITING: Final = "…"  # a running total or Total that waits for a deal to be put right
 KINDS: Final = ("text", "rest", "unsigned", "number", "cards", "canon", "valid", "points")
-KINDS_AFTER: Final = ("kind", "value", "loser")
+KINDS_AFTER: Final = ("kind", "value", "loser", "held")
 HELPERS: Final = (*KINDS, *KINDS_AFTER)  # one hidden column per player for each
 _DIGITS: Final = '"0123456789"'
 
@@ -63,7 +63,8 @@ def unsigned(rest_cell: str) -> str:
 
 def number(rest_cell: str, unsigned_cell: str) -> str:
     """The rest as a whole number ("35", "+5", "-20", "35.0", "30,0"); "E" for a fraction
-    or "1.000" (a thousand to one reader, one to another); "" for no number."""
+    or "1.000" (a thousand to one reader, one to another); "" for no number, and for two
+    card ranks with a comma between ("9,3": the cards 9 and 3)."""
     y = unsigned_cell
     characters = (
         f'SUMPRODUCT((remi_pos<=LEN({y}))*ISERROR(FIND(MID({y},remi_pos,1),"0123456789.,")))'
@@ -73,11 +74,14 @@ def number(rest_cell: str, unsigned_cell: str) -> str:
     at = f'IFERROR(FIND(".",{y}),IFERROR(FIND(",",{y}),0))'
     fraction = f"MID({y},{at}+1,99)"
     sign = f'IF(LEFT({rest_cell},1)="-",-1,1)'
+    sides = (f"LEFT({y},{at}-1)", fraction)
+    ranks = [f"ISNUMBER(MATCH({side},remi_comma_ranks,0))" for side in sides]
+    two_cards = f'AND({rest_cell}={y},MID({y},{at},1)=",",{ranks[0]},{ranks[1]})'
     return (
         f'=IF({y}="","",IF(OR({characters}>0,{separators}>1,{ends}=0),"",'
-        f"IF({at}=0,{sign}*VALUE({y}),"
+        f'IF({at}=0,{sign}*VALUE({y}),IF({two_cards},"",'
         f'IF(OR(SUBSTITUTE({fraction},"0","")<>"",AND({at}<=4,{fraction}="000")),"E",'
-        f"{sign}*VALUE(LEFT({y},{at}-1))))))"
+        f"{sign}*VALUE(LEFT({y},{at}-1)))))))"
     )
 
 
@@ -122,12 +126,32 @@ def points(valid_cell: str, canon_cell: str) -> str:
         f'(SUMPRODUCT((LEN({c})-LEN(SUBSTITUTE({c},remi_rank_chars,"")))*remi_rank_points)'
         f"+remi_ace*{_count(c, chr(34) + 'A' + chr(34))}+remi_joker_value*{jokers})"
     )
-    copies = f'SUMPRODUCT(--((LEN({c})-LEN(SUBSTITUTE({c},remi_suited_cards,"")))>2*remi_copies))'
-    ranks = f'SUMPRODUCT(--((LEN({c})-LEN(SUBSTITUTE({c},remi_ranks,"")))>remi_rank_copies))'
     return (
         f"=IF({valid_cell},IF(AND({_count(c, 'remi_card_starts')}<=remi_hand_size,"
-        f"{jokers}<=remi_jokers,{copies}+{ranks}=0,{worth}<=remi_max_points),{worth},-1),-1)"
+        f"{_in_deck(c)},{worth}<=remi_max_points),{worth},-1),-1)"
     )
+
+
+def _in_deck(cards_text: str) -> str:
+    """Whether the deck holds the cards of a canonical card string (`deck.excess`): no more
+    jokers than the table has, copies of a card than the packs, cards of a rank than its
+    suits."""
+    c = cards_text
+    copies = f'SUMPRODUCT(--((LEN({c})-LEN(SUBSTITUTE({c},remi_suited_cards,"")))>2*remi_copies))'
+    ranks = f'SUMPRODUCT(--((LEN({c})-LEN(SUBSTITUTE({c},remi_ranks,"")))>remi_rank_copies))'
+    return f"{_count(c, 'remi_joker_chars')}<=remi_jokers,{copies}+{ranks}=0"
+
+
+def held(kind_cell: str, number_cell: str, canon_cell: str) -> str:
+    """The cards a loser wrote out (canonical), for the deal's deck check; "" for a number
+    or a code."""
+    k = kind_cell
+    return f'=IF(OR({k}="P",AND({k}="Y",{number_cell}="")),{canon_cell},"")'
+
+
+def deck(held_cells: Sequence[str]) -> str:
+    """Whether the cards all losers of a deal wrote out can come from one deck together."""
+    return f"=AND({_in_deck('&'.join(held_cells))})"
 
 
 def kind(entry: str, text_cell: str, number_cell: str, points_cell: str) -> str:
@@ -170,9 +194,11 @@ def status(
     losers: str,
     above: str | None,
     players: int,
+    deck_cell: str,
 ) -> str:
     """What the deal in a row is, from its kinds, values and losers (ranges of the row),
-    and the statuses of the rows above it (a deal after an empty row is refused)."""
+    whether its cards fit in the deck, and the statuses of the rows above it (a deal after
+    an empty row is refused)."""
     k, v, lo = kinds, values, losers
     typed = f'TRIM({number_cell}&"")'
     numbered = f'AND({typed}<>"",{typed}<>"{deal}",{typed}<>"{deal}.")'
@@ -185,7 +211,7 @@ def status(
         f'={players - 1}),"S","E")'
     )
     entry_row = (
-        f'IF(COUNTIF({k},"H")+COUNTIF({k},"W")<>1,"E",'
+        f'IF(OR(COUNTIF({k},"H")+COUNTIF({k},"W")<>1,NOT({deck_cell})),"E",'
         f'IF(OR(COUNTIFS({k},"N",{v},">"&remi_max_points)>0,'
         f'AND(COUNTIF({k},"W")=1,COUNTIF({k},"X")>0)),"E",IF(COUNTIF({k},"H")=1,"H","W")))'
     )

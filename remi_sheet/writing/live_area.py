@@ -41,9 +41,14 @@ class LiveColumns:
         return self.status + 1 + formulas.HELPERS.index(kind) * self.players + player
 
     @property
+    def deck(self) -> int:
+        """Whether a deal's cards fit in the deck together: the last helper column."""
+        return self.status + len(formulas.HELPERS) * self.players + 1
+
+    @property
     def helpers(self) -> tuple[int, int]:
         """The first and last helper column."""
-        return self.status, self.status + len(formulas.HELPERS) * self.players
+        return self.status, self.deck
 
 
 def live_columns(game: Game) -> LiveColumns:
@@ -79,7 +84,10 @@ def live_deals(game: Game, lang: Lang, *, known: bool) -> Cells:
             helpers.span("loser"),
             above if row > top else None,
             columns.players,
+            address(row, columns.deck),
         )
+        held = [helpers.cell("held", index) for index in range(columns.players)]
+        cells[(row, columns.deck)] = Written(formulas.deck(held), Style.COMPUTED, True)
         cells[(row, columns.status)] = Written(status, Style.COMPUTED, True)
         cells[(row, columns.first)] = Written(number, Style.COMPUTED)
         guard = _guard(deal_row.cells, entries)
@@ -144,6 +152,7 @@ def _entry_helpers(entry: str, helpers: _RowHelpers, index: int) -> Cells:
         "kind": formulas.kind(entry, cell["text"], cell["number"], cell["points"]),
         "value": formulas.value(entry, cell["kind"], cell["number"], cell["points"]),
         "loser": formulas.loser(cell["kind"], cell["value"]),
+        "held": formulas.held(cell["kind"], cell["number"], cell["canon"]),
     }
     row = helpers.row
     return {
@@ -156,6 +165,7 @@ def _helper_headings(game: Game, columns: LiveColumns, lang: Lang) -> Cells:
     """Each helper column headed with what it holds, for whoever opens the group."""
     row = game.layout.header_row
     cells: Cells = {(row, columns.status): Written(say("helper_status", lang), Style.HEADING)}
+    cells[(row, columns.deck)] = Written(say("helper_deck", lang), Style.HEADING)
     for kind in formulas.HELPERS:
         for index, name in enumerate(game.players):
             heading = f"{say('helper_' + kind, lang)}: {name}"

@@ -24,7 +24,7 @@ from remi_sheet.core.cards import (
     Suit,
 )
 from remi_sheet.core.deck import HAND_SIZE, SUITS
-from remi_sheet.core.entries import HAND_WORDS, MINUS_SIGNS, NOT_DOWN_WORDS, WIN_WORDS
+from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, MINUS_SIGNS, NOT_DOWN_WORDS, WIN_WORDS
 from remi_sheet.core.rules import HouseRules, Rounding
 from remi_sheet.core.text import INVISIBLE, fold
 
@@ -158,6 +158,7 @@ def tables() -> dict[str, str]:
         "remi_rank_points": _array(points),
         "remi_ranks": _array([*point_ranks, _CANONICAL[ACE]]),  # for the copies of a rank
         "remi_joker_chars": _array([JOKER_WORD, JOKER_SIGN]),
+        "remi_comma_ranks": _array(COMMA_RANKS),  # "9,3": two cards, not a fraction
         "remi_card_starts": _array(
             [*"23456789", "1", *sorted(set(_CANONICAL.values())), JOKER_WORD, JOKER_SIGN]
         ),

@@ -12,7 +12,7 @@ and the names are written by `writeback`, the same way `remi score` writes them.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
@@ -110,6 +110,28 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
     sheet.column_dimensions["B"].width = 20
     sheet.column_dimensions["C"].width = 80
     return sheet
+
+
+def complete_rules(
+    workbook: Workbook, rules: HouseRules, lang: Lang, present: Iterable[str]
+) -> tuple[Worksheet, list[str]]:
+    """The Rules sheet with a row for every house rule, so that the live formulas of a new
+    game link to cells a person can change: a notebook remi did not make gets the rows it
+    lacks below its own (at the values it is scored with now), or a Rules sheet when it
+    has none. Returns the sheet and the rules added; no cell anybody typed changes."""
+    from remi_sheet.notebook.sheets import RULES_SHEETS
+
+    sheet = next((s for s in workbook.worksheets if fold(s.title) in RULES_SHEETS), None)
+    if sheet is None:
+        return add_rules_sheet(workbook, rules, lang), [spec.name for spec in RULES]
+    lang = RULES_SHEETS[fold(sheet.title)]  # the sheet's own language for the help
+    missing = [spec for spec in RULES if spec.name not in set(present)]
+    for spec in missing:
+        row = sheet.max_row + 1
+        sheet.cell(row, 1, spec.name).data_type = "s"
+        sheet.cell(row, 2, _shown(getattr(rules, spec.name), lang))
+        sheet.cell(row, 3, spec.help_hu if lang == "hu" else spec.help_en).data_type = "s"
+    return sheet, [spec.name for spec in missing]
 
 
 def _shown(value: object, lang: Lang) -> str | int:

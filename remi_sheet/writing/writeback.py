@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
@@ -268,6 +268,25 @@ def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
         widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
+    # Printed on one page across, landscape, as many pages down as it takes.
+    sheet.page_setup.orientation = "landscape"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+
+
+_CHART_ROWS: Final = 19  # rows of the default height a chart 9 cm high covers
+
+
+def _columns_under(sheet: Worksheet, centimetres: float) -> int:
+    """The last column (0-based) a chart `centimetres` wide reaches from column A."""
+    reach, column = 0.0, 0
+    while True:
+        width = sheet.column_dimensions[column_letter(column)].width or 8.43
+        reach += width * 0.2  # a character of the default font is about 2 mm
+        if reach >= centimetres:
+            return column
+        column += 1
 
 
 def _draw_ratings(sheet: Worksheet, block: Block | None) -> None:
@@ -296,7 +315,17 @@ def _draw_ratings(sheet: Worksheet, block: Block | None) -> None:
     for number, series in enumerate(chart.series):
         series.marker.symbol = ("circle", "square", "triangle", "diamond", "x", "star")[number % 6]
         series.smooth = False
-    sheet.add_chart(chart, f"{column_letter(block.right + 2)}{block.top + 1}")
+    # The games' labels below the plot, not on the zero line ratings cross; both axes
+    # shown (openpyxl leaves them to the program, and Excel then hides them).
+    chart.x_axis.tickLblPos = "low"
+    chart.x_axis.delete = chart.y_axis.delete = False
+    chart.legend.position = "b"
+    # Under the figures, at the left: the sheet prints one page wide with the chart whole.
+    anchor = f"A{block.bottom + 3}"
+    sheet.add_chart(chart, anchor)
+    last = max(block.right, sheet.max_column - 1, _columns_under(sheet, chart.width))
+    bottom = block.bottom + 3 + _CHART_ROWS
+    sheet.print_area = f"A1:{column_letter(last)}{bottom}"
 
 
 def _fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) -> None:
@@ -310,6 +339,11 @@ def _fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) -
         widths[column] = max(widths.get(column, 7), min(len(text) + 3, 28))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
+    # Printed on one page across, landscape, as many pages down as it takes.
+    sheet.page_setup.orientation = "landscape"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
 
 
 def _hide_helpers(sheet: Worksheet, first: int, last: int) -> None:
@@ -398,10 +432,15 @@ def _ensure_styles(workbook: Workbook) -> None:
 
     grey = PatternFill("solid", fgColor="EEEEEE")
     line = Side(style="thin", color="BBBBBB")
+    typed = compat.default_font(workbook)
+    face = {"name": typed.name, "sz": typed.sz, "family": typed.family, "scheme": typed.scheme}
     looks = {
-        Style.HEADING: (Font(bold=True, color="333333"), PatternFill("solid", fgColor="DDDDDD")),
-        Style.COMPUTED: (Font(color="333333"), grey),
-        Style.MARKED: (Font(bold=True, underline="single", color="000000"), grey),
+        Style.HEADING: (
+            Font(bold=True, color="333333", **face),
+            PatternFill("solid", fgColor="DDDDDD"),
+        ),
+        Style.COMPUTED: (Font(color="333333", **face), grey),
+        Style.MARKED: (Font(bold=True, underline="single", color="000000", **face), grey),
     }
     present = set(workbook.named_styles)
     for style, (font, fill) in looks.items():
