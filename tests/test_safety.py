@@ -238,6 +238,8 @@ def test_typing_over_a_remi_cell_keeps_what_was_typed(notebook: Make) -> None:
     book = openpyxl.load_workbook(path)
     book["g"]["G9"] = "-30 (javítva)"  # remi's Total cell, still in remi's style
     book.save(path)
+    checked = remi("check", path)  # check says what score will refuse, before it does
+    assert checked.exit_code == 1 and "g!G9" in checked.stdout
     result = remi("score", path)
     assert result.exit_code == 1
     assert "g!G9" in result.stdout and "typed over the -30" in result.stdout
@@ -245,8 +247,27 @@ def test_typing_over_a_remi_cell_keeps_what_was_typed(notebook: Make) -> None:
     book = openpyxl.load_workbook(path)
     book["g"]["G9"] = None  # cleared: remi may write it again
     book.save(path)
+    assert remi("check", path).exit_code == 0
     assert remi("score", path).exit_code == 0
     assert openpyxl.load_workbook(path)["g"]["G9"].value == -30
+
+
+def test_check_and_score_agree_on_a_live_formula_typed_over(tmp_path: Path) -> None:
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    game["B5"], game["C5"] = "H", 27
+    book.save(path)
+    assert remi("check", path).exit_code == remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    score_cell = next(c for c in book.worksheets[0][5] if str(c.value).startswith("=IF("))
+    score_cell.value = -40  # a person "fixes" remi's score by hand
+    book.save(path)
+    checked, scored = remi("check", path), remi("score", path)
+    assert checked.exit_code == scored.exit_code == 1
+    for result in (checked, scored):
+        assert f"!{score_cell.coordinate}: Something was typed over remi's formula" in result.stdout
 
 
 def test_a_pasted_remi_cell_is_a_persons_cell(notebook: Make) -> None:

@@ -55,8 +55,16 @@ def run_check(
     json_output: bool,
     console: Printer,
 ) -> int:
+    from remi_sheet.writing import writeback
+
     notebook = open_notebook(path, overrides, lang, keep_grids=False)
     problems = _problems(notebook)
+    if writeback.remi_wrote(path):
+        # What score would refuse as typed over, check says too: read again with the
+        # sheets' cells kept, as score reads it.
+        kept = open_notebook(path, overrides, lang)
+        plan = writeback.plan(kept, kept.lang, live=False if overrides else None)
+        problems += writeback.typed_over(kept, plan)
     _report(console, notebook, problems, json_output)
     return 1 if has_errors(problems) else 0
 

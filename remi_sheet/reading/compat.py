@@ -178,3 +178,12 @@ def default_font(workbook: Workbook) -> Font:
     (a named style without a font name is drawn in the program's own default)."""
     font: Font = workbook._fonts[0]
     return font
+
+
+def bold_font(workbook: Workbook) -> Font:
+    """The workbook's own font in bold, for the headings remi types (a bare bold font is
+    drawn in each program's default face)."""
+    from openpyxl.styles import Font
+
+    typed = default_font(workbook)
+    return Font(name=typed.name, sz=typed.sz, family=typed.family, scheme=typed.scheme, b=True)

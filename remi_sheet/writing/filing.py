@@ -269,8 +269,9 @@ def _write_sheet(
 ) -> Grid:
     """Write `rows` from A1 on a new sheet (the header row in bold, a date as a date); the
     sheet as it must read back."""
-    from openpyxl.styles import Font
+    from remi_sheet.reading.compat import bold_font
 
+    heading = bold_font(workbook)
     sheet = workbook.create_sheet(title)
     for r, values in enumerate(rows):
         for c, value in enumerate(values):
@@ -283,7 +284,7 @@ def _write_sheet(
             elif isinstance(value, dt.date):
                 cell.number_format = "yyyy. mm. dd." if lang == "hu" else "yyyy-mm-dd"
             if r == header:
-                cell.font = Font(bold=True)
+                cell.font = heading
     _fit_columns(sheet, rows)
     return Grid(title, rows)
 

@@ -95,12 +95,13 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
     """A Rules sheet with every house rule, its value and a one-line explanation. The live
     formulas read each value cell through a defined name (`live_names`), so a change here
     changes the scores on every sheet."""
-    from openpyxl.styles import Font
+    from remi_sheet.reading.compat import bold_font
 
+    heading = bold_font(workbook)
     sheet = workbook.create_sheet(text("rules", lang))
     sheet.append([text("rule", lang), text("value", lang), text("explanation", lang)])
     for cell in sheet[1]:
-        cell.font = Font(bold=True)
+        cell.font = heading
     for spec in RULES:
         row = sheet.max_row + 1
         sheet.cell(row, 1, spec.name).data_type = "s"
@@ -156,7 +157,7 @@ def typed_rows(game: GameSheet, day: dt.date, lang: Lang) -> list[list[object]]:
 
 def add_game_sheet(workbook: Workbook, game: GameSheet, day: dt.date, lang: Lang) -> Worksheet:
     """A game sheet ready for typing: `typed_rows`, typing help and page set-up."""
-    from openpyxl.styles import Font
+    from remi_sheet.reading.compat import bold_font
 
     sheet = workbook.create_sheet(game.title)
     for row in typed_rows(game, day, lang):
@@ -165,8 +166,9 @@ def add_game_sheet(workbook: Workbook, game: GameSheet, day: dt.date, lang: Lang
             if isinstance(cell.value, str):
                 cell.data_type = "s"  # a player called "=1+1" is a name, not a formula
     sheet.cell(1, 2).number_format = "yyyy. mm. dd." if lang == "hu" else "yyyy-mm-dd"
+    heading = bold_font(workbook)  # the typed font: one face for the whole sheet
     for cell in sheet[HEADER_ROW + 1]:
-        cell.font = Font(bold=True)
+        cell.font = heading
     _typing_help(sheet, game, lang)
     _page(sheet, game)
     return sheet

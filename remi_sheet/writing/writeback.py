@@ -201,26 +201,7 @@ def _write(
     # needs no search for remi's cells.
     styled_before = Style.HEADING.value in workbook.named_styles
     _ensure_styles(workbook)
-    old = read_record(notebook.grids.get(STATE_SHEET))
-    record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
-    problems: list[Problem] = []
-    left_alone: list[str] = []
-    changes: dict[str, tuple[Cells, set[Key]]] = {}
-    for name, cells in plan.sheets.items():
-        sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
-        # No record: remi's cells are those in its styles, if it ever wrote any.
-        recorded = (
-            record.get(name) if old is not None else (_styled(sheet) if styled_before else {})
-        )
-        decided = claim(name, _reader(sheet), recorded or {}, _values(cells), plan.areas[name])
-        if decided.problems and name == plan.standings_sheet and not recorded:
-            decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
-        problems += decided.problems
-        if decided.problems:
-            left_alone.append(name)
-        else:
-            changes[name] = (cells, decided.clear)
-            record[name] = _values(cells)
+    problems, left_alone, changes, record = _claims(notebook, plan, workbook, sheets, styled_before)
     looks = _looks(workbook)
     touched = {
         name: _apply(sheets[name], cells, clear, looks) for name, (cells, clear) in changes.items()
@@ -256,6 +237,58 @@ def _write(
         expected=notebook.identity,
     )
     return Outcome(problems, written=True, left_alone=left_alone)
+
+
+def remi_wrote(path: Path) -> bool:
+    """Whether remi has written into the notebook at `path` (it holds remi's record)."""
+    return STATE_SHEET in read_sheet_names(path)
+
+
+def typed_over(notebook: Notebook, plan: Plan) -> list[Problem]:
+    """The cells of remi's that a person typed over, as `remi score` would find them before
+    writing (for `remi check`, so that both say the same of whose a cell is); nothing is
+    written."""
+    with collector.paused():
+        workbook = open_workbook(notebook.path, notebook.path)
+        try:
+            sheets = {sheet.title: sheet for sheet in workbook.worksheets}
+            styled = Style.HEADING.value in workbook.named_styles
+            return _claims(notebook, plan, workbook, sheets, styled)[0]
+        finally:
+            release(workbook)
+
+
+def _claims(
+    notebook: Notebook,
+    plan: Plan,
+    workbook: Workbook,
+    sheets: dict[str, Worksheet],
+    styled_before: bool,
+) -> tuple[list[Problem], list[str], dict[str, tuple[Cells, set[Key]]], Record]:
+    """Sheet by sheet, whether remi may write its plan there (`ownership.claim`): the
+    problems of the sheets left alone, their names, the changes to make on the others, and
+    the record after them."""
+    old = read_record(notebook.grids.get(STATE_SHEET))
+    record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
+    problems: list[Problem] = []
+    left_alone: list[str] = []
+    changes: dict[str, tuple[Cells, set[Key]]] = {}
+    for name, cells in plan.sheets.items():
+        sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
+        # No record: remi's cells are those in its styles, if it ever wrote any.
+        recorded = (
+            record.get(name) if old is not None else (_styled(sheet) if styled_before else {})
+        )
+        decided = claim(name, _reader(sheet), recorded or {}, _values(cells), plan.areas[name])
+        if decided.problems and name == plan.standings_sheet and not recorded:
+            decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
+        problems += decided.problems
+        if decided.problems:
+            left_alone.append(name)
+        else:
+            changes[name] = (cells, decided.clear)
+            record[name] = _values(cells)
+    return problems, left_alone, changes, record
 
 
 def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
