@@ -69,6 +69,12 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Elkészült: {path}, {games} játszmalappal. Nyisd meg, írd be a leosztásokat, majd a "
         "remi score ellenőrzi őket.",
     ),
+    "last_game_unfinished": (
+        "The last game stands at {played}/{length} deals: the new game comes after it "
+        "all the same.",
+        "Az utolsó játszma {played}/{length} leosztásnál tart: az új játszma ettől még "
+        "utána kerül.",
+    ),
     "game_added": (
         "Added the game sheet '{sheet}' to {path}.",
         "Új játszmalap: '{sheet}' ({path}).",
