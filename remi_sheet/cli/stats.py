@@ -333,6 +333,10 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
             error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     except RemiError as stop:
         error_line(f"{say('severity_error', lang)}: {stop.problem.message(lang)}")
+        if stop.code == "pango_missing":
+            from remi_sheet.cli.report import pango_help
+
+            error_line(pango_help(lang))
         raise typer.Exit(1) from None
     except OSError as error:
         reason = os_reason(error)
