@@ -217,7 +217,7 @@ def score(
     if output is not None:
         from remi_sheet.cli.targets import check_target
 
-        check_target(output, "workbook", chosen or "en", json_output=json_output)
+        check_target(output, "workbook", chosen, json_output=json_output, lang_from=[notebook])
     run_guarded(
         lambda: run_score(
             notebook,
@@ -323,7 +323,7 @@ def new(
     if not add_game:
         from remi_sheet.cli.targets import check_target
 
-        check_target(notebook, "workbook", chosen or "en")
+        check_target(notebook, "workbook", chosen)
     console = console_for(False)
 
     def make() -> int:

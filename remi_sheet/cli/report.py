@@ -130,10 +130,10 @@ def report(
 
     inputs = [notebook] if notebook is not None else []
     if output is not None:
-        check_target(output, "pdf", shown, inputs=inputs)
+        check_target(output, "pdf", chosen, inputs=inputs)
         inputs.append(output)
     if html is not None:
-        check_target(html, "html", shown, inputs=inputs)
+        check_target(html, "html", chosen, inputs=inputs)
     targets = Targets(output, html, backup, open_)
     try:
         if blank:

@@ -148,7 +148,7 @@ def stats(
     if output is not None:
         from remi_sheet.cli.targets import check_target
 
-        check_target(output, "pdf", shown, inputs=notebooks, json_output=json_output)
+        check_target(output, "pdf", chosen, inputs=notebooks, json_output=json_output)
     limits: dict[str, dt.date | None] = {"--since": None, "--until": None}
     for option, text in (("--since", since), ("--until", until)):
         try:
