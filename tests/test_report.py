@@ -549,6 +549,23 @@ def test_a_blank_card_prints_through_the_browser_too(club: Path, tmp_path: Path)
     assert not (tmp_path / "no-pango" / "opened.txt").exists()  # opened only when asked
 
 
+def test_open_opens_the_pdf_and_says_when_no_browser_starts(club: Path, tmp_path: Path) -> None:
+    env = without_pango(tmp_path)
+    env.pop("PYTHONPATH")  # Pango is there: the PDF is written
+    pdf = tmp_path / "klub.pdf"
+    result = remi_process(env, "report", club, "-o", pdf, "--open", "--lang", "en")
+    assert result.returncode == 0, result.stderr
+    assert f"Opened in the browser: {pdf}" in result.stdout
+    opened = (tmp_path / "no-pango" / "opened.txt").read_text(encoding="utf-8").split()
+    assert opened == [pdf.resolve().as_uri()]
+    html = tmp_path / "klub.html"
+    env["BROWSER"] = "false"  # a browser that does not start
+    result = remi_process(env, "report", club, "--html", html, "--open", "--lang", "hu")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == f"figyelmeztetés: Nem indult el böngésző; nyisd meg magad: {html}\n"
+    assert html.exists()
+
+
 @pytest.mark.parametrize(
     ("platform", "start"),
     [("win32", "Windows: "), ("cygwin", "Windows: "), ("darwin", "macOS: "), ("linux", "Linux:")],
