@@ -189,8 +189,9 @@ class Season:
 
     def players(self, sheet: str) -> list[str]:
         book = openpyxl.load_workbook(self.path, read_only=True)
-        header = 4 if sheet.startswith("2026") else 3
+        header = 4 if sheet.startswith("2026") else 3  # remi new's sheets; imported ones
         row = next(book[sheet].iter_rows(min_row=header, max_row=header, values_only=True))
+        book.close()
         names = list(row[1:])
         return [str(name) for name in names[: names.index(None)]]  # remi's area after a gap
 
