@@ -21,10 +21,9 @@ def test_the_notebook_has_games_rules_and_typing_help(tmp_path: Path) -> None:
     path = tmp_path / "klub.xlsx"
     result = make(path, "--games", "2", "--lang", "hu", "-r", "opening_minimum=51")
     assert result.exit_code == 0, result.output
-    today = dt.date.today().isoformat()
     book = openpyxl.load_workbook(path)
-    assert book.sheetnames[:3] == [f"{today} #1", f"{today} #2", "Szabályok"]
-    game = book[f"{today} #1"]
+    assert book.sheetnames[:3] == ["Játszma 1", "Játszma 2", "Szabályok"]
+    game = book["Játszma 1"]
     assert [c.value for c in game[4]][:4] == ["Leosztás", "Anna", "Béla", "Csaba"]
     assert [game.cell(row, 1).value for row in range(5, 12)] == [1, 2, 3, 4, 5, 6, 7]
     assert game.freeze_panes == "B5"
@@ -44,6 +43,83 @@ def test_the_notebook_has_games_rules_and_typing_help(tmp_path: Path) -> None:
     assert "remi_hand_win" in book.defined_names
     notebook = load_notebook(path)
     assert notebook.rules.opening_minimum == 51 and notebook.all_problems() == []
+
+
+def date_rows(path: Path) -> dict[str, list[Any]]:
+    book = openpyxl.load_workbook(path)
+    return {
+        sheet.title: [cell.value for cell in sheet[1] if cell.value is not None]
+        for sheet in book.worksheets
+        if sheet.title not in {"Rules", "Szabályok", "Standings", "Összesítő", "_remi_state"}
+    }
+
+
+def test_one_game_is_dated_today_and_several_are_left_for_the_person(tmp_path: Path) -> None:
+    today = dt.datetime.combine(dt.date.today(), dt.time())
+    assert make(tmp_path / "one.xlsx").exit_code == 0
+    assert date_rows(tmp_path / "one.xlsx") == {f"{today.date().isoformat()} #1": ["Date", today]}
+    assert make(tmp_path / "three.xlsx", "--games", "3").exit_code == 0
+    rows = date_rows(tmp_path / "three.xlsx")
+    assert rows == {f"Game {n}": ["Date"] for n in (1, 2, 3)}
+    stats = remi("stats", tmp_path / "three.xlsx")
+    assert stats.exit_code == 0 and stats.output.count("no date") == 3  # nothing invented
+
+
+def test_a_date_given_dates_every_game(tmp_path: Path) -> None:
+    path = tmp_path / "klub.xlsx"
+    assert make(path, "--games", "2", "--date", "2026. 11. 29.", "--lang", "hu").exit_code == 0
+    day = dt.datetime(2026, 11, 29)
+    assert date_rows(path) == {"2026-11-29 #1": ["Dátum", day], "2026-11-29 #2": ["Dátum", day]}
+    added = remi("new", "--add-game", path, "--date", "30/11/2026", "--no-backup")
+    assert added.exit_code == 0, added.output
+    assert list(date_rows(path))[-1] == "2026-11-30 #1"
+    assert date_rows(path)["2026-11-30 #1"] == ["Dátum", dt.datetime(2026, 11, 30)]
+
+
+@pytest.mark.parametrize("value", ["29/13/2026", "tegnap", "2026-02-30"])
+def test_a_date_that_is_no_date_is_refused(tmp_path: Path, value: str) -> None:
+    result = make(tmp_path / "x.xlsx", "--date", value)
+    assert result.exit_code == 2
+    assert f"--date takes a date such as 2026. 11. 29., 2026-11-29, 29/11/2026; got '{value}'" in (
+        result.stderr
+    )
+    assert not (tmp_path / "x.xlsx").exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "warning: Game 2: The last game stands at 2/7 deals: the new game comes after it"),
+        ("hu", "figyelmeztetés: Játszma 2: Az utolsó játszma 2/7 leosztásnál tart"),
+    ],
+)
+def test_add_game_says_when_the_last_game_is_unfinished(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    assert make(path, "--games", "2", "--lang", lang).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    last = book.worksheets[1]
+    last["B5"], last["C5"], last["D5"] = "H", 27, "X"
+    last["B6"], last["C6"], last["D6"] = 12, "W", 30
+    book.save(path)
+    result = remi("new", "--add-game", path, "--no-backup")
+    assert result.exit_code == 0, result.output
+    assert said in result.output
+    assert len(load_notebook(path).games) == 3
+
+
+def test_add_game_after_a_finished_game_says_nothing_more(tmp_path: Path) -> None:
+    path = tmp_path / "klub.xlsx"
+    assert make(path, "--deals", "2").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    game["B5"], game["C5"], game["D5"] = "H", 27, "X"
+    game["B6"], game["C6"], game["D6"] = 12, "W", 30
+    book.save(path)
+    result = remi("new", "--add-game", path, "--no-backup", "--date", "2026-12-24")
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"Added the game sheet '2026-12-24 #1' to {path}."
 
 
 def test_refuses_to_overwrite_without_force(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import http.server
+import os
 import re
 import shutil
 import subprocess
@@ -422,6 +423,169 @@ def test_html_is_written_and_everything_is_one_document(
     assert html.read_text(encoding="utf-8").count('<section class="page') == 4
 
 
+# ------------------------------------------------------------------ printing without Pango
+
+# Loaded first by every Python started with this folder on PYTHONPATH: cffi cannot load
+# GLib or Pango, as on a Windows or macOS machine without them. WeasyPrint's own import
+# then runs as it does there (its banner, then the OSError).
+NO_PANGO = """
+import cffi
+
+_real = cffi.FFI.dlopen
+
+
+def dlopen(self, name, *args, **kwargs):
+    if any(part in str(name) for part in ("gobject", "pango", "harfbuzz", "fontconfig")):
+        raise OSError(
+            f"cannot load library '{name}': {name}: cannot open shared object file: No such "
+            f"file or directory.  Additionally, ctypes.util.find_library() did not manage "
+            f"to locate a library called '{name}'"
+        )
+    return _real(self, name, *args, **kwargs)
+
+
+cffi.FFI.dlopen = dlopen
+"""
+
+# A browser for webbrowser (BROWSER=…): it notes the page it was asked to open.
+BROWSER = """#!/bin/sh
+printf '%s\n' "$1" >> "$(dirname "$0")/opened.txt"
+"""
+
+
+def without_pango(tmp_path: Path) -> dict[str, str]:
+    """The environment of a `remi` whose WeasyPrint cannot load Pango, with a browser that
+    only notes what it opens."""
+    shim = tmp_path / "no-pango"
+    shim.mkdir()
+    (shim / "sitecustomize.py").write_text(NO_PANGO, encoding="utf-8")
+    browser = shim / "browser"
+    browser.write_text(BROWSER, encoding="utf-8")
+    browser.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k not in {"PYTHONPATH", "DISPLAY"}}
+    return {**env, "PYTHONPATH": str(shim), "BROWSER": f"{browser} %s", "NO_COLOR": "1"}
+
+
+def remi_process(env: dict[str, str], *args: str | Path) -> subprocess.CompletedProcess[str]:
+    command = Path(sys.executable).parent / "remi"
+    return subprocess.run(
+        [command, *map(str, args)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said", "hint", "offer"),
+    [
+        (
+            "en",
+            "error: A PDF needs the Pango library, and WeasyPrint cannot load it on this "
+            "computer (cannot load library 'libgobject-2.0-0': libgobject-2.0-0: cannot open "
+            "shared object file: No such file or directory).",
+            "Linux: install your distribution's Pango package (Debian, Ubuntu: apt install",
+            "Without Pango: --html {html} --open instead of -o writes the same scorecard",
+        ),
+        (
+            "hu",
+            "hiba: A PDF-hez a Pango programkönyvtár kell, és a WeasyPrint nem tudja betölteni "
+            "ezen a gépen (cannot load library 'libgobject-2.0-0': ",
+            "Linux: telepítsd a disztribúciód Pango csomagját",
+            "Pango nélkül: a -o helyett --html {html} --open ugyanezt a lapot weboldalként",
+        ),
+    ],
+)
+def test_without_pango_remi_says_so_and_prints_through_the_browser(
+    club: Path, tmp_path: Path, lang: str, said: str, hint: str, offer: str
+) -> None:
+    env = without_pango(tmp_path)
+    before = club.read_bytes()
+    pdf, html = tmp_path / "klub.pdf", tmp_path / "klub.html"
+    result = remi_process(env, "report", club, "-o", pdf, "--lang", lang)
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.splitlines()
+    assert lines[0] == said or lines[0].startswith(said)
+    assert lines[1].startswith(hint)
+    assert lines[2].startswith(offer.format(html=html))
+    assert len(lines) == 3 and result.stdout == ""  # WeasyPrint's banner is kept off
+    assert "WeasyPrint could not import" not in result.stdout + result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["klub.xlsx", "no-pango"]
+    assert club.read_bytes() == before
+
+    result = remi_process(env, "report", club, "--html", html, "--open", "--lang", lang)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert str(html) in result.stdout
+    assert not pdf.exists()
+    opened = (tmp_path / "no-pango" / "opened.txt").read_text(encoding="utf-8").split()
+    assert opened == [html.resolve().as_uri()]
+    page = html.read_text(encoding="utf-8")
+    assert page.count('<section class="page') == 4  # three games and the standings
+    assert "@page" in page and "<style>" in page  # the print layout travels with the page
+    assert "Őrsi Ödön" in page and "Kőbánya, Fűzfa utca 8." in page
+    assert club.read_bytes() == before
+
+
+def test_the_season_pdf_says_the_same_without_pango(club: Path, tmp_path: Path) -> None:
+    result = remi_process(without_pango(tmp_path), "stats", club, "-o", tmp_path / "s.pdf")
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert lines[-2].startswith("hiba: A PDF-hez a Pango programkönyvtár kell")
+    assert lines[-1].startswith("Linux: telepítsd a disztribúciód Pango csomagját")
+    assert "WeasyPrint could not import" not in result.stdout
+    assert not (tmp_path / "s.pdf").exists()
+
+
+def test_a_blank_card_prints_through_the_browser_too(club: Path, tmp_path: Path) -> None:
+    env = without_pango(tmp_path)
+    html = tmp_path / "ures.html"
+    result = remi_process(env, "report", "--blank", club, "--html", html)
+    assert result.returncode == 0, result.stderr
+    page = html.read_text(encoding="utf-8")
+    assert "Römi pontozólap" in page and "Csaba" in page  # the last game's players
+    assert not (tmp_path / "no-pango" / "opened.txt").exists()  # opened only when asked
+
+
+def test_open_opens_the_pdf_and_says_when_no_browser_starts(club: Path, tmp_path: Path) -> None:
+    env = without_pango(tmp_path)
+    env.pop("PYTHONPATH")  # Pango is there: the PDF is written
+    pdf = tmp_path / "klub.pdf"
+    result = remi_process(env, "report", club, "-o", pdf, "--open", "--lang", "en")
+    assert result.returncode == 0, result.stderr
+    assert f"Opened in the browser: {pdf}" in result.stdout
+    opened = (tmp_path / "no-pango" / "opened.txt").read_text(encoding="utf-8").split()
+    assert opened == [pdf.resolve().as_uri()]
+    html = tmp_path / "klub.html"
+    env["BROWSER"] = "false"  # a browser that does not start
+    result = remi_process(env, "report", club, "--html", html, "--open", "--lang", "hu")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == f"figyelmeztetés: Nem indult el böngésző; nyisd meg magad: {html}\n"
+    assert html.exists()
+
+
+@pytest.mark.parametrize(
+    ("platform", "start"),
+    [("win32", "Windows: "), ("cygwin", "Windows: "), ("darwin", "macOS: "), ("linux", "Linux:")],
+)
+def test_the_way_to_pango_is_the_systems(platform: str, start: str) -> None:
+    from remi_sheet.cli.report import pango_help
+
+    for lang in ("en", "hu"):
+        assert pango_help(lang, platform).startswith(start)  # type: ignore[arg-type]
+    assert "pacman -S mingw-w64-ucrt-x86_64-pango" in pango_help("en", "win32")
+    assert "pipx install . or uv tool install ." in pango_help("en", "win32")
+    assert "brew install pango" in pango_help("hu", "darwin")
+
+
+def test_a_report_needs_somewhere_to_go(club: Path) -> None:
+    result = remi("report", club)
+    assert result.exit_code == 2
+    assert "-o CARD.pdf, or --html CARD.html --open" in result.stderr
+
+
 # ------------------------------------------------------------------ the blank card
 
 
@@ -453,6 +617,33 @@ def test_blank_card_follows_house_rules_and_language(tmp_path: Path) -> None:
     assert "kézből (egyszerre) rakott ki: −50" in text
     assert "5 leosztás; a legkisebb összpontszám nyer" in text
     assert "deals_per_game = 5 (alap: 7)" in text
+
+
+def test_blank_card_for_a_notebook_takes_the_last_games_players_and_rules(
+    tmp_path: Path,
+) -> None:
+    notebook = make_notebook(
+        tmp_path / "klub.xlsx",
+        {
+            "2026-01-08 #1": (FULL_GAME, dt.date(2026, 1, 8), None),
+            "2026-01-15 #1": (TIED_GAME, dt.date(2026, 1, 15), None),
+        },
+        {"deals_per_game": 5, "hand_win": -50},
+    )
+    before = notebook.read_bytes()
+    pdf = tmp_path / "blank.pdf"
+    result = remi("report", "--blank", notebook, "-o", pdf)
+    assert result.exit_code == 0, result.output
+    (text,) = pages(pdf)
+    assert "Römi pontozólap" in text  # the notebook's language
+    assert "Anna Béla Csaba" in text and "Győző" not in text
+    assert "1. 2. 3. 4. 5. Összesen Helyezés" in text
+    assert "kézből (egyszerre) rakott ki: −50" in text
+    assert notebook.read_bytes() == before
+    result = remi("report", "--blank", notebook, "-p", "Ödön", "-p", "Zsű", "-o", pdf)
+    assert result.exit_code == 0, result.output
+    (text,) = pages(pdf)
+    assert "Ödön Zsű" in text and "Anna" not in text
 
 
 def test_blank_card_with_six_long_names_is_one_page(tmp_path: Path) -> None:

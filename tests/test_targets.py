@@ -106,3 +106,27 @@ def test_a_notebook_replaced_by_new_is_kept_as_bak(tmp_path: Path) -> None:
     first = path.read_bytes()
     assert remi("new", path, "-p", "C", "-p", "D", "--force").exit_code == 0
     assert (tmp_path / "k.xlsx.bak").read_bytes() == first
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["report", "{nb}", "-o", "{nb}"], "Hibás parancssor: 'klub.xlsx' nem lehet PDF"),
+        (["report", "{nb}", "--html", "{nb}"], "Hibás parancssor: 'klub.xlsx' nem lehet HTML"),
+        (["stats", "{nb}", "-o", "{nb}"], "Hibás parancssor: 'klub.xlsx' nem lehet PDF"),
+        (["score", "{nb}", "-o", "{dir}/x.pdf"], "Hibás parancssor: 'x.pdf' nem lehet Excel"),
+        (["import", "{dir}/p.csv", "--into", "{dir}/p.csv"], "Usage error: 'p.csv' cannot"),
+        (["report", "{nb}", "-o", "{nb}", "--lang", "en"], "Usage error: 'klub.xlsx' cannot"),
+    ],
+)
+def test_a_refusal_speaks_the_notebooks_language(
+    tmp_path: Path, args: list[str], said: str
+) -> None:
+    """Before the notebook is read, its Szabályok sheet says it is Hungarian; a CSV says
+    nothing (English), and --lang wins."""
+    notebook = tmp_path / "klub.xlsx"
+    assert remi("new", notebook, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
+    (tmp_path / "p.csv").write_text("Játszma;Leosztás;Anna;Béla\n", encoding="utf-8")
+    result = remi(*[arg.format(nb=notebook, dir=tmp_path) for arg in args])
+    assert result.exit_code == 2
+    assert result.stderr.startswith(said)

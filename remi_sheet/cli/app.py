@@ -217,7 +217,7 @@ def score(
     if output is not None:
         from remi_sheet.cli.targets import check_target
 
-        check_target(output, "workbook", chosen or "en", json_output=json_output)
+        check_target(output, "workbook", chosen, json_output=json_output, lang_from=[notebook])
     run_guarded(
         lambda: run_score(
             notebook,
@@ -247,7 +247,23 @@ def new(
         list[str] | None,
         typer.Option("--player", "-p", help="A player's name; repeat for each player (2 to 6)."),
     ] = None,
-    games: Annotated[int, typer.Option(min=1, max=100, help="How many empty game sheets.")] = 1,
+    games: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=100,
+            help="How many empty game sheets. One is dated today (or --date); several get "
+            "a Date row each, left for you to fill in (or all dated --date).",
+        ),
+    ] = 1,
+    date: Annotated[
+        str | None,
+        typer.Option(
+            "--date",
+            metavar="DATE",
+            help="The day of the game(s): 2026-11-29, 2026. 11. 29. or 29/11/2026.",
+        ),
+    ] = None,
     deals: Annotated[
         int | None,
         typer.Option(min=1, max=50, help="Deals per game (house rule deals_per_game; default 7)."),
@@ -290,9 +306,16 @@ def new(
     import datetime as dt
 
     from remi_sheet.cli.commands import run_add_game, run_new
+    from remi_sheet.core.dates import FORMS, parse_option
     from remi_sheet.writing.new_notebook import check_players
 
     chosen: Lang | None = lang.value if lang else None
+    day: dt.date | None = dt.date.today() if games == 1 else None
+    if date is not None:
+        try:
+            day = parse_option(date)
+        except RemiError:
+            usage_error("date_option", chosen or "en", option="--date", forms=FORMS, value=date)
     overrides = rule_options(rule, chosen or "en")
     if deals is not None:
         overrides.append(("deals_per_game", str(deals)))
@@ -301,22 +324,20 @@ def new(
     if not add_game:
         from remi_sheet.cli.targets import check_target
 
-        check_target(notebook, "workbook", chosen or "en")
+        check_target(notebook, "workbook", chosen)
     console = console_for(False)
 
     def make() -> int:
         if add_game:
             return run_add_game(
-                notebook, player or [], chosen, console, dt.date.today(), backup=backup, force=force
+                notebook, player or [], chosen, console, day, backup=backup, force=force
             )
         rules = rules_from(overrides)
         try:
             names = check_players(player or [], rules)
         except RemiError as error:
             usage_error(error.code, chosen or "en", **error.params)
-        return run_new(
-            notebook, names, games, chosen or "en", rules, force, console, dt.date.today(), backup
-        )
+        return run_new(notebook, names, games, chosen or "en", rules, force, console, day, backup)
 
     run_guarded(make, notebook, chosen or "en", False)
 

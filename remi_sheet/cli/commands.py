@@ -238,10 +238,11 @@ def run_new(
     rules: HouseRules,
     force: bool,
     console: Printer,
-    day: dt.date,
+    day: dt.date | None,
     backup: bool = True,
 ) -> int:
-    """Make a fresh notebook at `path`; the players were checked by the caller. A notebook
+    """Make a fresh notebook at `path`; the players were checked by the caller. Every game
+    sheet is dated `day`; None leaves each Date row for a person to fill. A notebook
     replaced (`force`) is kept as NAME.bak unless `backup` is false."""
     import tempfile
 
@@ -254,7 +255,7 @@ def run_new(
         raise RemiError(Problem("file_is_dir", params={"path": str(path)}))
     workbook = _blank_workbook()
     for _ in range(games):
-        title = new_notebook.game_title(day, workbook.sheetnames)
+        title = new_notebook.game_title(day, workbook.sheetnames, lang)
         game = new_notebook.GameSheet(title, tuple(players), rules.deals_per_game)
         new_notebook.add_game_sheet(workbook, game, day, lang)
     new_notebook.add_rules_sheet(workbook, rules, lang)
@@ -273,12 +274,13 @@ def run_add_game(
     players: Sequence[str],
     lang: Lang | None,
     console: Printer,
-    day: dt.date,
+    day: dt.date | None,
     *,
     backup: bool = True,
     force: bool = False,
 ) -> int:
-    """Add the next game sheet to the notebook at `path`, touching no other sheet."""
+    """Add the next game sheet to the notebook at `path`, touching no other sheet, dated
+    `day` (None: the Date row left for a person). An unfinished last game is said."""
     from remi_sheet.cli import output
     from remi_sheet.notebook.games import check_game, find_game
     from remi_sheet.notebook.loading import rule_cells
@@ -294,8 +296,9 @@ def run_add_game(
         names = list(players) or (list(notebook.games[-1].players) if notebook.games else [])
         names = new_notebook.check_players(names, notebook.rules)
         workbook = saving.open_workbook(path, path)
-        title = new_notebook.game_title(day, workbook.sheetnames)
+        title = new_notebook.game_title(day, workbook.sheetnames, lang)
         game = new_notebook.GameSheet(title, tuple(names), notebook.rules.deals_per_game)
+        unfinished = _unfinished(notebook)
         sheet = new_notebook.add_game_sheet(workbook, game, day, lang)
         last_game = max((workbook.sheetnames.index(g.sheet) for g in notebook.games), default=-1)
         workbook.move_sheet(sheet, offset=last_game + 1 - workbook.sheetnames.index(title))
@@ -316,12 +319,27 @@ def run_add_game(
         outcome = writeback.write(
             notebook, plan, path, backup=backup, force=force, workbook=workbook
         )
-    output.print_problems(console, outcome.problems, lang)
+    output.print_problems(console, [*unfinished, *outcome.problems], lang)
     console.print(say("game_added", lang, path=path, sheet=title), markup=False, highlight=False)
     if rules_added and not has_errors(outcome.problems):
         told = say("rules_added", lang, sheet=rules_sheet.title, count=len(rules_added))
         console.print(told, markup=False, highlight=False)
     return 1 if has_errors(outcome.problems) else 0
+
+
+def _unfinished(notebook: Notebook) -> list[Problem]:
+    """A warning when the notebook's last game has not all its deals: a new game added
+    meanwhile is often one too early."""
+    from remi_sheet.core.problems import Severity
+
+    if not notebook.games:
+        return []
+    last = notebook.games[-1]
+    length = notebook.rules.deals_per_game
+    if last.played >= length:
+        return []
+    params = {"sheet": last.sheet, "played": last.played, "length": length}
+    return [Problem("last_game_unfinished", last.sheet, severity=Severity.WARNING, params=params)]
 
 
 def _locked(path: Path) -> contextlib.AbstractContextManager[None]:

@@ -130,10 +130,10 @@ def import_records(
     overrides = rule_options(rule, chosen or "en")
     from remi_sheet.cli.targets import check_target
 
-    check_target(into, "workbook", chosen or "en", inputs=[records], json_output=json_output)
+    check_target(into, "workbook", chosen, inputs=[records], json_output=json_output)
     if output is not None:
         inputs = [records, into]
-        check_target(output, "workbook", chosen or "en", inputs=inputs, json_output=json_output)
+        check_target(output, "workbook", chosen, inputs=inputs, json_output=json_output)
     if encoding is not None:
         try:
             codecs.lookup(encoding)

@@ -7,7 +7,9 @@ reader, Jinja2, WeasyPrint) is imported inside the command, so that `remi` start
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
@@ -25,13 +27,24 @@ if TYPE_CHECKING:
     from remi_sheet.report.scorecard import BlankCard, Report
 
 
+@dataclass(frozen=True, slots=True)
+class Targets:
+    """Where a report goes: the PDF and/or the HTML page, whether a file replaced is kept
+    as NAME.bak, and whether to open what was written."""
+
+    output: Path | None
+    html: Path | None
+    backup: bool
+    open_: bool
+
+
 def report(
     output: Annotated[
-        Path,
+        Path | None,
         typer.Option(
             "--output", "-o", metavar="CARD.pdf", help="The PDF to write.", show_default=False
         ),
-    ],
+    ] = None,
     notebook: Annotated[
         Path | None,
         typer.Argument(help="The notebook workbook (.xlsx).", show_default=False),
@@ -58,11 +71,24 @@ def report(
     ] = None,
     html: Annotated[
         Path | None,
-        typer.Option("--html", metavar="OUT.html", help="Also write the HTML that was printed."),
+        typer.Option(
+            "--html",
+            metavar="OUT.html",
+            help="Write the scorecard as a print-ready web page: with -o, the HTML the PDF "
+            "was made of; alone, a page to print from the browser (no Pango needed).",
+        ),
     ] = None,
+    open_: Annotated[
+        bool,
+        typer.Option("--open", help="Open what was written (the --html page, else the PDF)."),
+    ] = False,
     blank: Annotated[
         bool,
-        typer.Option("--blank", help="An empty scorecard for playing on paper (with --player)."),
+        typer.Option(
+            "--blank",
+            help="An empty scorecard for playing on paper: for --player, or for the last "
+            "game's players of the notebook given.",
+        ),
     ] = False,
     player: Annotated[
         list[str] | None,
@@ -78,7 +104,11 @@ def report(
     Each game page shows every deal's scores and running totals, hands and +200s marked,
     the totals, the ranks and a chart; a game with errors is printed with its errors instead
     of numbers (exit code 1). With --blank, an empty scorecard for the players given; a
-    notebook given with it lends its house rules.
+    notebook given with it lends its house rules, and its last game's players when no
+    --player is given.
+
+    Without Pango (many Windows and macOS machines), --html klub.html --open writes the
+    same scorecard as a web page and opens it in the browser: print it, or Save as PDF.
 
     Example: remi report klub.xlsx -o klub.pdf --lang hu
     """
@@ -94,22 +124,23 @@ def report(
         usage_error("player_without_blank", shown)
     if not blank and notebook is None:
         usage_error("notebook_needed", shown)
+    if output is None and html is None:
+        usage_error("report_needs_output", shown)
     from remi_sheet.cli.targets import check_target
 
     inputs = [notebook] if notebook is not None else []
-    check_target(output, "pdf", shown, inputs=inputs)
+    if output is not None:
+        check_target(output, "pdf", chosen, inputs=inputs)
+        inputs.append(output)
     if html is not None:
-        check_target(html, "html", shown, inputs=[*inputs, output])
+        check_target(html, "html", chosen, inputs=inputs)
+    targets = Targets(output, html, backup, open_)
     try:
         if blank:
-            code = _print_blank(
-                notebook, player or [], overrides, chosen, folder, output, html, backup
-            )
+            code = _print_blank(notebook, player or [], overrides, chosen, folder, targets)
         else:
             assert notebook is not None
-            code = _print_notebook(
-                notebook, game or [], overrides, chosen, folder, output, html, backup
-            )
+            code = _print_notebook(notebook, game or [], overrides, chosen, folder, targets)
     except RemiError as stop:
         _stop(stop.problem, shown)
     raise typer.Exit(code)
@@ -121,9 +152,7 @@ def _print_notebook(
     overrides: list[tuple[str, str]],
     chosen: Lang | None,
     folder: Path,
-    output: Path,
-    html: Path | None,
-    backup: bool,
+    targets: Targets,
 ) -> int:
     from remi_sheet.cli import output as printed
     from remi_sheet.cli.printing import console_for
@@ -141,7 +170,7 @@ def _print_notebook(
         return 1
     games = _chosen_games(notebook, sheets, lang)
     document = build_report(notebook, games, path.name)
-    _render(document, REPORT_TEMPLATE, folder, output, html, lang, console, backup)
+    _render(document, REPORT_TEMPLATE, folder, targets, lang, console)
     problems = notebook.problems + [p for game in games for p in game.problems]
     printed.print_problems(console, problems, lang)
     broken = sum(game.has_errors for game in games)
@@ -156,9 +185,7 @@ def _print_blank(
     overrides: list[tuple[str, str]],
     chosen: Lang | None,
     folder: Path,
-    output: Path,
-    html: Path | None,
-    backup: bool,
+    targets: Targets,
 ) -> int:
     from remi_sheet.cli.printing import console_for
     from remi_sheet.notebook.loading import read_rules
@@ -168,6 +195,9 @@ def _print_blank(
         notebook = _open(path, overrides, chosen)
         rules, problems, lang = notebook.rules, notebook.problems, notebook.lang
         problems = [p for p in problems if p.code != "no_games"]  # a blank card needs none
+        if not players and notebook.games:
+            # The next game night is usually the last one's table again.
+            players = notebook.games[-1].players
     else:
         rules, problems, _ = read_rules([], overrides)
         lang = chosen or "en"
@@ -178,7 +208,7 @@ def _print_blank(
         usage_error("blank_needs_players", lang, most=rules.max_players)
     card = blank_card(names, rules, lang)
     console = console_for(json_output=False)
-    _render(card, BLANK_TEMPLATE, folder, output, html, lang, console, backup)
+    _render(card, BLANK_TEMPLATE, folder, targets, lang, console)
     return 0
 
 
@@ -214,39 +244,49 @@ def _render(
     document: Report | BlankCard,
     name: str,
     folder: Path,
-    output: Path,
-    html: Path | None,
+    targets: Targets,
     lang: Lang,
     console: Printer,
-    backup: bool,
 ) -> None:
     """Fill the template, write the HTML when asked, and lay the PDF out in one pass; a file
     replaced is kept as NAME.bak unless `backup` is false, and every file is written whole
-    or not at all."""
+    or not at all. Without Pango nothing is written: the user is told how to get it, or
+    to print the HTML page from a browser."""
     from remi_sheet.cli.printing import error_line
     from remi_sheet.i18n import say
     from remi_sheet.reading import files
-    from remi_sheet.report.scorecard import render_html, render_pdf
+    from remi_sheet.report.scorecard import load_weasyprint, render_html, render_pdf
 
+    output, html = targets.output, targets.html
     text = render_html(folder, name, document)
+    if output is not None:
+        try:
+            load_weasyprint()
+        except RemiError as stop:
+            _no_pango(stop.problem, html or output.with_suffix(".html"), lang)
     refused: list[str] = []
-    new = not output.exists()
     try:
         if html is not None:
-            if backup and html.exists():
+            if targets.backup and html.exists():
                 files.keep_backup(html)
+            new = not html.exists()
             files.replace_atomically(html, lambda temporary: _write_text(temporary, text))
-            console.print(say("written_html", lang, path=html), markup=False)
-        if backup and output.exists():
-            files.keep_backup(output)
-        files.replace_atomically(
-            output, lambda temporary: refused.extend(render_pdf(text, folder, temporary))
-        )
-        if new:
-            _readable(output)
+            if new:
+                _readable(html)
+            key = "written_html" if output is not None else "written_page"
+            console.print(say(key, lang, path=html), markup=False)
+        if output is not None:
+            if targets.backup and output.exists():
+                files.keep_backup(output)
+            new = not output.exists()
+            files.replace_atomically(
+                output, lambda temporary: refused.extend(render_pdf(text, folder, temporary))
+            )
+            if new:
+                _readable(output)
     except OSError as error:
         reason = os_reason(error)
-        target = Path(error.filename) if error.filename else output
+        target = Path(error.filename) if error.filename else (output or html)
         fail(
             Problem("file_write_failed", params={"path": str(target), "reason": reason}),
             lang,
@@ -254,7 +294,42 @@ def _render(
         )
     for url in dict.fromkeys(refused):
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
-    console.print(say("written_pdf", lang, path=output), markup=False)
+    if output is not None:
+        console.print(say("written_pdf", lang, path=output), markup=False)
+    if targets.open_:
+        _open_in_browser(html or output, lang, console)
+
+
+def pango_help(lang: Lang, platform: str = sys.platform) -> str:
+    """How to get Pango on this kind of system, in one line."""
+    if platform.startswith(("win", "cygwin", "msys")):
+        return say("pango_windows", lang)
+    if platform == "darwin":
+        return say("pango_macos", lang)
+    return say("pango_linux", lang)
+
+
+def _no_pango(problem: Problem, html: Path, lang: Lang) -> NoReturn:
+    from remi_sheet.cli.printing import error_line
+
+    error_line(f"{say('severity_error', lang)}: {problem.message(lang)}")
+    error_line(pango_help(lang))
+    error_line(say("pango_html", lang, html=html))
+    raise typer.Exit(1)
+
+
+def _open_in_browser(path: Path | None, lang: Lang, console: Printer) -> None:
+    """The page (or PDF) in the user's browser: webbrowser picks it (BROWSER, the desktop's
+    choice); a machine without one is told where the file is."""
+    import webbrowser
+
+    from remi_sheet.cli.printing import error_line
+
+    assert path is not None
+    if webbrowser.open(path.resolve().as_uri()):
+        console.print(say("opened", lang, path=path), markup=False)
+    else:
+        error_line(f"{say('severity_warning', lang)}: {say('open_failed', lang, path=path)}")
 
 
 def _write_text(path: Path, text: str) -> None:

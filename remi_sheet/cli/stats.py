@@ -148,7 +148,7 @@ def stats(
     if output is not None:
         from remi_sheet.cli.targets import check_target
 
-        check_target(output, "pdf", shown, inputs=notebooks, json_output=json_output)
+        check_target(output, "pdf", chosen, inputs=notebooks, json_output=json_output)
     limits: dict[str, dt.date | None] = {"--since": None, "--until": None}
     for option, text in (("--since", since), ("--until", until)):
         try:
@@ -333,6 +333,10 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
             error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     except RemiError as stop:
         error_line(f"{say('severity_error', lang)}: {stop.problem.message(lang)}")
+        if stop.code == "pango_missing":
+            from remi_sheet.cli.report import pango_help
+
+            error_line(pango_help(lang))
         raise typer.Exit(1) from None
     except OSError as error:
         reason = os_reason(error)

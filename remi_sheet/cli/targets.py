@@ -10,13 +10,16 @@ a command-line mistake (exit 2); a target that cannot be written is one clear li
 from __future__ import annotations
 
 import contextlib
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
 from remi_sheet.cli.options import fail, usage_error
 from remi_sheet.core.problems import Problem
+from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, Phrase
+from remi_sheet.reading.package import sheet_parts
 
 SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "workbook": (".xlsx", ".xlsm"),
@@ -24,31 +27,63 @@ SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "html": (".html", ".htm"),
 }
 _HEAD_BYTES: Final = 2048
+_BOOK_PARTS: Final = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
+_BOOK_BYTES: Final = 1 << 20
+_SHEET_LANGS: Final[dict[str, Lang]] = {
+    "rules": "en", "standings": "en", "szabalyok": "hu", "osszesito": "hu",
+}  # fmt: skip
 
 
 def check_target(
-    target: Path, kind: str, lang: Lang, *, inputs: Sequence[Path] = (), json_output: bool = False
+    target: Path,
+    kind: str,
+    lang: Lang | None,
+    *,
+    inputs: Sequence[Path] = (),
+    json_output: bool = False,
+    lang_from: Sequence[Path] = (),
 ) -> None:
     """Stop unless `target` may receive a file of `kind` (a key of `SUFFIXES`) written by a
-    command that reads `inputs`."""
+    command that reads `inputs`. Without --lang (`lang` None) a refusal speaks the language
+    of the notebook among `inputs`, `target` and `lang_from`, as the command would once it
+    had read it."""
     suffixes = SUFFIXES[kind]
+
+    def said() -> Lang:
+        return lang or spoken([*inputs, target, *lang_from])
+
     if target.suffix.lower() not in suffixes:
         usage_error(
-            "output_suffix", lang, name=target.name, kind=Phrase(f"kind_{kind}"),
+            "output_suffix", said(), name=target.name, kind=Phrase(f"kind_{kind}"),
             suffixes=" ".join(suffixes),
         )  # fmt: skip
     for source in inputs:
         if same_file(target, source):
-            usage_error("output_is_input", lang, name=target.name, source=source.name)
+            usage_error("output_is_input", said(), name=target.name, source=source.name)
     real = target.resolve()
     if not real.parent.is_dir():
         problem = Problem("output_folder_missing", params={"path": str(target)})
-        fail(problem, lang, json_output)
+        fail(problem, said(), json_output)
     if real.is_dir():
-        fail(Problem("file_is_dir", params={"path": str(target)}), lang, json_output)
+        fail(Problem("file_is_dir", params={"path": str(target)}), said(), json_output)
     if real.exists() and not is_kind(real, kind):
         params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
-        fail(Problem("output_other_kind", params=params), lang, json_output)
+        fail(Problem("output_other_kind", params=params), said(), json_output)
+
+
+def spoken(paths: Sequence[Path]) -> Lang:
+    """The language of the first of `paths` that is a workbook with a sheet remi names in
+    one language (Szabályok, Összesítő; Rules, Standings), else English. Only the
+    workbook's list of sheets is read, and only when it is small."""
+    for path in paths:
+        # Anything unreadable just says nothing: the command itself will say what it is.
+        with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
+            parts = [archive.getinfo(name) for name in _BOOK_PARTS]
+            if all(part.file_size <= _BOOK_BYTES for part in parts):
+                for name in sheet_parts(archive):
+                    if fold(name) in _SHEET_LANGS:
+                        return _SHEET_LANGS[fold(name)]
+    return "en"
 
 
 def same_file(one: Path, other: Path) -> bool:

@@ -77,6 +77,12 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "A(z) '{sheet}' lapra {count} hiányzó szabály sora került: ha ott átír egy értéket, az "
         "új játszma élő pontjai követik.",
     ),
+    "last_game_unfinished": (
+        "The last game stands at {played}/{length} deals: the new game comes after it "
+        "all the same.",
+        "Az utolsó játszma {played}/{length} leosztásnál tart: az új játszma ettől még "
+        "utána kerül.",
+    ),
     "game_added": (
         "Added the game sheet '{sheet}' to {path}.",
         "Új játszmalap: '{sheet}' ({path}).",

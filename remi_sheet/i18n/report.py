@@ -74,6 +74,51 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "page": ("page", "oldal"),
     "written_pdf": ("Written: {path}", "Kiírva: {path}"),
     "written_html": ("HTML written: {path}", "HTML kiírva: {path}"),
+    "written_page": (
+        "Written: {path} (open it in a browser and print it, or Save as PDF)",
+        "Kiírva: {path} (nyisd meg böngészőben és nyomtasd ki, vagy Mentés PDF-ként)",
+    ),
+    "opened": ("Opened in the browser: {path}", "Megnyitva a böngészőben: {path}"),
+    "open_failed": (
+        "No browser could be started; open {path} yourself.",
+        "Nem indult el böngésző; nyisd meg magad: {path}",
+    ),
+    "report_needs_output": (
+        "Say where to print: -o CARD.pdf, or --html CARD.html --open to print from the browser.",
+        "Add meg, hová nyomtasson: -o LAP.pdf, vagy --html LAP.html --open a böngészőből "
+        "nyomtatáshoz.",
+    ),
+    "pango_missing": (
+        "A PDF needs the Pango library, and WeasyPrint cannot load it on this computer ({reason}).",
+        "A PDF-hez a Pango programkönyvtár kell, és a WeasyPrint nem tudja betölteni ezen a "
+        "gépen ({reason}).",
+    ),
+    "pango_windows": (
+        "Windows: install MSYS2 (https://www.msys2.org) in C:\\msys64 and run "
+        "pacman -S mingw-w64-ucrt-x86_64-pango in its UCRT64 terminal; remi installed with "
+        "pipx install . or uv tool install . then finds it (README, Install).",
+        "Windows: telepítsd az MSYS2-t (https://www.msys2.org) a C:\\msys64 mappába, és az "
+        "UCRT64 terminálban futtasd: pacman -S mingw-w64-ucrt-x86_64-pango; a pipx install . "
+        "vagy uv tool install . paranccsal telepített remi ezután megtalálja (README, Install).",
+    ),
+    "pango_macos": (
+        "macOS: brew install pango (Homebrew, https://brew.sh); a Python not from Homebrew "
+        "also needs DYLD_FALLBACK_LIBRARY_PATH=/opt/homebrew/lib (README, Install).",
+        "macOS: brew install pango (Homebrew, https://brew.sh); nem Homebrew-ból való "
+        "Pythonnal DYLD_FALLBACK_LIBRARY_PATH=/opt/homebrew/lib is kell (README, Install).",
+    ),
+    "pango_linux": (
+        "Linux: install your distribution's Pango package (Debian, Ubuntu: "
+        "apt install libpango-1.0-0 libpangoft2-1.0-0; Fedora: dnf install pango).",
+        "Linux: telepítsd a disztribúciód Pango csomagját (Debian, Ubuntu: "
+        "apt install libpango-1.0-0 libpangoft2-1.0-0; Fedora: dnf install pango).",
+    ),
+    "pango_html": (
+        "Without Pango: --html {html} --open instead of -o writes the same scorecard as a web "
+        "page and opens it in your browser; print it there (Save as PDF).",
+        "Pango nélkül: a -o helyett --html {html} --open ugyanezt a lapot weboldalként írja ki "
+        "és megnyitja a böngésződben; onnan nyomtasd ki (Mentés PDF-ként).",
+    ),
     "template_error": (
         "The template {template}, line {line}: {reason}",
         "Hibás sablon: {template}, {line}. sor: {reason}",

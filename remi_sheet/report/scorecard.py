@@ -16,7 +16,9 @@ which every other `remi` command would pay otherwise.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.resources
+import io
 import logging
 import types
 from collections.abc import Iterator, Mapping, Sequence
@@ -405,10 +407,25 @@ def inside(url: str, folder: Path) -> Path | None:
     return path if path.is_relative_to(root) and path.is_file() else None
 
 
+def load_weasyprint() -> Any:
+    """WeasyPrint, ready to lay out a PDF. It loads Pango (with GLib and HarfBuzz) when it
+    is imported; a library the system cannot load is RemiError pango_missing with the
+    system's reason, and the banner WeasyPrint prints on its way out is kept off the
+    terminal, because remi says what to do itself."""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            import weasyprint  # type: ignore[import-untyped]
+    except OSError as error:
+        # cffi adds a second sentence about ctypes.util.find_library: the first one says it.
+        reason = str(error).split(".  ")[0].rstrip(".")
+        raise RemiError("pango_missing", reason=reason) from None
+    return weasyprint
+
+
 def render_pdf(html: str, folder: Path, target: Path) -> list[str]:
     """Lay `html` out as one PDF document at `target`; relative links resolve in `folder`.
     Returns the URLs that were refused (anything but a file inside `folder`)."""
-    import weasyprint  # type: ignore[import-untyped]
+    weasyprint = load_weasyprint()
     from weasyprint.urls import URLFetcher, URLFetcherResponse  # type: ignore[import-untyped]
 
     refused: list[str] = []

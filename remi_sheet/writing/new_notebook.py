@@ -31,6 +31,7 @@ HEADER_ROW: Final = 3  # 0-based: date, place and an empty row above it
 MAX_NAME: Final = 60
 _WORDS: Final[dict[str, tuple[str, str]]] = {
     "deal": ("Deal", "Leosztás"),
+    "game": ("Game", "Játszma"),
     "date": ("Date", "Dátum"),
     "place": ("Place", "Helyszín"),
     "rules": ("Rules", "Szabályok"),
@@ -82,12 +83,19 @@ class GameSheet:
     deals: int
 
 
-def game_title(day: dt.date, taken: Sequence[str]) -> str:
-    """The next free "2026-11-30 #1" style title (sheet names compared ignoring case)."""
+def game_title(day: dt.date | None, taken: Sequence[str], lang: Lang = "en") -> str:
+    """The next free "2026-11-30 #1" style title, or "Game 1" ("Játszma 1") for an undated
+    game (sheet names compared ignoring case)."""
     used = {fold(name) for name in taken}
     number = 1
-    while fold(f"{day.isoformat()} #{number}") in used:
+    while fold(_title(day, number, lang)) in used:
         number += 1
+    return _title(day, number, lang)
+
+
+def _title(day: dt.date | None, number: int, lang: Lang) -> str:
+    if day is None:
+        return f"{text('game', lang)} {number}"
     return f"{day.isoformat()} #{number}"
 
 
@@ -144,10 +152,11 @@ def _shown(value: object, lang: Lang) -> str | int:
     return value
 
 
-def typed_rows(game: GameSheet, day: dt.date, lang: Lang) -> list[list[object]]:
-    """What a new game sheet holds before anybody types: date, place, header, deal numbers."""
+def typed_rows(game: GameSheet, day: dt.date | None, lang: Lang) -> list[list[object]]:
+    """What a new game sheet holds before anybody types: date (None: left for a person to
+    type), place, header, deal numbers."""
     rows: list[list[object]] = [
-        [text("date", lang), day],
+        [text("date", lang)] if day is None else [text("date", lang), day],
         [text("place", lang)],
         [],
         [text("deal", lang), *game.players],
@@ -155,7 +164,9 @@ def typed_rows(game: GameSheet, day: dt.date, lang: Lang) -> list[list[object]]:
     return rows + [[number] for number in range(1, game.deals + 1)]
 
 
-def add_game_sheet(workbook: Workbook, game: GameSheet, day: dt.date, lang: Lang) -> Worksheet:
+def add_game_sheet(
+    workbook: Workbook, game: GameSheet, day: dt.date | None, lang: Lang
+) -> Worksheet:
     """A game sheet ready for typing: `typed_rows`, typing help and page set-up."""
     from remi_sheet.reading.compat import bold_font
 
