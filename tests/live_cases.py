@@ -7,8 +7,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from remi_sheet.core.entries import parse_entry
+from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.core.scoring import possible_loser_scores
+from remi_sheet.core.scoring import DealScore, check_score_row, possible_loser_scores, score_row
 
 HAND_CODES = ["H", "h", "hand", "Hand", "kézből", "KÉZBŐL", "kezbol", "kéz", "KEZ", "kézzel"]
 WIN_CODES = ["W", "w", "win", "WIN", "nyert", "Nyert", "nyerő", "NYERO"]
@@ -125,6 +127,25 @@ class Typist:
         return self.choice([-20, -40, "-20", "−40", 200, 60, 0, "+200"])
 
     def row(self, players: int) -> list[Any]:
+        """A deal row; its losers' hands fit in the deck together (docs/rules.md, "The deal
+        as a whole"), a check the live formulas leave to remi (docs/notebook.md)."""
+        for _ in range(50):
+            row = self._row(players)
+            if not self._beyond_the_deck(row):
+                break
+        return row
+
+    def _beyond_the_deck(self, row: list[Any]) -> bool:
+        try:
+            entries = [parse_entry(value, self.rules) for value in row]
+        except RemiError:
+            return False
+        result = score_row(entries, self.rules)
+        return not isinstance(result, DealScore) and any(
+            problem.code.startswith("deal_") for problem in result
+        )
+
+    def _row(self, players: int) -> list[Any]:
         pick = self.random.random()
         if pick < 0.55:
             return self.entry_row(players)
@@ -142,7 +163,19 @@ class Typist:
         return [self.winner(hand) if i == winner else self.loser() for i in range(players)]
 
     def score_row(self, players: int) -> list[Any]:
-        """A paper row: −20 or −40 and what losers can score, now and then a wrong one."""
+        """A paper row: −20 or −40 and what losers can score, now and then a wrong one; the
+        scores fit in the deck together (two 180s after one normal win need more than two
+        hands hold), as the live formulas do not check that bound (docs/notebook.md)."""
+        for _ in range(50):
+            row = self._score_row(players)
+            result = check_score_row([int(value) for value in row], self.rules)
+            if isinstance(result, DealScore) or all(
+                problem.code != "score_points_together" for problem in result
+            ):
+                break
+        return row
+
+    def _score_row(self, players: int) -> list[Any]:
         rules = self.rules
         hand = self.random.random() < 0.4
         possible = sorted(possible_loser_scores(hand, rules))

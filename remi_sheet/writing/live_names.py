@@ -55,6 +55,7 @@ RULE_NAMES: Final[dict[str, str]] = {
     "hand_win": "remi_hand_win",
     "normal_win": "remi_normal_win",
     "not_down_after_hand": "remi_not_down",
+    "not_down_after_normal": "remi_not_down_normal",  # -1: the card points (`points`)
     "hand_multiplier": "remi_multiplier",
     "round_before_doubling": "remi_round_first",
     "rounding": "remi_exact",  # TRUE when rounding is "none"
@@ -132,6 +133,9 @@ def _rank_starts() -> list[str]:
     return [*"23456789", "0", *_rank_letters()]
 
 
+_NUMBER_RANKS: Final = [str(rank) for rank in range(2, 11)]
+
+
 def tables() -> dict[str, str]:
     """The array constants, by name."""
     codes = code_words()
@@ -162,6 +166,8 @@ def tables() -> dict[str, str]:
             [*"23456789", "1", *sorted(set(_CANONICAL.values())), JOKER_WORD, JOKER_SIGN]
         ),
         "remi_suited_cards": _array(suited),
+        # "9,3" is two cards, not a fraction (`entries._TWO_CARDS`): every such pair
+        "remi_two_cards": _array(f"{a},{b}" for a in _NUMBER_RANKS for b in _NUMBER_RANKS),
         "remi_alphabet": _quoted(alphabet()),
     }
 
@@ -204,6 +210,8 @@ def rule_names(rules: HouseRules, cells: Mapping[str, str]) -> dict[str, str]:
 
 
 def _constant(rule: str, value: object) -> str:
+    if value is None:  # a number rule's word: `points` for not_down_after_normal
+        return "-1"
     if rule == "rounding":
         return _literal(value is Rounding.NONE)
     return _literal(value)
@@ -229,6 +237,9 @@ def _reading(rule: str, value: object, cell: str) -> str:
     if isinstance(value, Rounding):
         words = ",".join(f'LOWER({typed})="{word}"' for word in _NONE)
         return f'IF({typed}="",{fallback},OR({words}))'
+    if value is None or rule == "not_down_after_normal":
+        # `points`/`lappont` (any word) is no number: the card points, as -1 says
+        return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},IFERROR(VALUE({typed}),-1)))'
     return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},VALUE({typed})))'
 
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from remi_sheet.core.problems import RemiError
-from remi_sheet.core.rules import RULES, HouseRules, Rounding
+from remi_sheet.core.rules import RULES, HouseRules, RuleSpec, value_text
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang
+from remi_sheet.i18n import Lang, say
 from remi_sheet.reading.cells import address, column_letter
 from remi_sheet.writing.live_area import LiveColumns
 
@@ -92,9 +92,10 @@ def game_title(day: dt.date, taken: Sequence[str]) -> str:
 
 
 def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksheet:
-    """A Rules sheet with every house rule, its value and a one-line explanation. The live
-    formulas read each value cell through a defined name (`live_names`), so a change here
-    changes the scores on every sheet."""
+    """A Rules sheet with every house rule under its name in `lang`, its value and a
+    one-line explanation, then the heading of the table's own agreements (free text, read
+    back as `Notebook.agreements`). The live formulas read each value cell through a
+    defined name (`live_names`), so a change here changes the scores on every sheet."""
     from openpyxl.styles import Font
 
     sheet = workbook.create_sheet(text("rules", lang))
@@ -103,22 +104,24 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
         cell.font = Font(bold=True)
     for spec in RULES:
         row = sheet.max_row + 1
-        sheet.cell(row, 1, spec.name).data_type = "s"
-        sheet.cell(row, 2, _shown(getattr(rules, spec.name), lang))
-        sheet.cell(row, 3, spec.help_hu if lang == "hu" else spec.help_en).data_type = "s"
-    sheet.column_dimensions["A"].width = 24
+        sheet.cell(row, 1, say(f"rulename_{spec.name}", lang)).data_type = "s"
+        sheet.cell(row, 2, _shown(getattr(rules, spec.name), spec, lang))
+        sheet.cell(row, 3, say(f"rulehelp_{spec.name}", lang)).data_type = "s"
+    row = sheet.max_row + 2
+    sheet.cell(row, 1, say("agreements", lang)).font = Font(bold=True)
+    sheet.cell(row, 3, say("agreements_help", lang)).data_type = "s"
+    sheet.column_dimensions["A"].width = 28
     sheet.column_dimensions["B"].width = 20
     sheet.column_dimensions["C"].width = 80
     return sheet
 
 
-def _shown(value: object, lang: Lang) -> str | int:
-    if isinstance(value, bool):
-        return text("yes" if value else "no", lang)
-    if isinstance(value, Rounding):
-        return value.value
-    assert isinstance(value, int)
-    return value
+def _shown(value: object, spec: RuleSpec, lang: Lang) -> str | int:
+    if value is None:
+        return say(f"rulevalue_{spec.word}", lang)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return value_text(value, lang)
 
 
 def typed_rows(game: GameSheet, day: dt.date, lang: Lang) -> list[list[object]]:
