@@ -339,3 +339,26 @@ def test_remi_new_writes_the_new_rules_and_reads_them_back(tmp_path: Path) -> No
     loaded = load_notebook(path)
     assert loaded.all_problems() == [] and loaded.rules.to_limit
     assert loaded.rules.not_down_after_normal == 100 and loaded.agreements == ()
+
+
+def test_a_limit_game_on_the_scorecard_and_the_blank_card(notebook: Make, tmp_path: Path) -> None:
+    from tests.test_report import pages
+
+    rules = {"game_end": "limit", "points_limit": 300, "not_down_after_normal": "lappont"}
+    path = notebook({"g": LIMIT_GAME[:4]}, rules=rules)
+    pdf = tmp_path / "limit.pdf"
+    assert remi("report", path, "-o", pdf, "--lang", "hu").exit_code == 0
+    (text,) = pages(pdf)
+    assert "3 leosztás · 300 pontig · kész" in text
+    assert "játszma vége = ponthatár (alap: leosztások)" in text
+    assert "ponthatár = 300 (alap: 500)" in text and "le nem rakott" not in text  # a default
+    english = tmp_path / "limit-en.pdf"
+    assert remi("report", path, "-o", english, "--lang", "en").exit_code == 0
+    (text,) = pages(english)
+    assert "3 deals · played to 300 · complete" in text
+    assert "game_end = limit (default: deals)" in text
+    blank = tmp_path / "blank.pdf"
+    args = ["-p", "Anna", "-p", "Béla", "-o", blank, "-r", "game_end=limit", "--lang", "hu"]
+    assert remi("report", "--blank", *args).exit_code == 0
+    (text,) = pages(blank)
+    assert "500 pontig: a játszma annak a leosztásnak a végén ér véget" in text
