@@ -20,7 +20,8 @@ from openpyxl.styles import Font
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from remi_sheet.core.rules import RULES, HouseRules  # noqa: E402
+from remi_sheet.core.rules import RULES, HouseRules, value_text  # noqa: E402
+from remi_sheet.i18n import say  # noqa: E402
 
 Rows = list[list[Any]]
 
@@ -137,10 +138,12 @@ def build(path: Path, games: dict[str, tuple[dict[str, Any], Rows]]) -> None:
     defaults = HouseRules()
     for spec in RULES:
         value = RULE_VALUES.get(spec.name, getattr(defaults, spec.name))
-        shown = value.value if hasattr(value, "value") else value
-        if isinstance(shown, bool):
-            shown = "igen" if shown else "nem"
-        rules.append([spec.name, shown, spec.help_hu])
+        shown = value if isinstance(value, int) and not isinstance(value, bool) else None
+        if shown is None:  # a word: igen/nem, tízesre, lappont, as remi new writes it
+            word = value if value is not None else say(f"rulevalue_{spec.word}", "en")
+            shown = value_text(word, "hu")
+        name, help_text = say(f"rulename_{spec.name}", "hu"), say(f"rulehelp_{spec.name}", "hu")
+        rules.append([name, shown, help_text])
     rules.column_dimensions["A"].width = 24
     rules.column_dimensions["C"].width = 70
     book.save(path)

@@ -235,7 +235,7 @@ def test_rule_options_only_for_a_new_notebook(tmp_path: Path, notebook: Make) ->
     new = tmp_path / "new.xlsx"
     assert remi("import", records, "--into", new, "-r", "deals_per_game=10").exit_code == 0
     rules = openpyxl.load_workbook(new)["Szabályok"]
-    assert ["deals_per_game", 10] in [[c.value for c in row][:2] for row in rules.iter_rows()]
+    assert ["leosztások száma", 10] in [[c.value for c in row][:2] for row in rules.iter_rows()]
 
 
 def test_bad_house_rules_in_the_notebook_stop_the_import(tmp_path: Path, notebook: Make) -> None:

@@ -22,7 +22,7 @@ from python_calamine import CalamineWorkbook
 
 from remi_sheet.core.entries import Loser, Number, Winner, parse_entry
 from remi_sheet.core.problems import RemiError
-from remi_sheet.core.rules import HouseRules
+from remi_sheet.core.rules import HouseRules, rule_spec
 from remi_sheet.i18n import say
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.loading import Notebook, load_notebook
@@ -58,6 +58,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "jokers": 0,
     },
     "high-ace": {"ace_value": 15, "joker_in_hand": 12},
+    # a flat score for a loser not down after a normal win, typed over a Hungarian sheet's
+    # "lappont" (the rule's row under its Hungarian name)
+    "flat-not-down": {"not_down_after_normal": 100, "rounding": "tízesre"},
     "three-packs": {"packs": 3, "jokers": 9, "ace_value": 11},
 }
 
@@ -71,11 +74,17 @@ def fill(path: Path, games: list[list[list[Any]]], rules: dict[str, Any] | None 
                 cell = sheet.cell(FIRST_ROW + offset + 1, 2 + column, value)
                 if isinstance(value, str):
                     cell.data_type = "s"
+    wanted = {rule_spec(name).name: value for name, value in (rules or {}).items()}
     for sheet in book.worksheets:
-        if rules and sheet.title in ("Rules", "Szabályok"):
+        if wanted and sheet.title in ("Rules", "Szabályok"):
             for row in sheet.iter_rows(min_row=2):
-                if row[0].value in rules:
-                    row[1].value = rules[row[0].value]
+                try:  # the rules' rows carry their names in the sheet's language
+                    rule = rule_spec(str(row[0].value)).name
+                except RemiError:
+                    continue
+                if rule in wanted:
+                    row[1].value = wanted.pop(rule)
+    assert not wanted, f"no row for {wanted}"
     book.save(path)
 
 
@@ -269,7 +278,7 @@ def test_live_formulas_agree_with_the_engine(tmp_path: Path, number: int) -> Non
     checks_beside(path)
     tally = Tally()
     compare(load_notebook(path), calculated(path, tmp_path / "typed"), tally, scored=False)
-    assert tally.entries >= 1700 and tally.rows >= 100  # six variants: over 10,000 entries
+    assert tally.entries >= 1700 and tally.rows >= 100  # eight variants: over 13,600 entries
     remi("score", path)
     compare(load_notebook(path), calculated(path, tmp_path / "scored"), Tally(), scored=True)
     before = path.read_bytes()
@@ -336,10 +345,12 @@ def test_add_game_links_a_foreign_notebook_to_its_rules_sheet(
     book = openpyxl.load_workbook(path)
     rules = book[rules_sheet or "Szabályok"]
     values = {row[0].value: row[1] for row in rules.iter_rows(min_row=2)}
-    assert values["normal_win"].value == -20 and "hand_win" in values
+    hand_win = say("rulename_hand_win", "hu")  # the rows added are named in the sheet's language
+    normal_win = "normal_win" if rules_sheet else say("rulename_normal_win", "hu")
+    assert values[normal_win].value == -20 and hand_win in values
     if rules_sheet:
         assert [c.value for c in rules[2][:2]] == ["normal_win", -20]  # the club's row kept
-    values["hand_win"].value = -50
+    values[hand_win].value = -50
     game = book.worksheets[1]
     assert game.title != "Kedd" and book.worksheets[0].title == "Kedd"
     header = next(r for r in range(1, 10) if game.cell(r, 1).value == "Leosztás")

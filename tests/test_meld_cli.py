@@ -144,6 +144,22 @@ def test_hungarian_report() -> None:
     assert "Két 9♠ egy csoportban" in json.loads(wrong.stdout)["melds"][0]["reason"]
 
 
+def test_hungarian_answers_in_hungarian_card_letters() -> None:
+    result = remi("J♥ Q♥ K♥", "A♠ A♥ Jo", "--lang", "hu")
+    assert result.exit_code == 0
+    assert "✓ B♥ D♥ K♥: sor B♥ D♥ K♥; érték: 30" in result.stdout
+    assert "csoport Á♠ Á♣ Á♥" in result.stdout and "Jo = Á♣" in result.stdout
+    assert "J♥" not in result.stdout and "Q♥" not in result.stdout
+    wrong = remi("Q♥ Q♥ K♥", "--lang", "hu")
+    assert "Két D♥ egy sorban" in wrong.stdout
+    hand = remi("--hand", "J♥ Q♥ K♥ A♠ A♥ Jo 2♣ 5♦", "--lang", "hu")
+    assert "B♥ D♥ K♥" in hand.stdout and "Kézben marad: 2♣ 5♦" in hand.stdout
+    english = remi("J♥ Q♥ K♥")
+    assert "run J♥ Q♥ K♥" in english.stdout
+    _, document = remi_json("J♥ Q♥ K♥", "--lang", "hu")  # JSON keeps the cards as data
+    assert document["melds"][0]["as"] == ["J♥", "Q♥", "K♥"]
+
+
 def test_house_rules_change_values_and_minimum() -> None:
     _, agreed = remi_json("K♠ K♥ K♦", "2♦ 3♦ 4♦ 5♦ 6♦", "-r", "opening_minimum=51")
     assert agreed["total"] == 50 and agreed["minimum"] == 51 and not agreed["opens"]

@@ -37,9 +37,16 @@ def test_the_notebook_has_games_rules_and_typing_help(tmp_path: Path) -> None:
     assert helpers and all(game.column_dimensions[c].outline_level == 1 for c in helpers)
     assert game.column_dimensions["F"].width >= len("remi ▸ pontok")
     rules = book["Szabályok"]
-    values = {row[0].value: row[1].value for row in rules.iter_rows(min_row=2)}
-    assert values["opening_minimum"] == 51 and values["round_before_doubling"] == "igen"
-    assert all(row[2].value for row in rules.iter_rows(min_row=2))  # an explanation each
+    rows = [row for row in rules.iter_rows(min_row=2) if row[0].value]
+    values = {row[0].value: row[1].value for row in rows}
+    # Hungarian names and value words on a Hungarian sheet, an explanation each
+    assert values["nyitás minimum"] == 51 and values["kerekítés duplázás előtt"] == "igen"
+    assert values["kerekítés"] == "tízesre" and values["le nem rakott normál után"] == "lappont"
+    assert (
+        values["játszma vége"] == "leosztások" and values["joker kirakásonként"] == "nincs korlát"
+    )
+    assert all(row[2].value for row in rows)
+    assert rows[-1][0].value == "Megállapodások"  # free text goes below, read back as typed
     assert "remi_hand_win" in book.defined_names
     notebook = load_notebook(path)
     assert notebook.rules.opening_minimum == 51 and notebook.all_problems() == []

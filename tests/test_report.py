@@ -616,7 +616,7 @@ def test_blank_card_follows_house_rules_and_language(tmp_path: Path) -> None:
     assert "1. 2. 3. 4. 5. Összesen Helyezés" in text
     assert "kézből (egyszerre) rakott ki: −50" in text
     assert "5 leosztás; a legkisebb összpontszám nyer" in text
-    assert "deals_per_game = 5 (alap: 7)" in text
+    assert "leosztások száma = 5 (alap: 7)" in text and "deals_per_game" not in text
 
 
 def test_blank_card_for_a_notebook_takes_the_last_games_players_and_rules(

@@ -211,9 +211,8 @@ def _report(
         document = output.notebook_json(notebook, problems, lang, table)
         output.print_json(document | (written.to_json() if written is not None else {}))
         return
-    length = notebook.rules.deals_per_game
     for game in notebook.games:
-        console.print(game_line(game, length, lang), markup=False, highlight=False)
+        console.print(game_line(game, notebook.rules, lang), markup=False, highlight=False)
     if notebook.games:
         console.print("")
     if table:
@@ -226,6 +225,9 @@ def _report(
     rules = output.house_rules_line(notebook, lang)
     if rules:
         console.print(rules, markup=False, highlight=False)
+    agreed = output.agreements_line(notebook, lang)
+    if agreed:
+        console.print(agreed, markup=False, highlight=False)
     output.print_problems(console, problems, lang)
     console.print(output.summary(notebook, problems, lang), markup=False, highlight=False)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from remi_sheet.core.problems import Problem, Severity
+from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Lang, number, say, shown_text
 from remi_sheet.notebook.games import Game
 
@@ -22,10 +23,13 @@ def errors_of(game: Game) -> list[Problem]:
     return [p for p in game.problems if p.severity is Severity.ERROR]
 
 
-def game_line(game: Game, length: int, lang: Lang) -> str:
-    """One game as a line: its sheet, deals played of `length`, then the winner or leader
-    and the totals, or why it was not scored."""
-    parts = [say("line_deals", lang, played=game.played, length=length)]
+def game_line(game: Game, rules: HouseRules, lang: Lang) -> str:
+    """One game as a line: its sheet, deals played of the game's length (or the limit it is
+    played to), then the winner or leader and the totals, or why it was not scored."""
+    if rules.to_limit:
+        parts = [say("line_deals_to_limit", lang, played=game.played, limit=rules.points_limit)]
+    else:
+        parts = [say("line_deals", lang, played=game.played, length=rules.deals_per_game)]
     errors = errors_of(game)
     if errors:
         cell = next((p.cell for p in errors if p.cell), None)

@@ -15,7 +15,7 @@ import typer
 from remi_sheet.cli.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n import Lang, Phrase, say
+from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -117,7 +117,7 @@ def _input_errors(errors: list[Problem], rules: HouseRules, lang: Lang, json_out
         _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
     else:
         for error in errors:
-            error_line(say("errors", lang, message=Phrase(error.code, error.params)))
+            error_line(say("errors", lang, message=said(error, lang)))
     return 1
 
 
@@ -131,7 +131,22 @@ def _print_json(document: dict[str, Any]) -> None:
 
 
 def _reason_json(reason: Problem, lang: Lang) -> dict[str, str]:
-    return {"code": reason.code, "message": say(reason.code, lang, **reason.params)}
+    return {"code": reason.code, "message": said(reason, lang)}
+
+
+# The parameters of a reason that hold cards, written as `str(card)` writes them.
+_CARD_PARAMS = frozenset({"card", "cards", "low", "high", "pins", "options", "token"})
+
+
+def said(reason: Problem, lang: Lang) -> str:
+    """A reason's message, its cards in the letters of `lang` (B, D, K, Á in Hungarian)."""
+    from remi_sheet.core.cards import cards_text
+
+    params = {
+        key: cards_text(value, lang) if key in _CARD_PARAMS and isinstance(value, str) else value
+        for key, value in reason.params.items()
+    }
+    return say(reason.code, lang, **params)
 
 
 def _joker_names(count: int) -> list[str]:
@@ -158,7 +173,7 @@ def meld_json(meld: Meld, lang: Lang) -> dict[str, Any]:
             {"kind": r.kind.value, "value": r.value, "jokers": _jokers(r)}
             for r in meld.readings[1:]
         ],
-        "reason": say(meld.reason.code, lang, **meld.reason.params) if meld.reason else None,
+        "reason": said(meld.reason, lang) if meld.reason else None,
         "code": meld.reason.code if meld.reason else None,
     }
 
@@ -202,11 +217,16 @@ def hand_json(
 # --- text --------------------------------------------------------------------------------
 
 
-def _written(meld: Meld) -> str:
+def _written(meld: Meld, lang: Lang) -> str:
     pins = meld.pins or (None,) * len(meld.cards)
     return " ".join(
-        f"{card}={pin}" if pin else str(card) for card, pin in zip(meld.cards, pins, strict=True)
+        f"{card.text(lang)}={pin.text(lang)}" if pin else card.text(lang)
+        for card, pin in zip(meld.cards, pins, strict=True)
     )
+
+
+def _cards(cards: Sequence[Card], lang: Lang) -> str:
+    return " ".join(card.text(lang) for card in cards)
 
 
 def meld_line(meld: Meld, lang: Lang) -> Text:
@@ -216,30 +236,32 @@ def meld_line(meld: Meld, lang: Lang) -> Text:
     best = meld.best
     if best is None:
         assert meld.reason is not None
-        reason = say(meld.reason.code, lang, **meld.reason.params)
-        return Text.assemble(("✗ ", "bold red"), f"{_written(meld)}: {reason}")
+        reason = said(meld.reason, lang)
+        return Text.assemble(("✗ ", "bold red"), f"{_written(meld, lang)}: {reason}")
     parts = [
-        f"{say(best.kind.value, lang)} {' '.join(map(str, best.cards))}",
+        f"{say(best.kind.value, lang)} {_cards(best.cards, lang)}",
         say("meld_value", lang, value=best.value),
     ]
     names = _joker_names(len(best.stand_ins))
     parts += [
-        say("stands_for", lang, joker=n, card=str(c))
+        say("stands_for", lang, joker=n, card=c.text(lang))
         for n, c in zip(names, best.stand_ins, strict=True)
     ]
     if meld.ambiguous:
         parts.append(_ambiguity(meld.readings[1:], lang))
-    return Text.assemble(("✓ ", "bold green"), f"{_written(meld)}: " + "; ".join(parts))
+    return Text.assemble(("✓ ", "bold green"), f"{_written(meld, lang)}: " + "; ".join(parts))
 
 
 def _ambiguity(others: Sequence[Reading], lang: Lang) -> str:
-    listed = ", ".join(f"{' '.join(map(str, r.stand_ins))} ({r.value})" for r in others)
-    pin = " ".join(f"Jo={card}" for card in others[0].stand_ins)
+    listed = ", ".join(f"{_cards(r.stand_ins, lang)} ({r.value})" for r in others)
+    pin = " ".join(f"Jo={card.text(lang)}" for card in others[0].stand_ins)
     key = "ambiguous_one" if len(others[0].stand_ins) == 1 else "ambiguous"
     return say(key, lang, others=listed, pin=pin)
 
 
-def _verdict(total: int, minimum: int, lang: Lang) -> str:
+def _verdict(total: int, minimum: int, lang: Lang, *, clean_run_missing: bool = False) -> str:
+    if total >= minimum and clean_run_missing:
+        return say("short_clean_run", lang, total=total)
     if total >= minimum:
         return say("opens", lang, total=total, minimum=minimum)
     return say("short", lang, total=total, minimum=minimum, short=minimum - total)
@@ -253,10 +275,14 @@ def _print_report(report: MeldReport, lang: Lang) -> None:
     for meld in report.melds:
         console.print(meld_line(meld, lang))
     for error in report.errors:
-        message = say(error.code, lang, **error.params)
-        console.print(Text(say("errors", lang, message=message), style="red"))
+        console.print(Text(say("errors", lang, message=said(error, lang)), style="red"))
     if report.valid:
-        console.print(_verdict(report.total, report.minimum, lang), markup=False)
+        console.print(
+            _verdict(
+                report.total, report.minimum, lang, clean_run_missing=report.clean_run_missing
+            ),
+            markup=False,
+        )
     else:
         console.print(say("invalid_total", lang, total=report.total), markup=False)
 
@@ -272,7 +298,10 @@ def _print_opening(best: Opening, others: list[Opening] | None, count: int, lang
         console.print(say("best", lang), markup=False)
         for meld in best.melds:
             console.print(Text("  ").append_text(meld_line(meld, lang)))
-        console.print(_verdict(best.total, best.minimum, lang), markup=False)
+        console.print(
+            _verdict(best.total, best.minimum, lang, clean_run_missing=best.clean_run_missing),
+            markup=False,
+        )
     console.print(_left(best.left, lang), markup=False)
     if others is not None:
         _print_others(console, others, count, lang)
@@ -281,7 +310,7 @@ def _print_opening(best: Opening, others: list[Opening] | None, count: int, lang
 def _left(cards: Sequence[Card], lang: Lang) -> str:
     if not cards:
         return say("left_none", lang)
-    return say("left", lang, cards=" ".join(map(str, cards)))
+    return say("left", lang, cards=_cards(cards, lang))
 
 
 def _print_others(console: Console, others: list[Opening], count: int, lang: Lang) -> None:
@@ -290,7 +319,7 @@ def _print_others(console: Console, others: list[Opening], count: int, lang: Lan
         return
     console.print(say("alternatives", lang, count=count), markup=False)
     for other in others:
-        melds = " | ".join(" ".join(map(str, meld.cards)) for meld in other.melds)
+        melds = " | ".join(_cards(meld.cards, lang) for meld in other.melds)
         console.print(f"  {other.total}: {melds} — {_left(other.left, lang)}", markup=False)
     if count > len(others):
         console.print(say("more", lang, count=count, shown=len(others)), markup=False)

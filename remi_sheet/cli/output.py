@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from remi_sheet.cli.printing import Table, writing_out
 from remi_sheet.core.problems import Problem, Severity
+from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import COLUMNS, Standing
 from remi_sheet.i18n import Lang, number, say, shown_text
 from remi_sheet.notebook.games import Game, date_text
@@ -84,6 +85,7 @@ def notebook_json(
         "notebook": str(notebook.path),
         "lang": lang,
         "house_rules": notebook.rules.differences(),
+        "agreements": list(notebook.agreements),
         "games": (game_json(game) for game in notebook.games),
         "standings": [row.to_json() for row in table],
         "problems": (problem.to_json(lang) for problem in problems),
@@ -146,8 +148,20 @@ def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:
     changed = notebook.rules.differences()
     if not changed:
         return None
-    listed = ", ".join(f"{name} = {value}" for name, value in changed.items())
+    listed = ", ".join(
+        f"{say(f'rulename_{name}', lang)} = {value_text(value, lang)}"
+        for name, value in changed.items()
+    )
     return f"{say('house_rules', lang)}: {listed}"
+
+
+def agreements_line(notebook: Notebook, lang: Lang) -> str | None:
+    """The Rules sheet's free-text agreements, which change no score but belong to the
+    table's rules."""
+    if not notebook.agreements:
+        return None
+    listed = "; ".join(shown_text(text) for text in notebook.agreements)
+    return f"{say('agreements', lang)}: {listed}"
 
 
 def summary(notebook: Notebook, problems: Sequence[Problem], lang: Lang) -> str:

@@ -18,6 +18,7 @@ from typing import Final
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean
+from remi_sheet.i18n import Lang
 
 JOKER: Final = 0
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
@@ -44,6 +45,12 @@ class Card:
     def __str__(self) -> str:
         return ("Jo" if self.is_joker else RANK_NAMES[self.rank]) + (self.suit or "")
 
+    def text(self, lang: Lang) -> str:
+        """The card as a player of `lang` writes it: B♥ D♥ K♥ Á♥ in Hungarian."""
+        if lang != "hu" or self.is_joker:
+            return str(self)
+        return HUNGARIAN_RANK_NAMES.get(self.rank, RANK_NAMES[self.rank]) + (self.suit or "")
+
 
 RANK_NAMES: Final[dict[int, str]] = {
     **{n: str(n) for n in range(2, 11)},
@@ -52,6 +59,20 @@ RANK_NAMES: Final[dict[int, str]] = {
     KING: "K",
     ACE: "A",
 }
+
+# Bubi, dáma, király, ász: the letters Hungarian cards carry.
+HUNGARIAN_RANK_NAMES: Final[dict[int, str]] = {JACK: "B", QUEEN: "D", KING: "K", ACE: "Á"}
+_HUNGARIAN_LETTERS: Final = {"J": "B", "Q": "D", "A": "Á"}
+_CARD_TOKEN: Final = re.compile(r"(?<!\w)([JQA])(?=[♠♣♥♦]|(?![\w]))")
+
+
+def cards_text(text: str, lang: Lang) -> str:
+    """Cards written as `str(card)` does, one after another (`8♣ 9♣ J♣`, `Jo=Q♦`), in the
+    letters of `lang`; a joker (`Jo`) stays as it is."""
+    if lang != "hu":
+        return text
+    return _CARD_TOKEN.sub(lambda found: _HUNGARIAN_LETTERS[found.group(1)], text)
+
 
 # How players spell ranks, suits and jokers, and what separates cards: `parse_cards` reads
 # by these tables, and the live formulas are made from them too.

@@ -103,6 +103,7 @@ class MeldReport:
     melds: tuple[Meld, ...]
     errors: tuple[Problem, ...]  # problems of the melds together: copies, jokers
     minimum: int
+    needs_clean_run: bool = False  # house rule opening_needs_clean_run
 
     @property
     def total(self) -> int:
@@ -113,8 +114,13 @@ class MeldReport:
         return not self.errors and all(meld.valid for meld in self.melds)
 
     @property
+    def clean_run_missing(self) -> bool:
+        """The rules ask for a run without a joker in the opening, and there is none."""
+        return self.needs_clean_run and not any(map(is_clean_run, self.melds))
+
+    @property
     def opens(self) -> bool:
-        return self.valid and self.total >= self.minimum
+        return self.valid and self.total >= self.minimum and not self.clean_run_missing
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,14 +130,25 @@ class Opening:
     melds: tuple[Meld, ...]
     left: tuple[Card, ...]
     minimum: int
+    needs_clean_run: bool = False  # house rule opening_needs_clean_run
 
     @property
     def total(self) -> int:
         return sum(meld.value for meld in self.melds)
 
     @property
+    def clean_run_missing(self) -> bool:
+        return self.needs_clean_run and not any(map(is_clean_run, self.melds))
+
+    @property
     def opens(self) -> bool:
-        return self.total >= self.minimum
+        return self.total >= self.minimum and not self.clean_run_missing
+
+
+def is_clean_run(meld: Meld) -> bool:
+    """A run without a joker: what `opening_needs_clean_run` asks of an opening."""
+    best = meld.best
+    return best is not None and best.kind is Kind.RUN and not best.stand_ins
 
 
 def parse_meld(text: str) -> tuple[tuple[Card, ...], tuple[Card | None, ...]]:
@@ -170,7 +187,7 @@ def check_meld(cards: Sequence[Card], rules: HouseRules, pins: Sequence[Card | N
     """Check one meld; `pins[i]` is the card the joker `cards[i]` must stand for, if any."""
     cards = tuple(cards)
     pins = tuple(pins) or (None,) * len(cards)
-    reason = _shape_reason(cards)
+    reason = _shape_reason(cards) or _jokers_reason(cards, rules)
     if reason is not None:
         return Meld(cards, reason=reason, pins=pins)
     every = readings(cards, rules, pins)
@@ -289,6 +306,15 @@ def _shape_reason(cards: tuple[Card, ...]) -> Problem | None:
     return None
 
 
+def _jokers_reason(cards: tuple[Card, ...], rules: HouseRules) -> Problem | None:
+    """More jokers in one meld than the table allows (`jokers_per_meld`)."""
+    jokers = sum(card.is_joker for card in cards)
+    most = rules.jokers_per_meld
+    if most is not None and jokers > most:
+        return Problem("meld_jokers_per_meld", params={"count": jokers, "most": most})
+    return None
+
+
 def _reason(cards: tuple[Card, ...]) -> Problem:
     """Why `cards` is neither a set nor a run (called only when it is neither)."""
     naturals = [card for card in cards if not card.is_joker]
@@ -358,7 +384,8 @@ def check_melds(
     """Check melds laid down together, each given as (cards, pins) from `parse_meld`."""
     checked = tuple(check_meld(cards, rules, pins) for cards, pins in melds)
     every_card = [card for cards, _ in melds for card in cards]
-    return MeldReport(checked, tuple(pack_errors(every_card, rules)), rules.opening_minimum)
+    errors = tuple(pack_errors(every_card, rules))
+    return MeldReport(checked, errors, rules.opening_minimum, rules.opening_needs_clean_run)
 
 
 def pack_errors(cards: Iterable[Card], rules: HouseRules) -> Iterator[Problem]:

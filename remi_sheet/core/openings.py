@@ -34,6 +34,7 @@ class _Candidate:
     mask: int  # one bit per distinct natural card of the hand
     jokers: int
     value: int
+    clean_run: bool = False  # a run without a joker (`opening_needs_clean_run`)
 
 
 class _Hand:
@@ -57,10 +58,21 @@ class _Hand:
 def candidates(hand: _Hand, rules: HouseRules) -> list[_Candidate]:
     """Every meld the hand can make, once per (natural cards, jokers), at its best value."""
     best: dict[tuple[int, int], int] = {}
+    most = rules.jokers_per_meld
     for naturals, jokers, value in [*_set_options(hand, rules), *_run_options(hand, rules)]:
+        if most is not None and jokers > most:
+            continue
         key = (hand.bits(naturals), jokers)
         best[key] = max(best.get(key, 0), value)
-    return [_Candidate(mask, jokers, value) for (mask, jokers), value in best.items()]
+    return [
+        _Candidate(mask, jokers, value, jokers == 0 and _one_suit(hand.naturals(mask)))
+        for (mask, jokers), value in best.items()
+    ]
+
+
+def _one_suit(cards: list[Card]) -> bool:
+    # Three or more cards of one suit, no two alike, are a run: a set has different suits.
+    return len({card.suit for card in cards}) == 1
 
 
 def _set_options(hand: _Hand, rules: HouseRules) -> Iterator[tuple[list[Card], int, int]]:
@@ -142,9 +154,21 @@ class _Search:
                 result = (value, candidate)
         return result
 
-    def chosen(self) -> list[_Candidate]:
-        """The candidates of the best solution for the whole hand."""
+    def chosen(self, needs_clean_run: bool = False) -> list[_Candidate]:
+        """The candidates of the best solution for the whole hand; `needs_clean_run`: the
+        best of those that hold a run without a joker, when the hand has one."""
         state = (self.hand.ones, self.hand.twos, self.hand.jokers)
+        best = self.completed(state)
+        if not needs_clean_run or any(candidate.clean_run for candidate in best):
+            return best
+        clean = [c for group in self.by_low.values() for c in group if c.clean_run]
+        if not clean:
+            return best
+        first = max(clean, key=lambda c: c.value + self.best(*_take(*state, c)))
+        return [first, *self.completed(_take(*state, first))]
+
+    def completed(self, state: tuple[int, int, int]) -> list[_Candidate]:
+        """The candidates of the best solution for what is left in `state`."""
         picked = []
         while state[0]:
             _, candidate = self._solve(*state)
@@ -169,7 +193,7 @@ def best_opening(hand: Sequence[Card], rules: HouseRules) -> Opening:
     `hand` is one that `hand_errors` accepts (every card with its suit)."""
     cards = _Hand(hand)
     search = _Search(cards, rules)
-    return _opening(cards, search.chosen(), hand, rules)
+    return _opening(cards, search.chosen(rules.opening_needs_clean_run), hand, rules)
 
 
 def openings(
@@ -179,11 +203,12 @@ def openings(
     first (at most `limit`); and how many such openings there are (counted up to a cap)."""
     cards = _Hand(hand)
     search = _Search(cards, rules)
-    best = search.chosen()
+    clean = rules.opening_needs_clean_run
+    best = search.chosen(clean)
     found = [
         chosen
         for chosen in _Enumeration(search, rules.opening_minimum).run()
-        if Counter(chosen) != Counter(best)
+        if Counter(chosen) != Counter(best) and (not clean or any(c.clean_run for c in chosen))
     ]
     found.sort(key=lambda chosen: (-sum(c.value for c in chosen), sum(c.jokers for c in chosen)))
     shown = [_opening(cards, chosen, hand, rules) for chosen in found[:limit]]
@@ -260,7 +285,9 @@ def _opening(
     melds = tuple(_meld_of(hand, candidate, rules) for candidate in chosen)
     used = Counter(card for meld in melds for card in meld.cards)
     left = Counter(cards) - used
-    return Opening(melds, tuple(sorted(left.elements())), rules.opening_minimum)
+    return Opening(
+        melds, tuple(sorted(left.elements())), rules.opening_minimum, rules.opening_needs_clean_run
+    )
 
 
 def _meld_of(hand: _Hand, candidate: _Candidate, rules: HouseRules) -> Meld:

@@ -1,7 +1,7 @@
 """House rules: every number a table may change (docs/rules.md), with its default and its limits.
 
 `HouseRules()` is the default rule book. A notebook's Rules sheet and the command line change
-it through `with_rule`, which accepts the rules' English names and Hungarian aliases, and
+it through `with_rule`, which accepts the rules' English and Hungarian names and aliases, and
 refuses unknown names and impossible values with a `RemiError` that says why.
 """
 
@@ -14,11 +14,18 @@ from typing import Any, Final, NamedTuple
 
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.text import fold, fold_name
+from remi_sheet.i18n import Lang, Phrase, number, say
+from remi_sheet.i18n.catalogue import TEXTS
 
 
 class Rounding(StrEnum):
     NEAREST_TEN_HALF_UP = "nearest-ten-half-up"
     NONE = "none"
+
+
+class GameEnd(StrEnum):
+    DEALS = "deals"  # after `deals_per_game` deals
+    LIMIT = "limit"  # after the deal in which a total reaches `points_limit`
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,209 +38,151 @@ class HouseRules:
     max_players: int = 6
     opening_minimum: int = 50
     deals_per_game: int = 7
+    game_end: GameEnd = GameEnd.DEALS
+    points_limit: int = 500
     ace_value: int = 10
     low_ace_value: int = 1
     joker_in_hand: int = 20
     hand_win: int = -40
     normal_win: int = -20
     not_down_after_hand: int = 200
+    not_down_after_normal: int | None = None  # None: the card points, as a laid-down loser
     hand_multiplier: int = 2
     round_before_doubling: bool = True
     rounding: Rounding = Rounding.NEAREST_TEN_HALF_UP
+    jokers_per_meld: int | None = None  # None: no limit
+    opening_needs_clean_run: bool = False
 
     def differences(self) -> dict[str, int | bool | str]:
-        """The rules that differ from the defaults, by name, in definition order."""
+        """The rules that differ from the defaults, by name, in definition order (a value
+        word such as `points` in English: `value_text` says it in a language)."""
         default = HouseRules()
         return {
-            spec.name: _plain(getattr(self, spec.name))
+            spec.name: _plain(spec, getattr(self, spec.name))
             for spec in RULES
             if getattr(self, spec.name) != getattr(default, spec.name)
         }
 
+    @property
+    def to_limit(self) -> bool:
+        return self.game_end is GameEnd.LIMIT
 
-def _plain(value: object) -> int | bool | str:
-    if isinstance(value, Rounding):
+
+def default_value(name: str) -> int | bool | str:
+    """The rule's default as `differences` gives a value (a value word in English)."""
+    return _plain(rule_spec(name), getattr(HouseRules(), rule_spec(name).name))
+
+
+def _plain(spec: RuleSpec, value: object) -> int | bool | str:
+    if value is None:
+        assert spec.word is not None
+        return say(f"rulevalue_{spec.word}", "en")
+    if isinstance(value, StrEnum):
         return value.value
     assert isinstance(value, int | bool | str)
     return value
 
 
 class RuleSpec(NamedTuple):
-    """One house rule's name, type, bounds, other spellings and help text."""
+    """One house rule's name, type, bounds and other spellings; its Hungarian name and
+    one-line help are in the catalogue (`rulename_<name>`, `rulehelp_<name>`)."""
 
     name: str
     kind: type
     low: int | None
     high: int | None
     aliases: tuple[str, ...]
-    help_en: str
-    help_hu: str
+    word: str | None = None  # a number rule's word for "none" (`points`, `no_limit`)
 
 
 JOKERS_PER_PACK: Final = 3
 
 RULES: Final[tuple[RuleSpec, ...]] = (
-    RuleSpec(
-        "packs",
-        int,
-        2,
-        3,
-        ("csomagok", "csomagok_szama", "pakli", "paklik"),
-        "Packs of French cards (3 for five or six players in some circles).",
-        "Francia kártyacsomagok száma (öt-hat játékosnál sokan hárommal játszanak).",
-    ),
-    RuleSpec(
-        "jokers",
-        int,
-        0,
-        JOKERS_PER_PACK * 3,
-        ("jokerek", "jokerek_szama"),
-        "Jokers in the packs, at most 3 a pack (0: professionals play without).",
-        "Jokerek száma a csomagokban, csomagonként legfeljebb 3 (0: a profik nélkülük játszanak).",
-    ),
-    RuleSpec(
-        "max_players",
-        int,
-        2,
-        6,
-        ("max_jatekos", "jatekosok_max"),
-        "Most players in one game.",
-        "Legfeljebb ennyi játékos egy játszmában.",
-    ),
-    RuleSpec(
-        "opening_minimum",
-        int,
-        1,
-        180,
-        ("nyitas_minimum", "nyitas", "elso_lerakas"),
-        "Least value of the first meld (50, or 51 by agreement).",
-        "Az első lerakás legkisebb értéke (50, megállapodás szerint 51).",
-    ),
-    RuleSpec(
-        "deals_per_game",
-        int,
-        1,
-        50,
-        ("leosztasok", "leosztasok_szama", "fordulok"),
-        "Deals in one game (hétfordulós: 7).",
-        "Leosztások száma egy játszmában (hétfordulós: 7).",
-    ),
-    RuleSpec(
-        "ace_value",
-        int,
-        1,
-        20,
-        ("asz_erteke", "asz"),
-        "Value of an ace left in hand or in a high meld.",
-        "Az ász értéke kézben és felső sorban.",
-    ),
-    RuleSpec(
-        "low_ace_value",
-        int,
-        1,
-        20,
-        ("also_asz", "also_asz_erteke"),
-        "Value of an ace in a low run A-2-3.",
-        "Az ász értéke az alsó sorban (A-2-3).",
-    ),
-    RuleSpec(
-        "joker_in_hand",
-        int,
-        0,
-        100,
-        ("joker_kezben", "kezben_maradt_joker"),
-        "Value of a joker left in hand.",
-        "A kézben maradt joker értéke.",
-    ),
-    RuleSpec(
-        "hand_win",
-        int,
-        -1000,
-        -1,
-        ("hand", "kezbol", "kezbol_nyeres"),
-        "Score of a winner who went out all at once from hand.",
-        "A kézből (hand-del) nyerő pontja.",
-    ),
-    RuleSpec(
-        "normal_win",
-        int,
-        -1000,
-        -1,
-        ("nyeres", "normal_nyeres"),
-        "Score of a winner who had laid down before.",
-        "A korábban már lerakott nyerő pontja.",
-    ),
-    RuleSpec(
-        "not_down_after_hand",
-        int,
-        1,
-        1000,
-        ("le_nem_rakott", "ketszaz"),
-        "Score of a loser who had not laid down when the winner went hand.",
-        "Hand után annak a pontja, aki nem rakott le.",
-    ),
-    RuleSpec(
-        "hand_multiplier",
-        int,
-        1,
-        10,
-        ("hand_szorzo", "szorzo"),
-        "Multiplier of a laid-down loser's card points after a hand.",
-        "Hand után a lerakott vesztes lappontjainak szorzója.",
-    ),
+    RuleSpec("packs", int, 2, 3, ("csomagok", "csomagok_szama", "pakli", "paklik")),
+    RuleSpec("jokers", int, 0, JOKERS_PER_PACK * 3, ("jokerek", "jokerek_szama")),
+    RuleSpec("max_players", int, 2, 6, ("max_jatekos", "jatekosok_max")),
+    RuleSpec("opening_minimum", int, 1, 180, ("nyitas_minimum", "nyitas", "elso_lerakas")),
+    RuleSpec("deals_per_game", int, 1, 50, ("leosztasok", "leosztasok_szama", "fordulok")),
+    RuleSpec("game_end", GameEnd, None, None, ("jatszma_vege", "vege")),
+    RuleSpec("points_limit", int, 1, 100_000, ("ponthatar", "hatar")),
+    RuleSpec("ace_value", int, 1, 20, ("asz_erteke", "asz")),
+    RuleSpec("low_ace_value", int, 1, 20, ("also_asz", "also_asz_erteke")),
+    RuleSpec("joker_in_hand", int, 0, 100, ("joker_kezben", "kezben_maradt_joker")),
+    RuleSpec("hand_win", int, -1000, -1, ("hand", "kezbol", "kezbol_nyeres")),
+    RuleSpec("normal_win", int, -1000, -1, ("nyeres", "normal_nyeres")),
+    RuleSpec("not_down_after_hand", int, 1, 1000, ("le_nem_rakott", "ketszaz")),
+    RuleSpec("not_down_after_normal", int, 0, 1000, ("le_nem_rakott_normal",), "points"),
+    RuleSpec("hand_multiplier", int, 1, 10, ("hand_szorzo", "szorzo")),
     RuleSpec(
         "round_before_doubling",
         bool,
         None,
         None,
         ("kerekites_duplazas_elott", "kerekites_ketszerezes_elott", "elobb_kerekites"),
-        "After a hand, round the card points before multiplying (33 → 30 → 60).",
-        "Hand után előbb kerekítünk, aztán szorzunk (33 → 30 → 60).",
     ),
-    RuleSpec(
-        "rounding",
-        Rounding,
-        None,
-        None,
-        ("kerekites",),
-        "nearest-ten-half-up (0–4 → 0, 5–14 → 10, 25 → 30) or none.",
-        "nearest-ten-half-up (0–4 → 0, 5–14 → 10, 25 → 30) vagy none.",
-    ),
+    RuleSpec("rounding", Rounding, None, None, ("kerekites",)),
+    RuleSpec("jokers_per_meld", int, 0, 14, ("joker_meldenkent",), "no_limit"),
+    RuleSpec("opening_needs_clean_run", bool, None, None, ("tiszta_sor",)),
 )
 
 _BY_KEY: Final[dict[str, RuleSpec]] = {
-    fold_name(key): spec for spec in RULES for key in (spec.name, *spec.aliases)
+    fold_name(key): spec
+    for spec in RULES
+    for key in (spec.name, *spec.aliases, TEXTS[f"rulename_{spec.name}"][1])
 }
 _TRUE: Final = frozenset({"true", "yes", "igen", "1", "i", "y", "igaz"})
 _FALSE: Final = frozenset({"false", "no", "nem", "0", "n", "hamis"})
-_ROUNDING: Final[dict[str, Rounding]] = {
-    "nearest-ten-half-up": Rounding.NEAREST_TEN_HALF_UP,
-    "nearest_ten_half_up": Rounding.NEAREST_TEN_HALF_UP,
-    "tizesre": Rounding.NEAREST_TEN_HALF_UP,
-    "none": Rounding.NONE,
-    "nincs": Rounding.NONE,
+# A value word as typed in either language (`tizesre`, `ponthatar`, `no limit`) → its key.
+_WORDS: Final[dict[str, str]] = {
+    fold_name(text): key.removeprefix("rulevalue_")
+    for key, texts in TEXTS.items()
+    if key.startswith("rulevalue_")
+    for text in texts
 }
 
 
 def rule_spec(name: str) -> RuleSpec:
-    """The rule called `name` (English name or Hungarian alias, any case or accents)."""
+    """The rule called `name` (English or Hungarian name, or an alias; any case or
+    accents)."""
     spec = _BY_KEY.get(fold_name(name))
     if spec is None:
-        raise RemiError("rule_unknown", name=name, known=", ".join(s.name for s in RULES))
+        raise RemiError("rule_unknown", name=name, known=Phrase("rulenames_all"))
     return spec
 
 
-def parse_value(spec: RuleSpec, raw: object) -> int | bool | Rounding:
+def rule_name(name: str) -> Phrase:
+    """The rule's name as a message, sheet or report shows it in its language."""
+    return Phrase(f"rulename_{name}")
+
+
+def value_text(value: object, lang: Lang) -> str:
+    """A rule's value as the Rules sheet and the reports show it in `lang`: yes/no, a
+    value word (`tízesre`, `lappont`) or a number."""
+    if isinstance(value, bool):
+        return say("rulevalue_yes" if value else "rulevalue_no", lang)
+    if isinstance(value, int):
+        return number(value, lang)
+    word = _WORDS.get(fold_name(str(value)))
+    return say(f"rulevalue_{word}", lang) if word is not None else str(value)
+
+
+def _choices(spec: RuleSpec) -> tuple[Phrase, ...]:
+    return tuple(Phrase(f"rulevalue_{member.value}") for member in spec.kind)  # type: ignore[attr-defined]
+
+
+def parse_value(spec: RuleSpec, raw: object) -> int | bool | StrEnum | None:
     """`raw` (a cell value or option text) as a value of the rule, or `RemiError`."""
     if spec.kind is bool:
         return _parse_bool(spec, raw)
-    if spec.kind is Rounding:
-        found = _ROUNDING.get(fold(str(raw)))
-        if found is None:
+    if issubclass(spec.kind, StrEnum):
+        word = _WORDS.get(fold_name(str(raw)))
+        if word is None or word not in {member.value for member in spec.kind}:
             raise RemiError(
-                "rule_bad_choice", name=spec.name, value=raw, choices="nearest-ten-half-up, none"
+                "rule_bad_choice", name=rule_name(spec.name), value=raw, choices=_choices(spec)
             )
-        return found
+        return spec.kind(word)
+    if spec.word is not None and _WORDS.get(fold_name(str(raw))) in (spec.word, "none"):
+        return None
     return _parse_int(spec, raw)
 
 
@@ -245,7 +194,7 @@ def _parse_bool(spec: RuleSpec, raw: object) -> bool:
     word = fold(str(raw))
     if word in _TRUE or word in _FALSE:
         return word in _TRUE
-    raise RemiError("rule_bad_bool", name=spec.name, value=raw)
+    raise RemiError("rule_bad_bool", name=rule_name(spec.name), value=raw)
 
 
 def _parse_int(spec: RuleSpec, raw: object) -> int:
@@ -258,12 +207,23 @@ def _parse_int(spec: RuleSpec, raw: object) -> int:
         except ValueError:
             number = None
     if number is None or not number.is_integer():
-        raise RemiError("rule_bad_number", name=spec.name, value=raw)
+        if spec.word is not None:
+            raise RemiError(
+                "rule_bad_number_or_word",
+                name=rule_name(spec.name),
+                value=raw,
+                word=Phrase(f"rulevalue_{spec.word}"),
+            )
+        raise RemiError("rule_bad_number", name=rule_name(spec.name), value=raw)
     value = int(number)
     assert spec.low is not None and spec.high is not None
     if not spec.low <= value <= spec.high:
         raise RemiError(
-            "rule_out_of_range", name=spec.name, value=value, low=spec.low, high=spec.high
+            "rule_out_of_range",
+            name=rule_name(spec.name),
+            value=value,
+            low=spec.low,
+            high=spec.high,
         )
     return value
 

@@ -84,6 +84,8 @@ def possible_loser_scores(after_hand: bool, rules: HouseRules) -> frozenset[int]
     }
     if after_hand:
         scores.add(rules.not_down_after_hand)
+    elif rules.not_down_after_normal is not None:
+        scores.add(rules.not_down_after_normal)
     return frozenset(scores)
 
 
@@ -96,6 +98,8 @@ def _least_points(after_hand: bool, rules: HouseRules) -> dict[int, int]:
         least[loser_score(points, after_hand=after_hand, rules=rules)] = points
     if after_hand:
         least[rules.not_down_after_hand] = 0
+    elif rules.not_down_after_normal is not None:
+        least[rules.not_down_after_normal] = 0
     return least
 
 
@@ -146,6 +150,7 @@ class RowScorer:
     def _entries(self, entries: Sequence[Entry], winner: int) -> DealScore | list[Problem]:
         """An entry row with its one winner at `winner`: everyone else is a loser."""
         rules, most = self.rules, self.most
+        fixed = rules.not_down_after_normal  # None: a loser not down scores the card points
         hand: bool = entries[winner].hand  # type: ignore[union-attr]
         by_points = self.by_points[hand]
         issues: list[Problem] = []
@@ -165,11 +170,12 @@ class RowScorer:
                 if not 0 <= points <= most:
                     issues.append(_points_issue(points, i, rules))
                     continue
-            if points is not None:
-                held += points
+            held += points or 0
             if hand and not laid_down:
                 plus200.add(i)
                 scores.append(rules.not_down_after_hand)
+            elif not laid_down and fixed is not None:
+                scores.append(fixed)
             elif points is None:
                 issues.append(_at("x_without_points", i))
             else:
@@ -337,8 +343,14 @@ class GameScore(NamedTuple):
         return tuple(running)
 
 
+def reaches_limit(totals: Sequence[int], rules: HouseRules) -> bool:
+    """True when a game played to a limit (`game_end = limit`) ends with these totals."""
+    return rules.to_limit and max(totals, default=0) >= rules.points_limit
+
+
 def score_game(players: Sequence[str], deals: Sequence[DealScore], rules: HouseRules) -> GameScore:
-    """Totals and ranks of the scored deals, in order."""
+    """Totals and ranks of the scored deals, in order. A game is complete after
+    `deals_per_game` deals, or played to a limit, once a total has reached it."""
     count = len(players)
     if deals:
         totals = tuple(map(sum, zip(*[deal.scores for deal in deals], strict=True)))
@@ -346,9 +358,15 @@ def score_game(players: Sequence[str], deals: Sequence[DealScore], rules: HouseR
             raise ValueError(f"deals of {len(totals)} scores in a game of {count}")
     else:
         totals = (0,) * count
-    return GameScore(
-        tuple(players), tuple(deals), totals, rank(totals), len(deals) >= rules.deals_per_game
-    )
+    if rules.to_limit:
+        running = (0,) * count
+        complete = False
+        for deal in deals:
+            running = tuple(map(operator.add, running, deal.scores))
+            complete = complete or reaches_limit(running, rules)
+    else:
+        complete = len(deals) >= rules.deals_per_game
+    return GameScore(tuple(players), tuple(deals), totals, rank(totals), complete)
 
 
 def rank(totals: Sequence[int]) -> tuple[int, ...]:

@@ -1,9 +1,9 @@
 """The one catalogue of everything remi says, and how a text is filled in.
 
-Each feature keeps its texts in a module of this package (`game`, `files`, `notebook`,
-`records`, `melds`, `report`, `season`, `cli`): dictionaries of key → (English, Hungarian),
-listed in its `CATALOGUES`. They are merged here, once; a key means one thing only. Keys are
-stable (tests and `--json` carry them); wording may improve.
+Each feature keeps its texts in a module of this package (`game`, `rules`, `files`,
+`notebook`, `records`, `melds`, `report`, `season`, `cli`): dictionaries of key →
+(English, Hungarian), listed in its `CATALOGUES`. They are merged here, once; a key means
+one thing only. Keys are stable (tests and `--json` carry them); wording may improve.
 
 A text's placeholders are filled in the text's language:
 
@@ -12,7 +12,8 @@ A text's placeholders are filled in the text's language:
 - `{count:game/games}`: the number and the English word that goes with it ("1 game",
   "3 games"); Hungarian needs no plural after a number ("3 játszma");
 - `{deal:a}` / `{deal:A}`: the Hungarian article before that number ("az 1.", "a 2.");
-- a `Phrase` (a key and its parameters): that text, in the same language.
+- a `Phrase` (a key and its parameters): that text, in the same language; a tuple of
+  them, those texts separated by commas.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from remi_sheet.i18n import cli, files, game, melds, notebook, records, report, season
+from remi_sheet.i18n import cli, files, game, melds, notebook, records, report, rules, season
 
 Lang = Literal["en", "hu"]
 LANGS: Final[tuple[Lang, ...]] = ("en", "hu")
@@ -31,7 +32,7 @@ LANGS: Final[tuple[Lang, ...]] = ("en", "hu")
 
 def _merged() -> dict[str, tuple[str, str]]:
     merged: dict[str, tuple[str, str]] = {}
-    for module in (game, files, notebook, records, melds, report, season, cli):
+    for module in (game, rules, files, notebook, records, melds, report, season, cli):
         for catalogue in module.CATALOGUES:
             twice = merged.keys() & catalogue.keys()
             if twice:
@@ -157,6 +158,8 @@ class _Formatter(string.Formatter):
     def _shown(self, value: Any) -> Any:
         if isinstance(value, Phrase):
             return say(value.key, self.lang, **value.params)
+        if isinstance(value, tuple):  # a list of choices, each said in the language
+            return ", ".join(str(self._shown(item)) for item in value)
         if isinstance(value, bool):
             return ("IGAZ" if value else "HAMIS") if self.lang == "hu" else str(value).upper()
         if isinstance(value, int | float):

@@ -33,22 +33,26 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The rule {name} = {value} is impossible: it must be from {low} to {high}.",
         "A(z) {name} = {value} lehetetlen: {low} és {high} között kell lennie.",
     ),
+    "rule_bad_number_or_word": (
+        "The rule {name} needs a whole number or '{word}', not '{value}'.",
+        "A(z) {name} szabály értéke egész szám vagy '{word}' kell legyen, nem '{value}'.",
+    ),
     "rule_wins_equal": (
         "hand_win and normal_win are both {value}: they must differ, or a score row cannot "
         "tell a hand from a normal win.",
-        "A hand_win és a normal_win is {value}: különbözniük kell, különben a pontsorból nem "
-        "derül ki, hogy kézből nyert-e.",
+        "A kézből nyerés és a normál nyerés is {value}: különbözniük kell, különben a "
+        "pontsorból nem derül ki, hogy kézből nyert-e.",
     ),
     "rule_low_ace": (
         "low_ace_value {low} is more than ace_value {high}; a low ace is worth at most an ace.",
-        "Az also_asz ({low}) nagyobb, mint az ász értéke ({high}); az alsó ász legfeljebb "
-        "annyit ér.",
+        "Az alsó ász értéke ({low}) nagyobb, mint az ász értéke ({high}); az alsó ász "
+        "legfeljebb annyit ér.",
     ),
     "rule_jokers_packs": (
         "{jokers} jokers in {packs} packs: a pack brings at most 3, so {most} at most "
         "(house rules jokers and packs).",
         "{jokers} joker {packs} csomagban: egy csomagban legfeljebb 3 van, így legfeljebb "
-        "{most} (jokerek száma és csomagok házszabály).",
+        "{most} (jokerek száma és csomagok száma házszabály).",
     ),
     "rule_option": (
         "--rule takes NAME=VALUE, e.g. --rule opening_minimum=51; got '{value}'.",
@@ -244,7 +248,15 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "too_many_deals": (
         "Deal {deal} is more than the {most} deals of a game (house rule deals_per_game).",
-        "{deal:A} {deal}. leosztás több, mint egy játszma {most} leosztása (deals_per_game).",
+        "{deal:A} {deal}. leosztás több, mint egy játszma {most} leosztása (leosztások száma "
+        "házszabály).",
+    ),
+    "deal_after_end": (
+        "The game ended after deal {ended}, when {who} reached {limit} (house rule "
+        "points_limit): deal {deal} is one too many; start a new game sheet for it.",
+        "A játszma {ended:a} {ended}. leosztás után véget ért, amikor {who} elérte a(z) "
+        "{limit} pontot (ponthatár házszabály): {deal:a} {deal}. leosztás már nem tartozik "
+        "bele; kezdj neki új játszmalapot.",
     ),
     "total_mismatch": (
         "{player}: the typed total is {value}, but the deals add up to {total}.",

@@ -18,6 +18,10 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{count:card/cards}: a meld has at least 3.",
         "{count} lap: egy lerakásban legalább 3 lap van.",
     ),
+    "meld_jokers_per_meld": (
+        "{count} jokers in one meld: the table allows at most {most} (house rule jokers_per_meld).",
+        "{count} joker egy lerakásban: legfeljebb {most} lehet (joker kirakásonként házszabály).",
+    ),
     "meld_only_jokers": (
         "Only jokers: a meld needs at least one card that is not a joker.",
         "Csak joker: egy lerakásban legalább egy nem joker lapnak is lennie kell.",
@@ -114,6 +118,12 @@ MELD_WORDS: Final[dict[str, tuple[str, str]]] = {
     "opens": (
         "Total {total}: opens (minimum {minimum}).",
         "Összesen {total}: nyit (a nyitáshoz kell: {minimum}).",
+    ),
+    "short_clean_run": (
+        "Total {total}: does not open; the first laying down needs a run without a joker "
+        "(house rule opening_needs_clean_run).",
+        "Összesen {total}: nem nyit; az első lerakásban kell egy joker nélküli sor "
+        "(nyitáshoz tiszta sor házszabály).",
     ),
     "short": (
         "Total {total}: does not open; {minimum} needed, {short} more.",

@@ -104,6 +104,10 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
 # One line per game, as `check` and `score` print them before the standings.
 GAME_LINES: Final[dict[str, tuple[str, str]]] = {
     "line_deals": ("{played}/{length} deals", "{played}/{length} leosztás"),
+    "line_deals_to_limit": (
+        "{played:deal/deals} to {limit}",
+        "{played} leosztás {limit} pontig",
+    ),
     "line_won": ("won by {players}", "nyert: {players}"),
     "line_leads": ("{players} leading", "vezet: {players}"),
     "line_not_started": ("not started", "még nincs leosztás"),

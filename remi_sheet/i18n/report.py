@@ -19,6 +19,20 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "{played}/{total} deals · not finished",
         "{played}/{total} leosztás · nincs befejezve",
     ),
+    "status_limit_complete": (
+        "{played} deals · played to {limit} · complete",
+        "{played} leosztás · {limit} pontig · kész",
+    ),
+    "status_limit_open": (
+        "{played} deals · played to {limit} · not finished",
+        "{played} leosztás · {limit} pontig · nincs befejezve",
+    ),
+    "legend_limit": (
+        "Played to {limit}: the game ends after the deal in which a total reaches it; the "
+        "lowest total wins, equal totals share a place.",
+        "{limit} pontig: a játszma annak a leosztásnak a végén ér véget, amelyben valakinek "
+        "az összpontja eléri; a legkisebb összpontszám nyer, egyenlő pontszám holtverseny.",
+    ),
     "winner": ("Winner", "Győztes"),
     "winners": ("Shared win", "Holtversenyes győzelem"),
     "leader": ("Leading", "Vezet"),

@@ -401,10 +401,13 @@ class _GameCheck:
         every deal of a notebook comes through here."""
         deals: list[ScoredDeal] = []
         gap: int | None = None
-        most = self.rules.deals_per_game
+        rules = self.rules
+        # Played to a limit, the game ends after the deal that reaches it, not by its rows.
+        most = rules.deals_per_game if not rules.to_limit else None
+        totals: list[int] | None = [0] * len(self.layout.players) if rules.to_limit else None
+        ended: tuple[int, int] | None = None  # (deal, player) that reached the limit
         known = self.context.entries
         score = self.context.score
-        rules = self.rules
         for number, deal_row in enumerate(self.layout.rows, start=1):
             value = deal_row.number
             if not (type(value) in (int, float) and value == number):
@@ -415,8 +418,16 @@ class _GameCheck:
             self.played += 1
             if gap is not None:
                 self.at(deal_row.row, None, "deal_after_gap", deal=number, gap=gap)
-            if number > most:
+            if most is not None and number > most:
                 self.at(deal_row.row, None, "too_many_deals", deal=number, most=most)
+                break
+            if ended is not None:
+                deal, player = ended
+                who, limit = self.layout.players[player], rules.points_limit
+                self.at(
+                    deal_row.row, None, "deal_after_end", deal=number, ended=deal, who=who,
+                    limit=limit,
+                )  # fmt: skip
                 break
             entries = self.entries(deal_row, number, known, rules)
             if entries is None:
@@ -424,7 +435,12 @@ class _GameCheck:
             result = score(entries)
             if isinstance(result, DealScore):
                 deals.append(ScoredDeal(number, deal_row.row, result))
+                if totals is not None:
+                    totals = [a + b for a, b in zip(totals, result.scores, strict=True)]
+                    if ended is None and max(totals) >= rules.points_limit:
+                        ended = (number, totals.index(max(totals)))
             else:
+                totals = None  # a deal not scored: the totals, and so the end, are unknown
                 for issue in result:
                     self.issue(deal_row, number, issue)
         return deals

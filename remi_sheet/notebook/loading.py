@@ -9,17 +9,18 @@ else. It never writes.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError
-from remi_sheet.core.rules import HouseRules, check_consistent, rule_spec, with_rule
+from remi_sheet.core.rules import HouseRules, check_consistent, rule_name, rule_spec, with_rule
 from remi_sheet.core.standings import Standing, Tally
-from remi_sheet.core.text import fold
+from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang
+from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.notebook.games import CheckContext, Game, GameLayout, check_game, find_game
 from remi_sheet.notebook.sheets import RULES_SHEETS, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
@@ -30,6 +31,8 @@ _RULES_HEADINGS: Final = frozenset({"rule", "name", "szabaly", "nev", "house rul
 
 
 _VALUE_HEADINGS: Final = frozenset({"value", "values", "ertek", "ertekek", "beallitas"})
+# The heading of the free-text rows under the rules, as `remi new` writes it in either language.
+AGREEMENTS: Final = frozenset({fold(text) for text in TEXTS["agreements"]})
 
 
 @dataclass(slots=True)
@@ -45,6 +48,7 @@ class Notebook:
     # Of the games without errors (`standings.standings`), tallied as they were checked.
     standings: list[Standing] = field(default_factory=list, repr=False)
     identity: Identity | None = None  # the file as it was read (None: made in memory)
+    agreements: tuple[str, ...] = ()  # the Rules sheet's free-text rows (`read_agreements`)
 
     def all_problems(self) -> list[Problem]:
         return self.problems + [p for game in self.games for p in game.problems]
@@ -112,7 +116,15 @@ def _load(
         problems.append(Problem("no_games"))
     grids = {name: read[name] for name in sheets.names if name in read} if keep_grids else {}
     return Notebook(
-        path, games, rules, problems, notebook_lang, grids, tally.rows(), sheets.identity
+        path,
+        games,
+        rules,
+        problems,
+        notebook_lang,
+        grids,
+        tally.rows(),
+        sheets.identity,
+        read_agreements(read.values()),
     )
 
 
@@ -140,14 +152,13 @@ def read_rules(
         if sheet_lang is None:
             continue
         lang = sheet_lang
-        for row in range(grid.height):
-            name, value = grid.value(row, 0), grid.value(row, 1)
-            if name is None or _is_rules_heading(name, value):
-                continue
+        for row, name, value in _rule_rows(grid):
             try:
                 spec = rule_spec(str(name))
                 if spec.name in where:
-                    raise RemiError("rule_twice", name=spec.name, first=where[spec.name][1])
+                    raise RemiError(
+                        "rule_twice", name=rule_name(spec.name), first=where[spec.name][1]
+                    )
                 where[spec.name] = (grid.name, address(row, 1))
                 if value is not None:  # an empty value keeps the default
                     rules = with_rule(rules, spec.name, value)
@@ -177,16 +188,49 @@ def rule_cells(grids: Iterable[Grid]) -> dict[str, tuple[str, str]]:
     for grid in grids:
         if fold(grid.name) not in RULES_SHEETS:
             continue
-        for row in range(grid.height):
-            name, value = grid.value(row, 0), grid.value(row, 1)
-            if name is None or _is_rules_heading(name, value):
-                continue
+        for row, name, _ in _rule_rows(grid):
             try:
                 spec = rule_spec(str(name))
             except RemiError:
                 continue
             found.setdefault(spec.name, (grid.name, address(row, 1)))
     return found
+
+
+def read_agreements(grids: Iterable[Grid]) -> tuple[str, ...]:
+    """The free-text rows under the Agreements/Megállapodások heading of the Rules sheet:
+    what a table agreed beyond the rules, kept as typed (a row's cells joined), in order."""
+    found: list[str] = []
+    for grid in grids:
+        if fold(grid.name) not in RULES_SHEETS:
+            continue
+        start = _agreements_row(grid)
+        if start is None:
+            continue
+        for row in range(start + 1, grid.height):
+            cells = [grid.value(row, column) for column in range(2)]
+            typed = " ".join(clean(str(cell)) for cell in cells if cell is not None)
+            if typed.strip():
+                found.append(typed.strip())
+    return tuple(found)
+
+
+def _agreements_row(grid: Grid) -> int | None:
+    for row in range(grid.height):
+        name = grid.value(row, 0)
+        if name is not None and fold(str(name)) in AGREEMENTS:
+            return row
+    return None
+
+
+def _rule_rows(grid: Grid) -> Iterator[tuple[int, CellValue, CellValue]]:
+    """The rows of a Rules sheet that name a rule (or try to), above its agreements."""
+    end = _agreements_row(grid)
+    for row in range(grid.height if end is None else end):
+        name, value = grid.value(row, 0), grid.value(row, 1)
+        if name is None or _is_rules_heading(name, value):
+            continue
+        yield row, name, value
 
 
 def _is_rules_heading(name: CellValue, value: CellValue) -> bool:

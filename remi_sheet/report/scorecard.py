@@ -30,7 +30,7 @@ from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
 from remi_sheet.core.problems import RemiError, Severity
-from remi_sheet.core.rules import HouseRules, Rounding
+from remi_sheet.core.rules import HouseRules, Rounding, default_value, value_text
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
@@ -120,6 +120,7 @@ class Report:
     games: tuple[GamePage, ...]
     standings: StandingsPage | None
     rules: tuple[RuleLine, ...]
+    agreements: tuple[str, ...]  # the Rules sheet's free text, printed as typed
     hand: int  # the hand winner's score, for the key to the marks
     special: int  # a +200: not laid down after a hand
 
@@ -154,6 +155,7 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
         games=pages,
         standings=standings_page(games, lang) if len(games) > 1 else None,
         rules=rule_lines(rules, lang),
+        agreements=notebook.agreements,
         hand=rules.hand_win,
         special=rules.not_down_after_hand,
     )
@@ -189,13 +191,21 @@ def game_page(game: Game, rules: HouseRules, lang: Lang) -> GamePage:
         for name, total, place in zip(game.players, score.totals, score.ranks, strict=True)
     )
     status_key = "status_complete" if score.complete else "status_open"
+    if rules.to_limit:
+        status_key = status_key.replace("status_", "status_limit_")
     return GamePage(
         game.sheet,
         **title,
         players=game.players,
         deals=deals,
         results=results,
-        status=say(status_key, lang, played=len(deals), total=rules.deals_per_game),
+        status=say(
+            status_key,
+            lang,
+            played=len(deals),
+            total=rules.deals_per_game,
+            limit=rules.points_limit,
+        ),
         complete=score.complete,
         verdict=_verdict(results, score.complete, lang) if deals else None,
         problems=(),
@@ -283,20 +293,20 @@ def _standings_chart(table: Sequence[Standing], games: Sequence[Game]) -> Chart:
 
 def rule_lines(rules: HouseRules, lang: Lang) -> tuple[RuleLine, ...]:
     """The house rules that differ from the defaults, for the footnote."""
-    default = HouseRules()
     return tuple(
-        RuleLine(name, _rule_text(value, lang), _rule_text(getattr(default, name), lang))
+        RuleLine(
+            say(f"rulename_{name}", lang),
+            _rule_text(value, lang),
+            _rule_text(default_value(name), lang),
+        )
         for name, value in rules.differences().items()
     )
 
 
-def _rule_text(value: object, lang: Lang) -> str:
-    if isinstance(value, bool):
-        yes, no = ("igen", "nem") if lang == "hu" else ("yes", "no")
-        return yes if value else no
-    if isinstance(value, Rounding):
-        return value.value
-    return signed(value, lang) if isinstance(value, int) else str(value)
+def _rule_text(value: int | bool | str, lang: Lang) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return signed(value, lang)
+    return value_text(value, lang)
 
 
 def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCard:
@@ -318,7 +328,9 @@ def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCa
         ),
         say("legend_cards", lang, ace=rules.ace_value, joker=rules.joker_in_hand),
         say("legend_opening", lang, opening=rules.opening_minimum),
-        say("legend_lowest", lang, deals=rules.deals_per_game),
+        say("legend_limit", lang, limit=rules.points_limit)
+        if rules.to_limit
+        else say("legend_lowest", lang, deals=rules.deals_per_game),
     ]
     return BlankCard(
         lang=lang,

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from remi_sheet.core.problems import Severity
+from remi_sheet.core.rules import value_text
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.loading import Notebook
@@ -132,8 +133,8 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
     if changed:
         cells[(row, 0)] = Written(say("house_rules", lang), Style.HEADING)
         for offset, (name, value) in enumerate(changed.items(), start=1):
-            cells[(row + offset, 0)] = Written(name, Style.COMPUTED)
-            cells[(row + offset, 1)] = Written(_cell_text(value), Style.COMPUTED)
+            cells[(row + offset, 0)] = Written(say(f"rulename_{name}", lang), Style.COMPUTED)
+            cells[(row + offset, 1)] = Written(_cell_text(value, lang), Style.COMPUTED)
         row += len(changed) + 2
     return cells, _rating_block(cells, season.history, row, lang)
 
@@ -156,7 +157,7 @@ def _rating_block(cells: Cells, history: RatingHistory, row: int, lang: Lang) ->
     return Block(row, 0, row + len(history.games), len(history.players))
 
 
-def _cell_text(value: int | bool | str) -> int | str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return value
+def _cell_text(value: int | bool | str, lang: Lang) -> int | str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return value_text(value, lang)

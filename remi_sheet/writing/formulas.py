@@ -74,9 +74,8 @@ def number(rest_cell: str, unsigned_cell: str) -> str:
     at = f'IFERROR(FIND(".",{y}),IFERROR(FIND(",",{y}),0))'
     fraction = f"MID({y},{at}+1,99)"
     sign = f'IF(LEFT({rest_cell},1)="-",-1,1)'
-    sides = (f"LEFT({y},{at}-1)", fraction)
-    ranks = [f"ISNUMBER(MATCH({side},remi_comma_ranks,0))" for side in sides]
-    two_cards = f'AND({rest_cell}={y},MID({y},{at},1)=",",{ranks[0]},{ranks[1]})'
+    # two ranks with a comma between ("9,3", no sign) are two cards (`entries._TWO_CARDS`)
+    two_cards = f"AND({rest_cell}={y},ISNUMBER(MATCH({y},remi_two_cards,0)))"
     return (
         f'=IF({y}="","",IF(OR({characters}>0,{separators}>1,{ends}=0),"",'
         f'IF({at}=0,{sign}*VALUE({y}),IF({two_cards},"",'
@@ -181,7 +180,7 @@ def loser(kind_cell: str, value_cell: str) -> str:
     """For a number in a typed score row: 1 when a loser can score it after a normal win,
     2 after a hand, 3 after either (`scoring.possible_loser_scores`)."""
     k, v = kind_cell, value_cell
-    normal = f"AND(MOD({v},remi_normal_step)=0,{v}<=remi_normal_top)"
+    normal = f"OR({v}=remi_not_down_normal,AND(MOD({v},remi_normal_step)=0,{v}<=remi_normal_top))"
     hand = f"OR({v}=remi_not_down,AND(MOD({v},remi_hand_step)=0,{v}<=remi_hand_top))"
     return f'=IF({k}<>"N",0,IF({v}<0,0,{normal}+2*{hand}))'
 
@@ -213,7 +212,8 @@ def status(
     entry_row = (
         f'IF(OR(COUNTIF({k},"H")+COUNTIF({k},"W")<>1,NOT({deck_cell})),"E",'
         f'IF(OR(COUNTIFS({k},"N",{v},">"&remi_max_points)>0,'
-        f'AND(COUNTIF({k},"W")=1,COUNTIF({k},"X")>0)),"E",IF(COUNTIF({k},"H")=1,"H","W")))'
+        f'AND(COUNTIF({k},"W")=1,COUNTIF({k},"X")>0,remi_not_down_normal<0)),"E",'
+        f'IF(COUNTIF({k},"H")=1,"H","W")))'
     )
     return (
         f'=IF(COUNTIF({k},"-")={players},"-",IF(OR({deal}>remi_deals,{gap}{numbered}),"E",'
@@ -227,6 +227,8 @@ def score(status_cell: str, kind_cell: str, value_cell: str, refused: str) -> st
     language)."""
     st, k, v = status_cell, kind_cell, value_cell
     rounded = f"IF(remi_exact,{v},ROUND({v},-1))"
+    # after a normal win, a loser not down scores the fixed score when the rules say one
+    normal = f'IF(AND(OR({k}="X",{k}="Y"),remi_not_down_normal>=0),remi_not_down_normal,{rounded})'
     doubled = (
         f"IF(remi_round_first,{rounded}*remi_multiplier,"
         f"IF(remi_exact,{v}*remi_multiplier,ROUND({v}*remi_multiplier,-1)))"
@@ -234,7 +236,7 @@ def score(status_cell: str, kind_cell: str, value_cell: str, refused: str) -> st
     return (
         f'=IF({st}="-","",IF({st}="I","{WAITING}",IF({st}="E","{_quoted(refused)}",'
         f'IF({st}="S",{v},IF({k}="H",remi_hand_win,IF({k}="W",remi_normal_win,'
-        f'IF({st}="H",IF(OR({k}="X",{k}="Y"),remi_not_down,{doubled}),{rounded})))))))'
+        f'IF({st}="H",IF(OR({k}="X",{k}="Y"),remi_not_down,{doubled}),{normal})))))))'
     )
 
 

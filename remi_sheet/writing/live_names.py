@@ -55,6 +55,7 @@ RULE_NAMES: Final[dict[str, str]] = {
     "hand_win": "remi_hand_win",
     "normal_win": "remi_normal_win",
     "not_down_after_hand": "remi_not_down",
+    "not_down_after_normal": "remi_not_down_normal",  # -1: the card points (`points`)
     "hand_multiplier": "remi_multiplier",
     "round_before_doubling": "remi_round_first",
     "rounding": "remi_exact",  # TRUE when rounding is "none"
@@ -132,6 +133,9 @@ def _rank_starts() -> list[str]:
     return [*"23456789", "0", *_rank_letters()]
 
 
+_NUMBER_RANKS: Final = COMMA_RANKS  # the ranks a comma between makes two cards (9,3)
+
+
 def tables() -> dict[str, str]:
     """The array constants, by name."""
     codes = code_words()
@@ -158,11 +162,12 @@ def tables() -> dict[str, str]:
         "remi_rank_points": _array(points),
         "remi_ranks": _array([*point_ranks, _CANONICAL[ACE]]),  # for the copies of a rank
         "remi_joker_chars": _array([JOKER_WORD, JOKER_SIGN]),
-        "remi_comma_ranks": _array(COMMA_RANKS),  # "9,3": two cards, not a fraction
         "remi_card_starts": _array(
             [*"23456789", "1", *sorted(set(_CANONICAL.values())), JOKER_WORD, JOKER_SIGN]
         ),
         "remi_suited_cards": _array(suited),
+        # "9,3" is two cards, not a fraction (`entries._TWO_CARDS`): every such pair
+        "remi_two_cards": _array(f"{a},{b}" for a in _NUMBER_RANKS for b in _NUMBER_RANKS),
         "remi_alphabet": _quoted(alphabet()),
     }
 
@@ -205,6 +210,8 @@ def rule_names(rules: HouseRules, cells: Mapping[str, str]) -> dict[str, str]:
 
 
 def _constant(rule: str, value: object) -> str:
+    if value is None:  # a number rule's word: `points` for not_down_after_normal
+        return "-1"
     if rule == "rounding":
         return _literal(value is Rounding.NONE)
     return _literal(value)
@@ -230,6 +237,9 @@ def _reading(rule: str, value: object, cell: str) -> str:
     if isinstance(value, Rounding):
         words = ",".join(f'LOWER({typed})="{word}"' for word in _NONE)
         return f'IF({typed}="",{fallback},OR({words}))'
+    if value is None or rule == "not_down_after_normal":
+        # `points`/`lappont` (any word) is no number: the card points, as -1 says
+        return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},IFERROR(VALUE({typed}),-1)))'
     return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},VALUE({typed})))'
 
 

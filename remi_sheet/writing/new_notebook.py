@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from remi_sheet.core.problems import RemiError
-from remi_sheet.core.rules import RULES, HouseRules, Rounding
+from remi_sheet.core.rules import RULES, HouseRules, RuleSpec, value_text
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang
+from remi_sheet.i18n import Lang, say
 from remi_sheet.reading.cells import address, column_letter
 from remi_sheet.writing.live_area import LiveColumns
 
@@ -100,9 +100,10 @@ def _title(day: dt.date | None, number: int, lang: Lang) -> str:
 
 
 def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksheet:
-    """A Rules sheet with every house rule, its value and a one-line explanation. The live
-    formulas read each value cell through a defined name (`live_names`), so a change here
-    changes the scores on every sheet."""
+    """A Rules sheet with every house rule under its name in `lang`, its value and a
+    one-line explanation, then the heading of the table's own agreements (free text, read
+    back as `Notebook.agreements`). The live formulas read each value cell through a
+    defined name (`live_names`), so a change here changes the scores on every sheet."""
     from remi_sheet.reading.compat import bold_font
 
     heading = bold_font(workbook)
@@ -112,10 +113,11 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
         cell.font = heading
     for spec in RULES:
         row = sheet.max_row + 1
-        sheet.cell(row, 1, spec.name).data_type = "s"
-        sheet.cell(row, 2, _shown(getattr(rules, spec.name), lang))
-        sheet.cell(row, 3, spec.help_hu if lang == "hu" else spec.help_en).data_type = "s"
-    sheet.column_dimensions["A"].width = 24
+        _rule_row(sheet, sheet.max_row + 1, spec, rules, lang)
+    row = sheet.max_row + 2
+    sheet.cell(row, 1, say("agreements", lang)).font = heading
+    sheet.cell(row, 3, say("agreements_help", lang)).data_type = "s"
+    sheet.column_dimensions["A"].width = 28
     sheet.column_dimensions["B"].width = 20
     sheet.column_dimensions["C"].width = 80
     return sheet
@@ -128,28 +130,36 @@ def complete_rules(
     game link to cells a person can change: a notebook remi did not make gets the rows it
     lacks below its own (at the values it is scored with now), or a Rules sheet when it
     has none. Returns the sheet and the rules added; no cell anybody typed changes."""
+    from remi_sheet.notebook.loading import AGREEMENTS
     from remi_sheet.notebook.sheets import RULES_SHEETS
 
     sheet = next((s for s in workbook.worksheets if fold(s.title) in RULES_SHEETS), None)
     if sheet is None:
         return add_rules_sheet(workbook, rules, lang), [spec.name for spec in RULES]
-    lang = RULES_SHEETS[fold(sheet.title)]  # the sheet's own language for the help
+    lang = RULES_SHEETS[fold(sheet.title)]  # the sheet's own language for names and help
+    headings = [fold(str(cell.value)) for cell in sheet["A"] if cell.value is not None]
+    if AGREEMENTS & set(headings):
+        # Rules are read above the agreements: rows below would be agreements, and moving
+        # a person's agreements down is changing what they typed. Left as they are.
+        return sheet, []
     missing = [spec for spec in RULES if spec.name not in set(present)]
     for spec in missing:
-        row = sheet.max_row + 1
-        sheet.cell(row, 1, spec.name).data_type = "s"
-        sheet.cell(row, 2, _shown(getattr(rules, spec.name), lang))
-        sheet.cell(row, 3, spec.help_hu if lang == "hu" else spec.help_en).data_type = "s"
+        _rule_row(sheet, sheet.max_row + 1, spec, rules, lang)
     return sheet, [spec.name for spec in missing]
 
 
-def _shown(value: object, lang: Lang) -> str | int:
-    if isinstance(value, bool):
-        return text("yes" if value else "no", lang)
-    if isinstance(value, Rounding):
-        return value.value
-    assert isinstance(value, int)
-    return value
+def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lang: Lang) -> None:
+    sheet.cell(row, 1, say(f"rulename_{spec.name}", lang)).data_type = "s"
+    sheet.cell(row, 2, _shown(getattr(rules, spec.name), spec, lang))
+    sheet.cell(row, 3, say(f"rulehelp_{spec.name}", lang)).data_type = "s"
+
+
+def _shown(value: object, spec: RuleSpec, lang: Lang) -> str | int:
+    if value is None:
+        return say(f"rulevalue_{spec.word}", lang)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return value_text(value, lang)
 
 
 def typed_rows(game: GameSheet, day: dt.date | None, lang: Lang) -> list[list[object]]:
