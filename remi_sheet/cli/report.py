@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
 
@@ -240,6 +240,28 @@ def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list
     return chosen
 
 
+def _lay_out(
+    document: Report | BlankCard, name: str, folder: Path, text: str, target: Path
+) -> list[str]:
+    """The PDF of `text` at `target`: a long scorecard laid out in parts (`paging`), when
+    the template folder has the footer pages for it; the URLs refused."""
+    from remi_sheet.report import paging
+    from remi_sheet.report.scorecard import Report, render_html, render_pdf
+
+    pieces = paging.parts(document) if isinstance(document, Report) else []
+    if len(pieces) < 2 or not (folder / paging.FOLIO_TEMPLATE).is_file():
+        return render_pdf(text, folder, target)
+    assert isinstance(document, Report)
+    whole = document
+
+    def folios(pages: int) -> str:
+        footer = paging.Folios(whole.lang, whole.title, whole.t, pages)
+        return render_html(folder, paging.FOLIO_TEMPLATE, cast("Any", footer))
+
+    htmls = [render_html(folder, name, piece) for piece in pieces]
+    return paging.render_in_parts(htmls, folios, folder, target, render_pdf)
+
+
 def _render(
     document: Report | BlankCard,
     name: str,
@@ -255,7 +277,7 @@ def _render(
     from remi_sheet.cli.printing import error_line
     from remi_sheet.i18n import say
     from remi_sheet.reading import files
-    from remi_sheet.report.scorecard import load_weasyprint, render_html, render_pdf
+    from remi_sheet.report.scorecard import load_weasyprint, render_html
 
     output, html = targets.output, targets.html
     text = render_html(folder, name, document)
@@ -280,7 +302,8 @@ def _render(
                 files.keep_backup(output)
             new = not output.exists()
             files.replace_atomically(
-                output, lambda temporary: refused.extend(render_pdf(text, folder, temporary))
+                output,
+                lambda temporary: refused.extend(_lay_out(document, name, folder, text, temporary)),
             )
             if new:
                 _readable(output)

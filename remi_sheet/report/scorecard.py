@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import IO, Any, Final
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -368,6 +368,7 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
         lstrip_blocks=True,
     )
     environment.filters["signed"] = lambda value: signed(value, document.lang)
+
     try:
         return environment.get_template(name).render(doc=document, t=document.t)
     except jinja2.TemplateSyntaxError as error:
@@ -434,9 +435,12 @@ def load_weasyprint() -> Any:
     return weasyprint
 
 
-def render_pdf(html: str, folder: Path, target: Path) -> list[str]:
-    """Lay `html` out as one PDF document at `target`; relative links resolve in `folder`.
-    Returns the URLs that were refused (anything but a file inside `folder`)."""
+def render_pdf(
+    html: str, folder: Path, target: Path | IO[bytes], css: Sequence[str] = ()
+) -> list[str]:
+    """Lay `html` out as one PDF document at `target` (a path or a binary file), with the
+    stylesheets `css` after the template's; relative links resolve in `folder`. Returns the
+    URLs that were refused (anything but a file inside `folder`)."""
     weasyprint = load_weasyprint()
     from weasyprint.urls import URLFetcher, URLFetcherResponse  # type: ignore[import-untyped]
 
@@ -456,7 +460,7 @@ def render_pdf(html: str, folder: Path, target: Path) -> list[str]:
         document = weasyprint.HTML(
             string=html, base_url=folder.resolve().as_uri() + "/", url_fetcher=FolderFetcher()
         )
-        document.write_pdf(target)
+        document.write_pdf(target, stylesheets=[weasyprint.CSS(string=text) for text in css])
     return refused
 
 

@@ -1,0 +1,98 @@
+"""A long scorecard laid out in parts (report/paging.py) reads as the one-pass layout does,
+page for page: the games, the standings, the footer and every page's number of the whole."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from remi_sheet.cli.report import _lay_out
+from remi_sheet.notebook.loading import load_notebook
+from remi_sheet.report import paging
+from remi_sheet.report.scorecard import (
+    Report,
+    build_report,
+    default_template_dir,
+    render_html,
+    render_pdf,
+)
+from tests.conftest import remi
+from tests.test_report import FULL_GAME, TIED_GAME, WORKED_GAME, make_notebook, pages
+
+
+def test_parts_hold_every_game_once_and_the_standings_last() -> None:
+    report = _report_of(7)
+    cut = paging.parts(report, 3)
+    assert [len(part.games) for part in cut] == [3, 3, 1]
+    assert [game for part in cut for game in part.games] == list(report.games)
+    assert [part.standings is not None for part in cut] == [False, False, True]
+    assert paging.parts(report, 7) == [report]
+
+
+def test_a_report_in_parts_reads_as_one_laid_out_at_once(tmp_path: Path) -> None:
+    report = _report_of(5)
+    folder = default_template_dir()
+    whole = tmp_path / "whole.pdf"
+    render_pdf(render_html(folder, "scorecard.html", report), folder, whole)
+    joined = tmp_path / "parts.pdf"
+    htmls = [render_html(folder, "scorecard.html", part) for part in paging.parts(report, 2)]
+
+    def folios(count: int) -> str:
+        footer = paging.Folios(report.lang, report.title, report.t, count)
+        return render_html(folder, paging.FOLIO_TEMPLATE, footer)  # type: ignore[arg-type]
+
+    assert paging.render_in_parts(htmls, folios, folder, joined, render_pdf) == []
+    assert len(pages(whole)) == 6
+    assert pages(joined) == pages(whole)
+    assert "4 / 6" in pages(joined)[3]
+    parts_pdf, whole_pdf = PdfReader(joined), PdfReader(whole)
+    assert parts_pdf.metadata == whole_pdf.metadata  # title, creator
+    assert [item.title for item in parts_pdf.outline] == [  # type: ignore[union-attr]
+        item.title  # type: ignore[union-attr]
+        for item in whole_pdf.outline
+    ]
+
+
+def test_remi_report_of_a_long_season_is_numbered_through(tmp_path: Path) -> None:
+    games = paging.PART_GAMES + 2
+    path = _notebook(tmp_path, games)
+    result = remi("report", path, "-o", tmp_path / "season.pdf", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    printed = pages(tmp_path / "season.pdf")
+    assert len(printed) == games + 1
+    for number, text in enumerate(printed, start=1):
+        assert f"{number} / {games + 1}" in text, (number, text[-60:])
+    assert f"Game {paging.PART_GAMES + 1:02}" in printed[paging.PART_GAMES]
+    assert "Standings" in printed[-1]
+
+
+def test_a_template_folder_without_footer_pages_is_laid_out_at_once(tmp_path: Path) -> None:
+    """A copy of remi's templates made before folios.html existed still prints."""
+    report = _report_of(3)
+    folder = tmp_path / "templates"
+    folder.mkdir()
+    for source in default_template_dir().iterdir():
+        if source.is_file() and source.name != paging.FOLIO_TEMPLATE:
+            (folder / source.name).write_bytes(source.read_bytes())
+    target = tmp_path / "old.pdf"
+    text = render_html(folder, "scorecard.html", report)
+    assert _lay_out(report, "scorecard.html", folder, text, target) == []
+    assert len(pages(target)) == 4
+
+
+def _notebook(folder: Path, games: int) -> Path:
+    rows = (FULL_GAME, WORKED_GAME, TIED_GAME)
+    sheets = {
+        f"Game {number:02}": (rows[number % 3], dt.date(2026, 1, 1) + dt.timedelta(number), None)
+        for number in range(1, games + 1)
+    }
+    return make_notebook(folder / "season.xlsx", sheets)
+
+
+def _report_of(games: int) -> Report:
+    with tempfile.TemporaryDirectory() as folder:
+        notebook = load_notebook(_notebook(Path(folder), games))
+        return build_report(notebook, notebook.games, "season.xlsx")
