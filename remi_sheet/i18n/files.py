@@ -31,6 +31,14 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} bináris Excel-munkafüzet (.xlsb): nyisd meg Excelben, és mentsd .xlsx "
         "formátumban (Fájl ▸ Mentés másként ▸ Excel-munkafüzet).",
     ),
+    "file_workbook_elsewhere": (
+        "{path} keeps its workbook part at {part}, not at xl/workbook.xml where the library "
+        "remi reads with looks for it: open it in Excel or LibreOffice and save it again "
+        "as .xlsx.",
+        "{path} munkafüzet-része itt van: {part}, nem az xl/workbook.xml helyen, ahol a remi "
+        "olvasókönyvtára keresi: nyisd meg Excelben vagy LibreOffice-ban, és mentsd újra "
+        ".xlsx formátumban.",
+    ),
     "file_ods": (
         "{path} is an OpenDocument (.ods) spreadsheet: save it as .xlsx in LibreOffice "
         "(File ▸ Save As ▸ Excel 2007-365).",

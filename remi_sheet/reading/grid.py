@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import compat, files, guard, package
+from remi_sheet.reading import compat, files, guard, package, tolerant
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.stream import StreamReader
 
@@ -154,13 +154,15 @@ def _items(
             raise RemiError(
                 Problem("file_too_big", params={"path": str(path), "part": path.name, **limit})
             )
-        source = io.BytesIO(handle.read())
+        source = io.BytesIO(tolerant.slashed(handle.read()))
         archive, members = _open(path, source)
         streaming = StreamReader(archive)
         try:
             with archive:
-                source.seek(0)
-                with CalamineWorkbook.from_filelike(source) as workbook:
+                # calamine will not open a workbook with Excel 4 macro sheets at all.
+                readable = tolerant.without_macro_sheets(archive) or source
+                readable.seek(0)
+                with CalamineWorkbook.from_filelike(readable) as workbook:
                     sheets = workbook.sheets_metadata
                     # A damaged book may name a sheet twice; calamine reads the first of them.
                     names = list(
@@ -236,7 +238,9 @@ class FormulaProbe:
             import openpyxl
 
             try:
-                self._workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
+                self._workbook = openpyxl.load_workbook(
+                    tolerant.openable(self.path), read_only=True, data_only=False
+                )
             except Exception:  # noqa: BLE001 - a probe that cannot read proves nothing
                 self._workbook = False
         if not self._workbook:

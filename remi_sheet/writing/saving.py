@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
-from remi_sheet.reading import package
+from remi_sheet.reading import compat, package, tolerant
 from remi_sheet.reading.cells import address
 from remi_sheet.reading.files import Identity, keep_backup, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 def read_sheet_names(path: Path) -> list[str]:
-    with zipfile.ZipFile(path) as archive:
+    with tolerant.open_zip(path) as archive:
         return list(package.sheet_parts(archive))
 
 
@@ -44,7 +44,7 @@ def open_workbook(source: Path, target: Path) -> Workbook:
     with warnings.catch_warnings():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
-        return openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
+        return openpyxl.load_workbook(tolerant.openable(source), keep_vba=keep_vba, keep_links=True)
 
 
 def save_safely(
@@ -190,7 +190,7 @@ def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
 def _losses(source: Path, saved: Path, own: str | None) -> list[str]:
     """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
     hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
-    with zipfile.ZipFile(source) as before, zipfile.ZipFile(saved) as after:
+    with tolerant.open_zip(source) as before, zipfile.ZipFile(saved) as after:
         members = package.sheet_parts(before)
         sheets = [before.read(name) for name in members.values() if name in before.NameToInfo]
         exempt = package.attached(before, members[own]) if own in members else set()
@@ -204,15 +204,13 @@ def _keep_what_was_read(
     and the typed cells openpyxl read as a date or an error it would not write back as they
     were (`raw_values`) set to the number the file holds there."""
     found: dict[str, dict[str, formula_results.Result]] = {}
-    with zipfile.ZipFile(source) as archive:
+    with tolerant.open_zip(source) as archive:
         members = package.sheet_parts(archive)
         for sheet in workbook.worksheets:
             grid = grids.get(sheet.title)
             mine = written.get(sheet.title, {})
             doubtful: dict[str, Any] = {}  # A1 address → the cell openpyxl loaded
-            # openpyxl's own table of the cells it loaded: iter_rows would make the empty
-            # ones of every row too.
-            for cell in sheet._cells.values():
+            for cell in compat.stored_cells(sheet):
                 kind = cell.data_type
                 if kind == "f":
                     value = grid.value(cell.row - 1, cell.column - 1) if grid else None
