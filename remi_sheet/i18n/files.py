@@ -54,6 +54,29 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} túl nagy a biztonságos olvasáshoz: {part} kicsomagolva {size} lenne "
         "(a határ {limit}).",
     ),
+    "file_too_many_sheets": (
+        "{path} has {count} sheets, more than the {limit} remi reads in one workbook: move "
+        "the games into workbooks of a few thousand sheets each.",
+        "{path} {count} lapból áll, többől, mint a remi által egy munkafüzetben olvasott "
+        "{limit}: oszd szét a játszmákat néhány ezer lapos munkafüzetekbe.",
+    ),
+    "file_too_many_strings": (
+        "{path} holds {count} different texts in {part}, more than the {limit} remi reads "
+        "in one workbook: far more than a score notebook holds; remi does not read it.",
+        "{path} {count} különböző szöveget tart itt: {part}, többet, mint a remi által egy "
+        "munkafüzetben olvasott {limit}: sokkal többet, mint egy pontozófüzet; a remi nem "
+        "olvassa be.",
+    ),
+    "file_too_big_to_write": (
+        "{path} has more than {limit} rows and cells ({count} counted), more than remi "
+        "writes into in one workbook: nothing was written. Delete the rows it does not "
+        "need (formatted but empty rows count too), or move the games into a workbook of "
+        "their own.",
+        "{path} több mint {limit} sort és cellát tart ({count} megszámolva), többet, mint "
+        "amennyibe a remi egy munkafüzetben ír: semmi sem íródott. Töröld a fölösleges "
+        "sorokat (a formázott üres sorok is számítanak), vagy tedd a játszmákat külön "
+        "munkafüzetbe.",
+    ),
     "file_zip_bomb": (
         "{path} looks like a zip bomb: {part} inflates {ratio} times its packed size "
         "(limit {limit}×); remi does not unpack it.",

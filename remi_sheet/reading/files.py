@@ -99,6 +99,7 @@ def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
         package.check_names(archive)
         package.check_sizes(archive)
         package.check_no_dtd(archive)
+        package.check_sheet_count(archive)
     except RemiError as error:
         return refused(path, error)
     except DAMAGED_ZIP as error:

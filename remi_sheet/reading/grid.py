@@ -120,10 +120,31 @@ def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str
             raise RemiError(problem)
         for item in archive.infolist():
             if item.filename.casefold().endswith("sharedstrings.xml"):
-                claimed = guard.too_many_strings(archive.read(item))
+                with archive.open(item) as part:
+                    claimed_count = guard.claimed_strings(part.read(4096))
+                fits = item.file_size // len(b"<si/>") + 1
+                if guard.MAX_STRINGS < claimed_count <= fits:  # said at its start: read no more
+                    raise RemiError(
+                        "file_too_many_strings",
+                        path=str(path),
+                        part=item.filename,
+                        count=claimed_count,
+                        limit=guard.MAX_STRINGS,
+                    )
+                strings = archive.read(item)
+                claimed = guard.too_many_strings(strings)
                 if claimed is not None:
                     params = {"path": str(path), "part": item.filename, "count": claimed}
                     raise RemiError(Problem("file_strings_claimed", params=params))
+                count = guard.string_count(strings)
+                if count > guard.MAX_STRINGS:
+                    raise RemiError(
+                        "file_too_many_strings",
+                        path=str(path),
+                        part=item.filename,
+                        count=count,
+                        limit=guard.MAX_STRINGS,
+                    )
         return archive, package.sheet_parts(archive)
     except BaseException as error:
         archive.close()

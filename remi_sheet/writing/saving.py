@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
-from remi_sheet.reading import compat, package, tolerant
+from remi_sheet.reading import compat, files, package, tolerant
 from remi_sheet.reading.cells import address
 from remi_sheet.reading.files import Identity, keep_backup, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
@@ -41,6 +41,11 @@ def open_workbook(source: Path, target: Path) -> Workbook:
     import openpyxl
 
     keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
+    with tolerant.open_zip(source) as archive:
+        try:
+            package.check_writable_size(archive)
+        except RemiError as error:
+            raise RemiError(files.refused(source, error)) from None
     with warnings.catch_warnings():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
