@@ -67,13 +67,14 @@ def _workbook(path: Path, sheets: int, strings: bytes | None = None) -> Path:
 
 @pytest.mark.parametrize("command", ["check", "score"])
 def test_more_sheets_than_the_limit_are_refused_at_once(tmp_path: Path, command: str) -> None:
-    path = _workbook(tmp_path / "many.xlsx", package.MAX_SHEETS + 1)
+    # Beyond the limit and remi's own two sheets (Standings and its record).
+    path = _workbook(tmp_path / "many.xlsx", package.MAX_SHEETS + 3)
     before = path.read_bytes()
     start = time.perf_counter()
     result = remi(command, path)
     assert time.perf_counter() - start < 10
     assert result.exit_code == 1
-    line = f"has {package.MAX_SHEETS + 1} sheets, more than the {package.MAX_SHEETS} remi reads"
+    line = f"has {package.MAX_SHEETS + 3} sheets, more than the {package.MAX_SHEETS} remi reads"
     assert line in result.stderr + result.stdout
     assert path.read_bytes() == before
 
@@ -100,6 +101,25 @@ def test_the_limits_leave_a_notebook_of_thousands_of_games(tmp_path: Path) -> No
     # No game among them, and every sheet read.
     assert result.exit_code == 1, result.stderr
     assert "No game sheet found" in result.stdout and result.stderr == ""
+
+
+def test_a_notebook_at_the_sheet_limit_is_scored_and_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(package, "MAX_SHEETS", 3)
+    sheets = {"Game": worked_game(), "Notes": [["x"]], "More": [["y"]]}
+    path = build_notebook(tmp_path / "n.xlsx", sheets)
+    scored = remi("score", path)
+    assert scored.exit_code == 0, scored.stdout
+    with zipfile.ZipFile(path) as book:
+        assert book.read("xl/workbook.xml").count(b"<sheet ") == 5
+    again = remi("check", path)
+    assert again.exit_code == 0, again.stderr
+    new = remi("new", path, "--add-game")
+    assert new.exit_code == 0, new.stdout + new.stderr
+    refused = remi("check", path)
+    assert refused.exit_code == 1
+    assert "has 6 sheets, more than the 3 remi reads" in refused.stderr
 
 
 def test_a_workbook_with_more_rows_than_openpyxl_may_load_is_not_written(

@@ -81,7 +81,7 @@ def refused(path: Path, error: RemiError) -> Problem:
     return Problem(error.code, params={"path": str(path), **error.params})
 
 
-def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
+def check_archive(archive: zipfile.ZipFile, path: Path, own_sheets: int = 0) -> Problem | None:
     """A problem when the open zip `archive` (of `path`) is no workbook that can be read
     safely: over the size limits, declaring XML entities, an .ods, no workbook part."""
     shown = str(path)
@@ -99,7 +99,7 @@ def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
         package.check_names(archive)
         package.check_sizes(archive)
         package.check_no_dtd(archive)
-        package.check_sheet_count(archive)
+        package.check_sheet_count(archive, own_sheets)
     except RemiError as error:
         return refused(path, error)
     except DAMAGED_ZIP as error:

@@ -77,13 +77,16 @@ class Sheets(NamedTuple):
     identity: files.Identity  # the file as it was read
 
 
-def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Grid], list[Problem]]:
+def read_grids(
+    path: Path, whole: frozenset[str] = frozenset(), *, own_sheets: int = 0
+) -> tuple[list[Grid], list[Problem]]:
     """The first `READ_ROWS` rows of every worksheet of the workbook at `path` (all rows of
     the sheets whose folded names are in `whole`), in workbook order, and a problem for each
-    sheet too big to read safely (see `package`)."""
+    sheet too big to read safely (see `package`). `own_sheets`: how many sheets remi itself
+    has added past `package.MAX_SHEETS` (a file it has just written)."""
     grids: list[Grid] = []
     problems: list[Problem] = []
-    for item in read_sheets(path, whole).items:
+    for item in read_sheets(path, whole, own_sheets=own_sheets).items:
         if isinstance(item, Grid):
             grids.append(item)
         else:
@@ -92,20 +95,26 @@ def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Gr
 
 
 def read_sheets(
-    path: Path, whole: frozenset[str] = frozenset(), first: frozenset[str] = frozenset()
+    path: Path,
+    whole: frozenset[str] = frozenset(),
+    first: frozenset[str] = frozenset(),
+    *,
+    own_sheets: int = 0,
 ) -> Sheets:
     """The worksheets of the workbook at `path`, read as `read_grids` reads them; those whose
     folded names are in `first` come before the others. `RemiError` for a workbook that
     cannot be read at all, raised by `Sheets.items` when it is found in a sheet that comes
     later."""
-    reading = _items(path, whole, first)
+    reading = _items(path, whole, first, own_sheets)
     names, order, leading, identity = cast(
         "tuple[list[str], list[str], int, files.Identity]", next(reading)
     )
     return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading), identity)
 
 
-def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str]]:
+def _open(
+    path: Path, source: IO[bytes], own_sheets: int = 0
+) -> tuple[zipfile.ZipFile, dict[str, str]]:
     """The zip of the workbook at `path`, read from `source` (the file opened already),
     checked (`files.check_archive`, and the shared strings' count by `guard`), and its
     sheets' parts, all before calamine parses anything; `RemiError` for a file that
@@ -115,7 +124,7 @@ def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str
     except files.DAMAGED_ZIP as error:
         raise RemiError(files.damaged(path, error)) from None
     try:
-        problem = files.check_archive(archive, path)
+        problem = files.check_archive(archive, path, own_sheets)
         if problem is not None:
             raise RemiError(problem)
         for item in archive.infolist():
@@ -156,7 +165,7 @@ def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str
 
 
 def _items(
-    path: Path, whole: frozenset[str], first: frozenset[str]
+    path: Path, whole: frozenset[str], first: frozenset[str], own_sheets: int = 0
 ) -> Generator[object, None, None]:
     """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`).
 
@@ -176,7 +185,7 @@ def _items(
                 Problem("file_too_big", params={"path": str(path), "part": path.name, **limit})
             )
         source = io.BytesIO(tolerant.slashed(handle.read()))
-        archive, members = _open(path, source)
+        archive, members = _open(path, source, own_sheets)
         streaming = StreamReader(archive)
         try:
             with archive:
