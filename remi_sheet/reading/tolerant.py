@@ -37,6 +37,11 @@ def file_bytes(path: Path) -> io.BytesIO:
 def slashed(data: bytes) -> bytes:
     """`data`, a zip, with every backslash in its parts' names made a slash; as it is when
     there is none, or when it is no zip zipfile can open (its checks say so later)."""
+    end = data.rfind(b"PK\x05\x06")
+    if end >= 0 and end + 22 <= len(data):
+        size, offset = struct.unpack_from("<II", data, end + 12)
+        if offset + size == end and b"\\" not in data[offset:end]:
+            return data  # no name in the directory holds one (the usual case, seen at once)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             items = [item for item in archive.infolist() if "\\" in item.orig_filename]
@@ -103,4 +108,8 @@ def openable(path: Path) -> Path | io.BytesIO:
 
 def open_zip(path: Path) -> zipfile.ZipFile:
     """The zip at `path`, its parts' names slashed (`openable`)."""
-    return zipfile.ZipFile(openable(path))
+    archive = zipfile.ZipFile(path)
+    if any("\\" in item.orig_filename for item in archive.infolist()):
+        archive.close()
+        return zipfile.ZipFile(file_bytes(path))
+    return archive
