@@ -134,19 +134,40 @@ def test_part_names_with_backslashes_are_read_and_written(tmp_path: Path) -> Non
         assert b"keep" in archive.read("xl/worksheets/sheet2.xml")
 
 
-def test_a_workbook_part_outside_xl_is_told_with_what_to_do(tmp_path: Path) -> None:
+def _moved(tmp_path: Path, folder: str) -> Path:
+    """The notebook with its xl/ parts in `folder` ("" for the package's root)."""
+
     def edit(name: str, data: bytes) -> bytes:
         if name in ("_rels/.rels", "[Content_Types].xml"):
-            return data.replace(b"/xl/", b"/wb/").replace(b'Target="xl/', b'Target="wb/')
+            return data.replace(b"/xl/", f"/{folder}".encode()).replace(
+                b'Target="xl/', f'Target="{folder}'.encode()
+            )
         return data
 
-    path = _copy(
+    return _copy(
         _game(tmp_path),
         tmp_path / "moved.xlsx",
-        name=lambda n: "wb/" + n[3:] if n.startswith("xl/") else n,
+        name=lambda n: folder + n[3:] if n.startswith("xl/") else n,
         edit=edit,
     )
+
+
+def test_a_workbook_part_outside_xl_is_read_and_written(tmp_path: Path) -> None:
+    path = _moved(tmp_path, "wb/")
+    result = remi("check", path)
+    assert result.exit_code == 0, result.stderr
+    assert "Anna -30, Béla 100, Csaba 220" in result.stdout
+    scored = remi("score", path)
+    assert scored.exit_code == 0, scored.stdout
+    with zipfile.ZipFile(path) as archive:
+        assert "xl/workbook.xml" in archive.namelist()
+        assert b"keep" in archive.read("xl/worksheets/sheet2.xml")
+    assert "Anna -30, Béla 100, Csaba 220" in remi("check", path).stdout
+
+
+def test_a_workbook_part_at_the_root_is_told_with_what_to_do(tmp_path: Path) -> None:
+    path = _moved(tmp_path, "")
     result = remi("check", path)
     assert result.exit_code == 1
-    assert "keeps its workbook part at wb/workbook.xml" in result.stderr
+    assert "keeps its workbook part at workbook.xml" in result.stderr
     assert "save it again" in result.stderr and "Word" not in result.stderr

@@ -184,7 +184,7 @@ def _items(
             raise RemiError(
                 Problem("file_too_big", params={"path": str(path), "part": path.name, **limit})
             )
-        source = io.BytesIO(tolerant.slashed(handle.read()))
+        source = io.BytesIO(tolerant.readable(handle.read()))
         archive, members = _open(path, source, own_sheets)
         streaming = StreamReader(archive)
         try:

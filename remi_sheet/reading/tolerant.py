@@ -5,6 +5,10 @@ calamine read them as the usual names, Python's zipfile and openpyxl do not. `fi
 gives every reader of remi's the same bytes with those names written with slashes (a
 backslash is one byte as a slash is, so only the names change, in place).
 
+A workbook whose parts sit in another folder than xl/ (the package's relationships say
+where) is read by Excel; calamine and openpyxl look in xl/. `file_bytes` gives them a copy
+with that folder's parts moved to xl/ (`relocated`), after the zip's sizes are checked.
+
 An `.xlsm` may hold Excel 4 macro sheets, which calamine refuses to open a workbook over;
 `without_macro_sheets` gives calamine the workbook without them, so that its other sheets
 are read.
@@ -19,7 +23,8 @@ import zipfile
 from pathlib import Path
 from typing import Final
 
-from remi_sheet.reading import compat
+from remi_sheet.core.problems import RemiError
+from remi_sheet.reading import compat, package
 
 _CENTRAL: Final = b"PK\x01\x02"
 _CENTRAL_HEADER: Final = struct.Struct("<4s24xHHH12x")  # … name, extra, comment lengths
@@ -30,8 +35,73 @@ _MACRO_SHEETS: Final = re.compile(
 
 
 def file_bytes(path: Path) -> io.BytesIO:
-    """The file at `path` in memory, its zip's part names with slashes (`slashed`)."""
-    return io.BytesIO(slashed(path.read_bytes()))
+    """The file at `path` in memory, made readable: `readable`."""
+    return io.BytesIO(readable(path.read_bytes()))
+
+
+def readable(data: bytes) -> bytes:
+    """`data`, a zip, its part names slashed (`slashed`) and its workbook moved to xl/
+    (`relocated`)."""
+    return relocated(slashed(data))
+
+
+_MAIN_TARGET: Final = re.compile(
+    rb"""<[^>]*/officeDocument["'][^>]*?\sTarget\s*=\s*["']([^"']*)["']|"""
+    rb"""<[^>]*\sTarget\s*=\s*["']([^"']*)["'][^>]*/officeDocument["']"""
+)
+
+
+def _workbook_folder(archive: zipfile.ZipFile) -> tuple[str, str] | None:
+    """(folder, part) of a workbook part the package puts in a folder other than xl/,
+    e.g. ("wb/", "wb/workbook.xml"); None for any other package."""
+    names = archive.NameToInfo
+    if "xl/workbook.xml" in names or "_rels/.rels" not in names:
+        return None
+    found = _MAIN_TARGET.search(archive.read("_rels/.rels"))
+    if found is None:
+        return None
+    part = (found[1] or found[2]).decode("utf-8", "replace").lstrip("/")
+    folder = part.rpartition("/")[0] + "/"
+    if part not in names or folder in ("/", "xl/") or any(n.startswith("xl/") for n in names):
+        return None
+    return folder, part
+
+
+def relocated(data: bytes) -> bytes:
+    """`data` with the parts of a workbook kept in another folder than xl/ moved into xl/,
+    its own part named xl/workbook.xml, and the names that point at them changed to
+    match; as it is for any other file, or one over the size limits (refused later)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            where = _workbook_folder(archive)
+            if where is None:
+                return data
+            package.check_sizes(archive)
+            folder, book = where
+            rest = book[len(folder) :]
+            moved = {
+                book: "xl/workbook.xml",
+                f"{folder}_rels/{rest}.rels": "xl/_rels/workbook.xml.rels",
+            }
+            copy = io.BytesIO()
+            with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as out:
+                for item in archive.infolist():
+                    name = item.filename
+                    new = moved.get(name) or (
+                        "xl/" + name[len(folder) :] if name.startswith(folder) else name
+                    )
+                    part = archive.read(item)
+                    if name == "_rels/.rels":
+                        part = part.replace(book.encode(), b"xl/workbook.xml")
+                    elif name == "[Content_Types].xml":
+                        part = part.replace(b'"/' + book.encode(), b'"/xl/workbook.xml')
+                        part = part.replace(b'"/' + folder.encode(), b'"/xl/')
+                    elif name.endswith(".rels"):
+                        part = part.replace(b'Target="/' + folder.encode(), b'Target="/xl/')
+                    out.writestr(new, part)
+            return copy.getvalue()
+    except (RemiError, zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError):
+        return data
 
 
 def slashed(data: bytes) -> bytes:
@@ -95,21 +165,32 @@ def without_macro_sheets(archive: zipfile.ZipFile) -> io.BytesIO | None:
 
 
 def openable(path: Path) -> Path | io.BytesIO:
-    """`path` itself for a reader that opens a zip by its parts' names, or its bytes with
-    the names slashed when some hold a backslash."""
+    """`path` itself for a reader that opens a zip by its parts' names, or its bytes made
+    `readable` when they need it."""
     try:
         with zipfile.ZipFile(path) as archive:
-            if not any("\\" in item.orig_filename for item in archive.infolist()):
+            if not _needs_repair(archive):
                 return path
-    except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError):
         return path
     return file_bytes(path)
+
+
+def _needs_repair(archive: zipfile.ZipFile) -> bool:
+    return (
+        any("\\" in item.orig_filename for item in archive.infolist())
+        or _workbook_folder(archive) is not None
+    )
 
 
 def open_zip(path: Path) -> zipfile.ZipFile:
     """The zip at `path`, its parts' names slashed (`openable`)."""
     archive = zipfile.ZipFile(path)
-    if any("\\" in item.orig_filename for item in archive.infolist()):
+    try:
+        repair = _needs_repair(archive)
+    except (zipfile.BadZipFile, OSError, EOFError, ValueError, KeyError):
+        repair = False
+    if repair:
         archive.close()
         return zipfile.ZipFile(file_bytes(path))
     return archive
