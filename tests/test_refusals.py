@@ -171,3 +171,20 @@ def test_a_workbook_part_at_the_root_is_told_with_what_to_do(tmp_path: Path) -> 
     assert result.exit_code == 1
     assert "keeps its workbook part at workbook.xml" in result.stderr
     assert "save it again" in result.stderr and "Word" not in result.stderr
+
+
+def test_a_package_without_its_relationships_part_is_read_and_written(tmp_path: Path) -> None:
+    # _rels/.rels says where the workbook is; without it calamine "cannot detect the format".
+    made = _game(tmp_path)
+    path = tmp_path / "bare.xlsx"
+    with zipfile.ZipFile(made) as before, zipfile.ZipFile(path, "w") as after:
+        for name in before.namelist():
+            if name != "_rels/.rels":
+                after.writestr(name, before.read(name))
+    result = remi("check", path)
+    assert result.exit_code == 0, result.stderr
+    assert "Anna -30, Béla 100, Csaba 220" in result.stdout
+    assert remi("score", path).exit_code == 0
+    with zipfile.ZipFile(path) as archive:
+        assert "_rels/.rels" in archive.namelist()
+    assert "Anna -30, Béla 100, Csaba 220" in remi("check", path).stdout

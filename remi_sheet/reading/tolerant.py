@@ -5,7 +5,8 @@ calamine read them as the usual names, Python's zipfile and openpyxl do not. `fi
 gives every reader of remi's the same bytes with those names written with slashes (a
 backslash is one byte as a slash is, so only the names change, in place).
 
-A workbook whose parts sit in another folder than xl/ (the package's relationships say
+A workbook whose package lacks `_rels/.rels` (which says where the workbook is) gets the
+usual one. A workbook whose parts sit in another folder than xl/ (the package's relationships say
 where) is read by Excel; calamine and openpyxl look in xl/. `file_bytes` gives them a copy
 with that folder's parts moved to xl/ (`relocated`), after the zip's sizes are checked.
 
@@ -67,12 +68,39 @@ def _workbook_folder(archive: zipfile.ZipFile) -> tuple[str, str] | None:
     return folder, part
 
 
+_PACKAGE_RELS: Final = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+    b'<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+    b'relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+)
+
+
+def _without_package_rels(archive: zipfile.ZipFile) -> bool:
+    """True for a workbook in xl/ whose package lacks _rels/.rels, which says where the
+    workbook is: calamine then knows no format, and Excel finds it where it always is."""
+    names = archive.NameToInfo
+    return "_rels/.rels" not in names and "xl/workbook.xml" in names
+
+
+def _with_package_rels(archive: zipfile.ZipFile) -> bytes:
+    copy = io.BytesIO()
+    with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as out:
+        for item in archive.infolist():
+            out.writestr(item, archive.read(item))
+        out.writestr("_rels/.rels", _PACKAGE_RELS)
+    return copy.getvalue()
+
+
 def relocated(data: bytes) -> bytes:
     """`data` with the parts of a workbook kept in another folder than xl/ moved into xl/,
     its own part named xl/workbook.xml, and the names that point at them changed to
     match; as it is for any other file, or one over the size limits (refused later)."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            if _without_package_rels(archive):
+                package.check_sizes(archive)
+                return _with_package_rels(archive)
             where = _workbook_folder(archive)
             if where is None:
                 return data
@@ -179,6 +207,7 @@ def openable(path: Path) -> Path | io.BytesIO:
 def _needs_repair(archive: zipfile.ZipFile) -> bool:
     return (
         any("\\" in item.orig_filename for item in archive.infolist())
+        or _without_package_rels(archive)
         or _workbook_folder(archive) is not None
     )
 
