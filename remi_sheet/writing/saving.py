@@ -226,7 +226,10 @@ def _keep_what_was_read(
                         found.setdefault(sheet.title, {})[cell.coordinate] = value
                     else:
                         doubtful[cell.coordinate] = cell
-                elif kind in ("d", "e") and (cell.row - 1, cell.column - 1) not in mine:
+                elif (kind == "e" or (kind == "d" and not _exact_day(cell.value))) and (
+                    cell.row - 1,
+                    cell.column - 1,
+                ) not in mine:
                     doubtful[cell.coordinate] = cell
             if not doubtful:
                 continue
@@ -241,6 +244,16 @@ def _keep_what_was_read(
                 elif not held.formula and held.number is not None:
                     _keep_number(cell, held, workbook.epoch)
     return found
+
+
+def _exact_day(value: object) -> bool:
+    """True for a date openpyxl writes back as the very number it read: a whole day, but
+    Excel's 29 February 1900 (read as the 28th) and the days before it."""
+    if isinstance(value, dt.datetime):
+        if value.time() != dt.time():
+            return False
+        value = value.date()
+    return isinstance(value, dt.date) and value >= dt.date(1900, 3, 1)
 
 
 def _keep_number(cell: Any, held: raw_values.Raw, epoch: dt.datetime) -> None:
