@@ -155,6 +155,13 @@ def test_a_stored_cell_is_found_and_an_empty_one_not_made(tmp_path: Path) -> Non
     assert (9, 9) not in {(cell.row, cell.column) for row in sheet.iter_rows() for cell in row}
 
 
+def test_the_stored_cells_are_those_held_and_no_empty_one(tmp_path: Path) -> None:
+    sheet = openpyxl.load_workbook(_book(tmp_path))["S"]
+    held = {(cell.row, cell.column): cell.value for cell in compat.stored_cells(sheet)}
+    assert held and held[(1, 3)] == 12
+    assert None not in held.values()
+
+
 def test_a_style_copied_as_its_array_is_the_same_style(tmp_path: Path) -> None:
     book = openpyxl.load_workbook(_book(tmp_path))
     sheet = book["S"]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from remi_sheet.core.text import clean
 from remi_sheet.notebook.games import filled
 from remi_sheet.notebook.loading import Notebook, load_notebook
-from tests.conftest import worked_game
+from tests.conftest import remi, worked_game
 
 Make = Callable[..., Path]
 
@@ -320,6 +320,37 @@ def test_a_hash_header_needs_a_game_to_be_a_game(notebook: Make) -> None:
     loaded = load_notebook(notebook({"Tagok": members, "Új": fresh, "g": worked_game()}))
     assert [game.sheet for game in loaded.games] == ["Új", "g"]
     assert problems(loaded) == []
+
+
+def test_a_list_headed_hash_with_a_negative_number_is_no_game(
+    notebook: Make, tmp_path: Path
+) -> None:
+    todo = [
+        ["#", "Teendő", "Ki", "Egyenleg"],
+        [1, "tejet venni", "Anna", -5],
+        [2, "felhívni Bélát", "Béla", 12],
+        [3, "számlát fizetni", "Anna", -20],
+    ]
+    # Numbered from 2, or mostly no entries: a # table is a game only when it reads as one.
+    late = [["#", "A", "B"], [2, "W", 5], [3, 7, "W"]]
+    path = notebook({"Teendők": todo, "Később": late, "g": worked_game()})
+    before = openpyxl.load_workbook(path)
+    loaded = load_notebook(path)
+    assert [game.sheet for game in loaded.games] == ["g"]
+    assert problems(loaded) == [
+        ("Teendők", "A1", "sheet_maybe_game"),
+        ("Később", "A1", "sheet_maybe_game"),
+    ]
+    assert all(p.severity == "warning" for p in loaded.problems)
+    result = remi("score", path, "--lang", "en")
+    assert result.exit_code == 0, result.stdout
+    assert "Teendők!A1: Headed by # like a game" in result.stdout
+    after = openpyxl.load_workbook(path)
+    for sheet in ("Teendők", "Később"):
+        assert [[c.value for c in row] for row in after[sheet].iter_rows()] == [
+            [c.value for c in row] for row in before[sheet].iter_rows()
+        ]
+    assert "Standings" in after.sheetnames  # the game was scored and written
 
 
 def test_rules_sheet_layouts_people_make(notebook: Make) -> None:

@@ -104,15 +104,15 @@ def test_a_write_that_does_not_read_back_is_not_put_in_place(
 ) -> None:
     path = notebook({"g": worked_game()})
     before = path.read_bytes()
-    restore = formula_results.restore
+    mend = formula_results.mend
 
     def damage(saved: Path, results: Any) -> None:
-        restore(saved, results)
+        mend(saved, results)
         book = openpyxl.load_workbook(saved)
         book["g"]["C3"] = "Z"  # a typed cell changed behind remi's back
         book.save(saved)
 
-    monkeypatch.setattr(formula_results, "restore", damage)
+    monkeypatch.setattr(formula_results, "mend", damage)
     result = remi("score", path)
     assert result.exit_code == 1
     assert "g!C3" in result.stdout and "did not read back" in result.stdout

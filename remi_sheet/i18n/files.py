@@ -31,6 +31,14 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} bináris Excel-munkafüzet (.xlsb): nyisd meg Excelben, és mentsd .xlsx "
         "formátumban (Fájl ▸ Mentés másként ▸ Excel-munkafüzet).",
     ),
+    "file_workbook_elsewhere": (
+        "{path} keeps its workbook part at {part}, not at xl/workbook.xml where the library "
+        "remi reads with looks for it: open it in Excel or LibreOffice and save it again "
+        "as .xlsx.",
+        "{path} munkafüzet-része itt van: {part}, nem az xl/workbook.xml helyen, ahol a remi "
+        "olvasókönyvtára keresi: nyisd meg Excelben vagy LibreOffice-ban, és mentsd újra "
+        ".xlsx formátumban.",
+    ),
     "file_ods": (
         "{path} is an OpenDocument (.ods) spreadsheet: save it as .xlsx in LibreOffice "
         "(File ▸ Save As ▸ Excel 2007-365).",
@@ -45,6 +53,29 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} is too big to read safely: {part} would inflate to {size} (limit {limit}).",
         "{path} túl nagy a biztonságos olvasáshoz: {part} kicsomagolva {size} lenne "
         "(a határ {limit}).",
+    ),
+    "file_too_many_sheets": (
+        "{path} has {count} sheets, more than the {limit} remi reads in one workbook: move "
+        "the games into workbooks of a few thousand sheets each.",
+        "{path} {count} lapból áll, többől, mint a remi által egy munkafüzetben olvasott "
+        "{limit}: oszd szét a játszmákat néhány ezer lapos munkafüzetekbe.",
+    ),
+    "file_too_many_strings": (
+        "{path} holds {count} different texts in {part}, more than the {limit} remi reads "
+        "in one workbook: far more than a score notebook holds; remi does not read it.",
+        "{path} {count} különböző szöveget tart itt: {part}, többet, mint a remi által egy "
+        "munkafüzetben olvasott {limit}: sokkal többet, mint egy pontozófüzet; a remi nem "
+        "olvassa be.",
+    ),
+    "file_too_big_to_write": (
+        "{path} has more than {limit} rows and cells ({count} counted), more than remi "
+        "writes into in one workbook: nothing was written. Delete the rows it does not "
+        "need (formatted but empty rows count too), or move the games into a workbook of "
+        "their own.",
+        "{path} több mint {limit} sort és cellát tart ({count} megszámolva), többet, mint "
+        "amennyibe a remi egy munkafüzetben ír: semmi sem íródott. Töröld a fölösleges "
+        "sorokat (a formázott üres sorok is számítanak), vagy tedd a játszmákat külön "
+        "munkafüzetbe.",
     ),
     "file_zip_bomb": (
         "{path} looks like a zip bomb: {part} inflates {ratio} times its packed size "

@@ -298,6 +298,14 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Van már '{sheet}' nevű lap, de nem a remi írta; nevezd át, hogy a remi oda írhassa "
         "az összesítőt.",
     ),
+    "sheet_maybe_game": (
+        "Headed by # like a game, but its rows do not read like deals (numbered from 1, "
+        "mostly entries, a winner among them): not scored, and remi writes nothing into it. "
+        "If it is a game, head it Deal or Leosztás.",
+        "Úgy kezdődik #-tel, mint egy játszma, de a sorai nem leosztások (1-től számozva, "
+        "többségükben bejegyzések, köztük egy nyertes): nincs pontozva, és a remi nem ír bele. "
+        "Ha játszma, a fejléce legyen Leosztás vagy Deal.",
+    ),
     "no_games": (
         "No game sheet found: a game sheet has a header row (in its first 10 rows) starting "
         "with Deal, Leosztás, Osztás or #, followed by the players' names.",

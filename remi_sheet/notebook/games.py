@@ -147,16 +147,55 @@ def filled(value: CellValue) -> bool:
     return value is not None
 
 
+class Doubtful(NamedTuple):
+    """A sheet headed like a game by "#" alone whose rows do not read like deals, but have
+    a winner's entry or a negative number in them: no game, and worth a word."""
+
+    sheet: str
+    cell: str  # the header's "#"
+
+
 def find_game(grid: Grid) -> GameLayout | None:
     """The layout of the game on `grid`, or None when it is not a game sheet."""
+    found = sort_sheet(grid)
+    return found if isinstance(found, GameLayout) else None
+
+
+def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
+    """The layout of the game on `grid`; `Doubtful` for a sheet that may be one but whose
+    rows do not say so; None for any other sheet."""
     for header_row in range(min(HEADER_ROWS, grid.height)):
         found = _header_at(grid, header_row)
         if found is not None:
             deal_column, lang = found
             layout = _layout(grid, header_row, deal_column, lang)
-            # "#" also heads lists of members and phone numbers: a game has winners.
-            return layout if lang is not None or _has_winners(layout) else None
+            if lang is not None or _reads_like_deals(layout):
+                return layout
+            # "#" also heads lists of members, phone numbers and things to do.
+            if _has_winners(layout):
+                return Doubtful(grid.name, address(header_row, deal_column))
+            return None
     return None
+
+
+def _reads_like_deals(layout: GameLayout) -> bool:
+    """True for a table whose rows read like a game's deals: numbered from 1, most cells
+    typed in them entries, and a winner among them (an empty table is a game not begun)."""
+    played = [row for row in layout.rows if row.played]
+    if not played:
+        return True
+    if deal_number(layout.rows[0].number) != 1:
+        return False
+    typed = [value for row in played for value in row.cells if filled(value)]
+    entries = sum(1 for value in typed if _is_entry(value))
+    return 2 * entries > len(typed) and _has_winners(layout)
+
+
+def _is_entry(value: CellValue) -> bool:
+    try:
+        return parse_entry(value, HouseRules()) is not None
+    except RemiError:
+        return False
 
 
 def _header_at(grid: Grid, row: int) -> tuple[int, Lang | None] | None:

@@ -15,13 +15,20 @@ from pathlib import Path
 from typing import Final
 
 from remi_sheet.core import collector
-from remi_sheet.core.problems import Problem, RemiError
+from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules, check_consistent, rule_name, rule_spec, with_rule
 from remi_sheet.core.standings import Standing, Tally
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang
 from remi_sheet.i18n.catalogue import TEXTS
-from remi_sheet.notebook.games import CheckContext, Game, GameLayout, check_game, find_game
+from remi_sheet.notebook.games import (
+    CheckContext,
+    Doubtful,
+    Game,
+    GameLayout,
+    check_game,
+    sort_sheet,
+)
 from remi_sheet.notebook.sheets import RULES_SHEETS, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.files import Identity
@@ -94,10 +101,15 @@ def _load(
     games = []
     position = {name: index for index, name in enumerate(sheets.names)}
     tally = Tally()
+    doubtful: list[Problem] = []
     try:
         for grid in itertools.chain(leading, (_keep(item, kept, unreadable) for item in items)):
-            layout = find_game(grid) if grid is not None else None
-            if grid is not None and layout is not None:
+            layout = sort_sheet(grid) if grid is not None else None
+            if isinstance(layout, Doubtful):
+                doubtful.append(
+                    Problem("sheet_maybe_game", layout.sheet, layout.cell, Severity.WARNING)
+                )
+            elif grid is not None and layout is not None:
                 layouts[grid.name] = layout
                 game = check_game(grid, layout, rules, probe, context)
                 games.append(game)
@@ -109,7 +121,9 @@ def _load(
     # In workbook order, as the sheets stand (a Rules sheet was read first).
     games.sort(key=lambda game: position[game.sheet])
     layouts = {game.sheet: layouts[game.sheet] for game in games}
-    problems += sorted(unreadable, key=lambda problem: position.get(problem.sheet or "", 0))
+    problems += sorted(
+        unreadable + doubtful, key=lambda problem: position.get(problem.sheet or "", 0)
+    )
     hinted = [layout.lang for layout in layouts.values() if layout.lang]
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
     if not games:

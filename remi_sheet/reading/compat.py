@@ -153,6 +153,12 @@ def stored_cell(sheet: Worksheet, row: int, column: int) -> Cell | None:
     return cell
 
 
+def stored_cells(sheet: Worksheet) -> Iterator[Cell]:
+    """Every cell the sheet holds, in no order. The public `iter_rows` makes every empty
+    cell of each row too, out to the widest row."""
+    return iter(sheet._cells.values())
+
+
 def style_array(cell: Cell) -> Any:
     """The style a cell stores, as the array openpyxl keeps (fonts, fills, borders by
     index): copied from cell to cell it gives the same style without looking a named

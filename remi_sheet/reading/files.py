@@ -12,6 +12,7 @@ import contextlib
 import errno
 import glob
 import os
+import re
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Final, NamedTuple
 
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import package
+from remi_sheet.reading import package, tolerant
 
 _ZIP = b"PK\x03\x04"
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # compound file: .xls, or an encrypted .xlsx
@@ -58,7 +59,7 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
     if not package_checks:
         return None
     try:
-        with zipfile.ZipFile(path) as archive:
+        with tolerant.open_zip(path) as archive:
             return check_archive(archive, path)
     except DAMAGED_ZIP as error:
         return damaged(path, error)
@@ -80,23 +81,29 @@ def refused(path: Path, error: RemiError) -> Problem:
     return Problem(error.code, params={"path": str(path), **error.params})
 
 
-def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
+def check_archive(archive: zipfile.ZipFile, path: Path, own_sheets: int = 0) -> Problem | None:
     """A problem when the open zip `archive` (of `path`) is no workbook that can be read
     safely: over the size limits, declaring XML entities, an .ods, no workbook part."""
     shown = str(path)
     try:
         names = set(archive.namelist())
-        mimetype = archive.read("mimetype") if "mimetype" in names else b""
+        # What kind of file it is comes first: an .ods, even one with bytes after its end,
+        # or an .xlsb is told as one, whatever else is odd about it.
+        if "mimetype" in names:
+            with archive.open("mimetype") as kind:
+                if b"opendocument.spreadsheet" in kind.read(100):
+                    return Problem("file_ods", params={"path": shown})
+        if _binary_workbook(archive, names):
+            return Problem("file_xlsb", params={"path": shown})
         package.check_end(archive)
         package.check_names(archive)
         package.check_sizes(archive)
         package.check_no_dtd(archive)
+        package.check_sheet_count(archive, own_sheets)
     except RemiError as error:
         return refused(path, error)
     except DAMAGED_ZIP as error:
         return damaged(path, error)
-    if b"opendocument.spreadsheet" in mimetype:
-        return Problem("file_ods", params={"path": shown})
     # calamine reads a file it is handed by what it holds: the parts of another kind of
     # workbook beside an .xlsx's (a binary .xlsb's, an .ods's) could be read instead of it.
     folded = {name.casefold() for name in names}
@@ -110,9 +117,55 @@ def check_archive(archive: zipfile.ZipFile, path: Path) -> Problem | None:
         reason = Phrase("reason_no_rels")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if "xl/workbook.xml" not in names:
+        elsewhere = _workbook_elsewhere(archive, names)
+        if elsewhere is not None:
+            return Problem("file_workbook_elsewhere", params={"path": shown, "part": elsewhere})
         reason = Phrase("reason_no_workbook")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     return None
+
+
+_BINARY_MAIN: Final = re.compile(
+    rb"""Target\s*=\s*["'][^"']*\.bin["']|application/vnd\.ms-excel\.sheet\.binary""", re.IGNORECASE
+)
+
+
+def _binary_workbook(archive: zipfile.ZipFile, names: set[str]) -> bool:
+    """True for an .xlsb: its main part, by the package's relationships or content types,
+    is a binary workbook, and no xl/workbook.xml stands beside it."""
+    if "xl/workbook.xml" in names:
+        return False  # two workbooks in one: `check_archive` refuses it as odd
+    for name in ("_rels/.rels", "[Content_Types].xml"):
+        if name in names:
+            with archive.open(name) as part:
+                head = part.read(1 << 16)
+            if name == "_rels/.rels":
+                main = _main_relationship(head)
+                if main and _BINARY_MAIN.search(main):
+                    return True
+            elif _BINARY_MAIN.search(head):
+                return True
+    return False
+
+
+def _main_relationship(rels: bytes) -> bytes | None:
+    """The package's relationship to its main part (the workbook), as written."""
+    found = re.search(rb"""<[^>]*/officeDocument["'][^>]*>""", rels)
+    return found[0] if found else None
+
+
+def _workbook_elsewhere(archive: zipfile.ZipFile, names: set[str]) -> str | None:
+    """The workbook part's name when the package puts it elsewhere than xl/workbook.xml
+    (Excel reads it there; calamine, which remi reads with, does not)."""
+    if "_rels/.rels" not in names:
+        return None
+    with archive.open("_rels/.rels") as part:
+        main = _main_relationship(part.read(1 << 16))
+    target = re.search(rb"""Target\s*=\s*["']([^"']*)["']""", main) if main else None
+    if target is None:
+        return None
+    name = target[1].decode("utf-8", "replace").lstrip("/")
+    return name if name in names and name != "xl/workbook.xml" else None
 
 
 _OS_REASONS: Final = {

@@ -18,7 +18,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import compat, files, guard, package
+from remi_sheet.reading import compat, files, guard, package, tolerant
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.stream import StreamReader
 
@@ -77,13 +77,16 @@ class Sheets(NamedTuple):
     identity: files.Identity  # the file as it was read
 
 
-def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Grid], list[Problem]]:
+def read_grids(
+    path: Path, whole: frozenset[str] = frozenset(), *, own_sheets: int = 0
+) -> tuple[list[Grid], list[Problem]]:
     """The first `READ_ROWS` rows of every worksheet of the workbook at `path` (all rows of
     the sheets whose folded names are in `whole`), in workbook order, and a problem for each
-    sheet too big to read safely (see `package`)."""
+    sheet too big to read safely (see `package`). `own_sheets`: how many sheets remi itself
+    has added past `package.MAX_SHEETS` (a file it has just written)."""
     grids: list[Grid] = []
     problems: list[Problem] = []
-    for item in read_sheets(path, whole).items:
+    for item in read_sheets(path, whole, own_sheets=own_sheets).items:
         if isinstance(item, Grid):
             grids.append(item)
         else:
@@ -92,20 +95,26 @@ def read_grids(path: Path, whole: frozenset[str] = frozenset()) -> tuple[list[Gr
 
 
 def read_sheets(
-    path: Path, whole: frozenset[str] = frozenset(), first: frozenset[str] = frozenset()
+    path: Path,
+    whole: frozenset[str] = frozenset(),
+    first: frozenset[str] = frozenset(),
+    *,
+    own_sheets: int = 0,
 ) -> Sheets:
     """The worksheets of the workbook at `path`, read as `read_grids` reads them; those whose
     folded names are in `first` come before the others. `RemiError` for a workbook that
     cannot be read at all, raised by `Sheets.items` when it is found in a sheet that comes
     later."""
-    reading = _items(path, whole, first)
+    reading = _items(path, whole, first, own_sheets)
     names, order, leading, identity = cast(
         "tuple[list[str], list[str], int, files.Identity]", next(reading)
     )
     return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading), identity)
 
 
-def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str]]:
+def _open(
+    path: Path, source: IO[bytes], own_sheets: int = 0
+) -> tuple[zipfile.ZipFile, dict[str, str]]:
     """The zip of the workbook at `path`, read from `source` (the file opened already),
     checked (`files.check_archive`, and the shared strings' count by `guard`), and its
     sheets' parts, all before calamine parses anything; `RemiError` for a file that
@@ -115,15 +124,36 @@ def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str
     except files.DAMAGED_ZIP as error:
         raise RemiError(files.damaged(path, error)) from None
     try:
-        problem = files.check_archive(archive, path)
+        problem = files.check_archive(archive, path, own_sheets)
         if problem is not None:
             raise RemiError(problem)
         for item in archive.infolist():
             if item.filename.casefold().endswith("sharedstrings.xml"):
-                claimed = guard.too_many_strings(archive.read(item))
+                with archive.open(item) as part:
+                    claimed_count = guard.claimed_strings(part.read(4096))
+                fits = item.file_size // len(b"<si/>") + 1
+                if guard.MAX_STRINGS < claimed_count <= fits:  # said at its start: read no more
+                    raise RemiError(
+                        "file_too_many_strings",
+                        path=str(path),
+                        part=item.filename,
+                        count=claimed_count,
+                        limit=guard.MAX_STRINGS,
+                    )
+                strings = archive.read(item)
+                claimed = guard.too_many_strings(strings)
                 if claimed is not None:
                     params = {"path": str(path), "part": item.filename, "count": claimed}
                     raise RemiError(Problem("file_strings_claimed", params=params))
+                count = guard.string_count(strings)
+                if count > guard.MAX_STRINGS:
+                    raise RemiError(
+                        "file_too_many_strings",
+                        path=str(path),
+                        part=item.filename,
+                        count=count,
+                        limit=guard.MAX_STRINGS,
+                    )
         return archive, package.sheet_parts(archive)
     except BaseException as error:
         archive.close()
@@ -135,7 +165,7 @@ def _open(path: Path, source: IO[bytes]) -> tuple[zipfile.ZipFile, dict[str, str
 
 
 def _items(
-    path: Path, whole: frozenset[str], first: frozenset[str]
+    path: Path, whole: frozenset[str], first: frozenset[str], own_sheets: int = 0
 ) -> Generator[object, None, None]:
     """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`).
 
@@ -154,13 +184,15 @@ def _items(
             raise RemiError(
                 Problem("file_too_big", params={"path": str(path), "part": path.name, **limit})
             )
-        source = io.BytesIO(handle.read())
-        archive, members = _open(path, source)
+        source = io.BytesIO(tolerant.readable(handle.read()))
+        archive, members = _open(path, source, own_sheets)
         streaming = StreamReader(archive)
         try:
             with archive:
-                source.seek(0)
-                with CalamineWorkbook.from_filelike(source) as workbook:
+                # calamine will not open a workbook with Excel 4 macro sheets at all.
+                readable = tolerant.without_macro_sheets(archive) or source
+                readable.seek(0)
+                with CalamineWorkbook.from_filelike(readable) as workbook:
                     sheets = workbook.sheets_metadata
                     # A damaged book may name a sheet twice; calamine reads the first of them.
                     names = list(
@@ -236,7 +268,9 @@ class FormulaProbe:
             import openpyxl
 
             try:
-                self._workbook = openpyxl.load_workbook(self.path, read_only=True, data_only=False)
+                self._workbook = openpyxl.load_workbook(
+                    tolerant.openable(self.path), read_only=True, data_only=False
+                )
             except Exception:  # noqa: BLE001 - a probe that cannot read proves nothing
                 self._workbook = False
         if not self._workbook:

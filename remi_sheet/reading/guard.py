@@ -25,6 +25,9 @@ from remi_sheet.reading.cells import column_number
 
 MAX_ROWS: Final = 100_000  # rows holding values: a notebook's sheet holds a few hundred
 MAX_CELLS: Final = 2_000_000  # cells of one sheet's grid: some 64 MB in calamine
+# Different texts in the shared strings: a 5,000-game notebook has a few thousand, and
+# ten million make calamine and openpyxl hold some 650 MB of them.
+MAX_STRINGS: Final = 1_000_000
 
 # Every place a cell's start tag can be: `<c` or, behind any prefix (`<x:c`), `:c`, then
 # white space, "/" or ">".
@@ -43,6 +46,9 @@ _MISPLACED: Final = re.compile(rb'<c r="(?![A-Za-z]{0,3}[0-9]{1,7}")')
 _NOT_NEAR: Final = re.compile(rb'<c(?:[\t\n\r\x0b\x0c/>]| (?!r="[A-Za-z]{1,2}[0-9]{1,3}"))')
 _SHARED_COUNT: Final = re.compile(rb"uniqueCount\s*=\s*[\"']\s*([0-9]+)")
 _SMALLEST_STRING: Final = len(b"<si/>")
+_STRING_TAGS: Final = tuple(
+    start + b"si" + bytes([end]) for start in (b"<", b":") for end in b" />\t\r\n"
+)
 
 
 def calamine_may_read(xml: bytes) -> bool:
@@ -77,6 +83,17 @@ def _every_position_placed(xml: bytes, placed: int) -> bool:
         if xml.count(b"r=") - named == placed:
             return True
     return len(_ANY_POSITION.findall(xml)) == placed
+
+
+def string_count(xml: bytes) -> int:
+    """How many strings a shared-strings part holds (its `<si>` items, behind any prefix),
+    counted without a list of them."""
+    return sum(xml.count(tag) for tag in _STRING_TAGS)
+
+
+def claimed_strings(head: bytes) -> int:
+    """The largest string count the start of a shared-strings part claims (0: none)."""
+    return max((int(count) for count in _SHARED_COUNT.findall(head)), default=0)
 
 
 def too_many_strings(xml: bytes) -> str | None:

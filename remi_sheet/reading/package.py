@@ -23,9 +23,15 @@ from remi_sheet.core.problems import RemiError
 from remi_sheet.i18n import Phrase
 from remi_sheet.reading import compat
 
-MAX_PACKAGE_BYTES: Final = 1 << 30  # everything inflated
+# What keeps the work on any file within a minute and a gigabyte on a small machine; a
+# notebook of 5,000 games is a 4 MB file of 5,000 sheets, 12 MB inflated.
+MAX_PACKAGE_BYTES: Final = 192 << 20  # everything inflated: 240 MB of text took score 1 GB
 MAX_FILE_BYTES: Final = 256 << 20  # the file itself, read into memory whole
-MAX_PART_BYTES: Final = 256 << 20  # one part inflated
+MAX_PART_BYTES: Final = 192 << 20  # one part inflated
+MAX_SHEETS: Final = 6_000  # openpyxl's time to load a workbook grows with the square of them
+# Rows and cells of all sheets that openpyxl may load to write a workbook: it makes an
+# object of each (some 45 µs and 1 KB), and a scored notebook of 5,000 games has 740,000.
+MAX_WRITTEN_ELEMENTS: Final = 1_000_000
 MAX_RATIO: Final = 200  # inflated ÷ compressed, for parts above RATIO_FROM bytes
 RATIO_FROM: Final = 1 << 20
 MAX_ROWS: Final = 100_000
@@ -210,6 +216,35 @@ def check_sizes(archive: zipfile.ZipFile) -> None:
         raise RemiError(
             "file_too_big", part="(all parts)", size=mb(total), limit=mb(MAX_PACKAGE_BYTES)
         )
+
+
+_REMIS_SHEETS: Final = 2  # Standings and _remi_state
+_SHEET_ELEMENT: Final = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sheet[\s/>]")
+
+
+def check_sheet_count(archive: zipfile.ZipFile, own_sheets: int = 0) -> None:
+    """`RemiError` when the workbook lists more than `MAX_SHEETS` sheets, not counting
+    `own_sheets` that remi has added to a file it has just written, nor the Standings and
+    record sheets remi keeps in a scored notebook."""
+    book = archive.NameToInfo.get("xl/workbook.xml")
+    if book is None:
+        return
+    count = len(_SHEET_ELEMENT.findall(archive.read(book)))
+    if count - own_sheets > MAX_SHEETS + _REMIS_SHEETS:
+        raise RemiError("file_too_many_sheets", count=count, limit=MAX_SHEETS)
+
+
+def check_writable_size(archive: zipfile.ZipFile) -> None:
+    """`RemiError` when the sheets of `archive` hold more rows and cells than
+    `MAX_WRITTEN_ELEMENTS`, counted from the bytes before openpyxl loads any."""
+    count = 0
+    for member in sheet_parts(archive).values():
+        if member in archive.NameToInfo:
+            xml = compat.part_bytes(archive, member)
+            count += xml.count(b"<row") + xml.count(b":row") + xml.count(b"<c ")
+            count += xml.count(b"<c>") + xml.count(b"<c/") + xml.count(b":c ")
+        if count > MAX_WRITTEN_ELEMENTS:
+            raise RemiError("file_too_big_to_write", count=count, limit=MAX_WRITTEN_ELEMENTS)
 
 
 def mb(size: int) -> str:

@@ -4,7 +4,11 @@ openpyxl keeps a formula but drops the result Excel saved with it. Excel recalcu
 opening, but a reader that does not calculate (remi's own `check`, phones' previewers) would
 then see empty cells where the players typed `=27+6`. remi read those results before
 writing, so it writes them back into the saved file's sheet XML: only into formula cells
-that openpyxl left without a value, and only results of plain types.
+that openpyxl left without a value. A result calamine cannot read exactly (a date, a time,
+an error) goes back as the source's XML held it (`raw_values.Raw`).
+
+openpyxl also writes text of spaces alone without `xml:space="preserve"`, which makes
+every reader take it as empty; `mend` adds it.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from typing import Final
 from xml.sax.saxutils import escape
 
 from remi_sheet.reading.package import sheet_parts
+from remi_sheet.writing.raw_values import Raw
 
-Result = str | float | int | bool | dt.datetime | dt.date
+Result = str | float | int | bool | dt.datetime | dt.date | Raw
 Results = Mapping[str, Mapping[str, Result]]  # sheet title → A1 address → saved result
 
 # A formula cell as openpyxl writes it: <c r="C2" s="1"><f>20+13</f><v /></c>
@@ -31,23 +36,33 @@ _EMPTY_FORMULA_CELL: Final = re.compile(
     re.DOTALL,
 )
 _EXCEL_EPOCH: Final = dt.datetime(1899, 12, 30)
+# Text of spaces alone, as openpyxl writes it: <t> </t>
+_BARE_SPACES: Final = re.compile(rb"<t>([ \t\r\n]+)</t>")
 
 
-def restore(path: Path, results: Results) -> None:
-    """Write `results` into the formula cells of the workbook at `path`, in place."""
+def mend(path: Path, results: Results) -> None:
+    """Write `results` into the formula cells of the workbook openpyxl saved at `path`, and
+    keep its text of spaces alone, in place."""
     wanted = {sheet: cells for sheet, cells in results.items() if cells}
-    if not wanted:
-        return
     with zipfile.ZipFile(path) as source:
         parts = {member: title for title, member in sheet_parts(source).items()}
+        mended: dict[str, bytes] = {}
+        for member, sheet in parts.items():
+            if member not in source.NameToInfo:
+                continue
+            data = source.read(member)
+            new = _BARE_SPACES.sub(rb'<t xml:space="preserve">\1</t>', data)
+            if sheet in wanted:
+                new = _fill(new, wanted[sheet])
+            if new != data:
+                mended[member] = new
+        if not mended:
+            return
         handle, name = tempfile.mkstemp(suffix=".xlsx", dir=path.parent)
         with open(handle, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as out:
             for item in source.infolist():
-                data = source.read(item.filename)
-                sheet = parts.get(item.filename)
-                if sheet in wanted:
-                    data = _fill(data, wanted[sheet])
-                out.writestr(item, data)
+                part = mended.get(item.filename)
+                out.writestr(item, part if part is not None else source.read(item.filename))
     shutil.move(name, path)
 
 
@@ -78,6 +93,11 @@ def _fill(xml: bytes, results: Mapping[str, Result]) -> bytes:
 
 def _encode(result: Result) -> tuple[str, str] | None:
     """(cell type, text of <v>) for a saved result, or None for one we do not write back."""
+    if isinstance(result, Raw):
+        # A shared string's number points into a table openpyxl has rewritten.
+        return (
+            None if result.kind == "s" else ("" if result.kind == "n" else result.kind, result.text)
+        )
     if isinstance(result, bool):
         return "b", "1" if result else "0"
     if isinstance(result, int | float):

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
-from remi_sheet.reading import package
+from remi_sheet.reading import compat, files, package, tolerant
 from remi_sheet.reading.cells import address
 from remi_sheet.reading.files import Identity, keep_backup, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
-from remi_sheet.writing import formula_results
+from remi_sheet.writing import formula_results, raw_values
 from remi_sheet.writing.ownership import Key, same
 from remi_sheet.writing.written import Cells
 
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 def read_sheet_names(path: Path) -> list[str]:
-    with zipfile.ZipFile(path) as archive:
+    with tolerant.open_zip(path) as archive:
         return list(package.sheet_parts(archive))
 
 
@@ -41,10 +41,15 @@ def open_workbook(source: Path, target: Path) -> Workbook:
     import openpyxl
 
     keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
+    with tolerant.open_zip(source) as archive:
+        try:
+            package.check_writable_size(archive)
+        except RemiError as error:
+            raise RemiError(files.refused(source, error)) from None
     with warnings.catch_warnings():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
-        return openpyxl.load_workbook(source, keep_vba=keep_vba, keep_links=True)
+        return openpyxl.load_workbook(tolerant.openable(source), keep_vba=keep_vba, keep_links=True)
 
 
 def save_safely(
@@ -73,7 +78,10 @@ def save_safely(
     """
     problems: list[Problem] = []
     in_place = source is not None and target.resolve() == source.resolve()
-    results = _formula_results(workbook, grids)
+    raws = _keep_what_was_read(workbook, grids, source, written) if source is not None else {}
+    results: dict[str, dict[str, formula_results.Result]] = {
+        sheet: dict(cells) for sheet, cells in raws.items()
+    }
     for sheet, cells in written.items():
         mine = results.setdefault(sheet, {})
         for (row, column), cell in cells.items():
@@ -85,8 +93,9 @@ def save_safely(
 
     def save(temporary: Path) -> None:
         workbook.save(temporary)
-        formula_results.restore(temporary, results)
+        formula_results.mend(temporary, results)
         _check_readback(grids, temporary, written, touched)
+        _check_raw_readback(temporary, results)
         lost = _losses(source, temporary, own) if source is not None else []
         if lost and in_place and not force:
             raise RemiError(
@@ -127,7 +136,9 @@ def _check_readback(
 ) -> None:
     """`RemiError` unless the saved file reads back to the typed cells it had and the
     cells remi meant to write."""
-    read, _ = read_grids(temporary, WHOLE_SHEETS)
+    # The sheets remi adds (a game, Standings, its record) are not counted against the
+    # limit the file it read passed: at most every sheet it wrote is new.
+    read, _ = read_grids(temporary, WHOLE_SHEETS, own_sheets=len(written))
     saved = {grid.name: grid for grid in read}
     for name in set(grids) | set(written):
         before = grids.get(name, Grid(name, []))
@@ -186,29 +197,105 @@ def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
 def _losses(source: Path, saved: Path, own: str | None) -> list[str]:
     """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
     hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
-    with zipfile.ZipFile(source) as before, zipfile.ZipFile(saved) as after:
+    with tolerant.open_zip(source) as before, zipfile.ZipFile(saved) as after:
         members = package.sheet_parts(before)
         sheets = [before.read(name) for name in members.values() if name in before.NameToInfo]
         exempt = package.attached(before, members[own]) if own in members else set()
         return package.losses(before.namelist(), after.namelist(), sheets, exempt)
 
 
-def _formula_results(
-    workbook: Workbook, grids: dict[str, Grid]
+def _keep_what_was_read(
+    workbook: Workbook, grids: dict[str, Grid], source: Path, written: dict[str, Cells]
 ) -> dict[str, dict[str, formula_results.Result]]:
-    """The saved result of every formula in the workbook, as read before openpyxl lost it."""
+    """The saved result of every formula in the workbook, as read before openpyxl lost it;
+    and the typed cells openpyxl read as a date or an error it would not write back as they
+    were (`raw_values`) set to the number the file holds there."""
     found: dict[str, dict[str, formula_results.Result]] = {}
-    for sheet in workbook.worksheets:
-        grid = grids.get(sheet.title)
-        if grid is None or not grid.formulas:
-            continue
-        for row in sheet.iter_rows():
-            for cell in row:
-                if cell.data_type == "f":
-                    value = grid.value(cell.row - 1, cell.column - 1)
-                    if isinstance(value, str | int | float | bool | dt.date):
+    with tolerant.open_zip(source) as archive:
+        members = package.sheet_parts(archive)
+        for sheet in workbook.worksheets:
+            grid = grids.get(sheet.title)
+            mine = written.get(sheet.title, {})
+            doubtful: dict[str, Any] = {}  # A1 address → the cell openpyxl loaded
+            for cell in compat.stored_cells(sheet):
+                kind = cell.data_type
+                if kind == "f":
+                    value = grid.value(cell.row - 1, cell.column - 1) if grid else None
+                    if isinstance(value, str | int | float) and value != "":
+                        # calamine read these exactly (a bool is an int)
                         found.setdefault(sheet.title, {})[cell.coordinate] = value
+                    else:
+                        doubtful[cell.coordinate] = cell
+                elif (kind == "e" or (kind == "d" and not _exact_day(cell.value))) and (
+                    cell.row - 1,
+                    cell.column - 1,
+                ) not in mine:
+                    doubtful[cell.coordinate] = cell
+            if not doubtful:
+                continue
+            raw = raw_values.sheet_cells(archive, members.get(sheet.title), doubtful)
+            for ref, cell in doubtful.items():
+                held = raw.get(ref)
+                if held is None:
+                    continue
+                if cell.data_type == "f":
+                    if held.kind != "s":
+                        found.setdefault(sheet.title, {})[ref] = held
+                elif not held.formula and held.number is not None:
+                    _keep_number(cell, held, workbook.epoch)
     return found
+
+
+def _exact_day(value: object) -> bool:
+    """True for a date openpyxl writes back as the very number it read: a whole day, but
+    Excel's 29 February 1900 (read as the 28th) and the days before it."""
+    if isinstance(value, dt.datetime):
+        if value.time() != dt.time():
+            return False
+        value = value.date()
+    return isinstance(value, dt.date) and value >= dt.date(1900, 3, 1)
+
+
+def _keep_number(cell: Any, held: raw_values.Raw, epoch: dt.datetime) -> None:
+    """Set a typed cell openpyxl read as a date (or, past 9999, as #VALUE!) to the number
+    the file holds, when openpyxl would write another: its format still shows it as the
+    same date. A cell remi has changed since is left as it is."""
+    from openpyxl.utils.datetime import from_excel, to_excel
+
+    number = held.number
+    assert number is not None
+    if cell.data_type == "e":
+        if cell.value != "#VALUE!":
+            return
+    else:
+        try:
+            loaded = from_excel(number, epoch, timedelta=isinstance(cell.value, dt.timedelta))
+            if cell.value != loaded or float(to_excel(cell.value, epoch)) == number:
+                return
+        except (TypeError, ValueError, OverflowError):
+            return
+    cell.value = int(number) if number.is_integer() and "." not in held.text else number
+
+
+def _check_raw_readback(temporary: Path, results: dict[str, dict[str, Any]]) -> None:
+    """`RemiError` unless each result kept as the source held it (`raw_values.Raw`) is in
+    the saved file as it was: calamine reads an error result as an empty cell."""
+    kept = {
+        sheet: {ref: result for ref, result in cells.items() if isinstance(result, raw_values.Raw)}
+        for sheet, cells in results.items()
+    }
+    kept = {sheet: cells for sheet, cells in kept.items() if cells}
+    if not kept:
+        return
+    with zipfile.ZipFile(temporary) as archive:
+        members = package.sheet_parts(archive)
+        for sheet, cells in kept.items():
+            saved = raw_values.sheet_cells(archive, members.get(sheet), cells)
+            for ref, result in cells.items():
+                now = saved.get(ref)
+                if now is None or (now.kind, now.text) != (result.kind, result.text):
+                    found = repr(now.text) if now is not None else "None"
+                    raise RemiError(_readback_problem(sheet, ref, found))
 
 
 def copy_file(source: Path, temporary: Path) -> None:

@@ -301,11 +301,7 @@ def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
         widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
-    # Printed on one page across, landscape, as many pages down as it takes.
-    sheet.page_setup.orientation = "landscape"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    _one_page_across(sheet)
 
 
 _CHART_ROWS: Final = 19  # rows of the default height a chart 9 cm high covers
@@ -372,7 +368,11 @@ def _fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) -
         widths[column] = max(widths.get(column, 7), min(len(text) + 3, 28))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
-    # Printed on one page across, landscape, as many pages down as it takes.
+    _one_page_across(sheet)
+
+
+def _one_page_across(sheet: Worksheet) -> None:
+    """Printed on one page across, landscape, as many pages down as it takes."""
     sheet.page_setup.orientation = "landscape"
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
