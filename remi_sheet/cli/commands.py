@@ -55,13 +55,15 @@ def run_check(
     json_output: bool,
     console: Printer,
 ) -> int:
-    from remi_sheet.writing import writeback
-
     notebook = open_notebook(path, overrides, lang, keep_grids=False)
     problems = _problems(notebook)
-    if writeback.remi_wrote(path):
+    from remi_sheet.notebook.sheets import STATE_SHEET
+
+    if STATE_SHEET in notebook.sheet_names:
         # What score would refuse as typed over, check says too: read again with the
         # sheets' cells kept, as score reads it.
+        from remi_sheet.writing import writeback
+
         kept = open_notebook(path, overrides, lang)
         plan = writeback.plan(kept, kept.lang, live=False if overrides else None)
         problems += writeback.typed_over(kept, plan)

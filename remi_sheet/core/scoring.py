@@ -209,7 +209,11 @@ def hands_together(entries: Sequence[Entry], winner: int, deck: Deck) -> list[Pr
     listed: list[Card] = []
     for i, entry in enumerate(entries):
         if i != winner and type(entry) is Loser and entry.cards:
+            # One loser's cards alone were checked as a hand when the cell was read.
+            first = not listed
             listed += entry.cards
+            if first:
+                continue
             excess = deck.excess(listed)
             if excess is not None:
                 code = "deal_" + excess.code.removeprefix("cards_")

@@ -56,6 +56,7 @@ class Notebook:
     standings: list[Standing] = field(default_factory=list, repr=False)
     identity: Identity | None = None  # the file as it was read (None: made in memory)
     agreements: tuple[str, ...] = ()  # the Rules sheet's free-text rows (`read_agreements`)
+    sheet_names: tuple[str, ...] = ()  # every sheet of the workbook, in order
 
     def all_problems(self) -> list[Problem]:
         return self.problems + [p for game in self.games for p in game.problems]
@@ -139,6 +140,7 @@ def _load(
         tally.rows(),
         sheets.identity,
         read_agreements(read.values()),
+        tuple(sheets.names),
     )
 
 

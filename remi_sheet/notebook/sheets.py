@@ -7,6 +7,7 @@ from typing import Final
 
 from remi_sheet.i18n import Lang
 
+STATE_SHEET: Final = "_remi_state"  # remi's record of what it wrote (`writing.ownership`)
 # remi's own sheets grow with the notebook (a row per game): read them whole.
-WHOLE_SHEETS: Final = frozenset({"_remi_state", "standings", "osszesito"})
+WHOLE_SHEETS: Final = frozenset({STATE_SHEET, "standings", "osszesito"})
 RULES_SHEETS: Final[dict[str, Lang]] = {"rules": "en", "szabalyok": "hu"}

@@ -26,9 +26,9 @@ from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import find_game
 from remi_sheet.notebook.records import SHEET_HEADER_ROW, RecordGame, game_key, sheet_rows
+from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import Grid
-from remi_sheet.writing.ownership import STATE_SHEET
 from remi_sheet.writing.written import Cells, Style, Written
 
 if TYPE_CHECKING:

@@ -22,7 +22,6 @@ from remi_sheet.core.problems import Problem
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import Grid
 
-STATE_SHEET: Final = "_remi_state"  # also in `notebook.sheets.WHOLE_SHEETS`: read in full
 STATE_TITLE: Final = "remi-sheet: the cells remi wrote. Do not edit."
 _CHUNK: Final = 30_000  # a cell holds at most 32,767 characters
 

@@ -17,6 +17,7 @@ from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang
 from remi_sheet.notebook.loading import Notebook, rule_cells
+from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, column_letter
 from remi_sheet.reading.files import replace_atomically
@@ -31,7 +32,6 @@ from remi_sheet.writing.area import (
 )
 from remi_sheet.writing.live_area import live_columns
 from remi_sheet.writing.ownership import (
-    STATE_SHEET,
     Key,
     Record,
     claim,
