@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -67,10 +67,17 @@ class Deck:
                 return hands, self.most(hands)
         return None
 
-    def excess(self, cards: Iterable[Card]) -> RemiError | None:
+    def excess(self, cards: Sequence[Card]) -> RemiError | None:
         """Why `cards` cannot all be in the deck at once, or None: more jokers than the
         table has, more copies of a card written with its suit than the packs hold, more
         cards of a rank than its four suits hold. A card without a suit may be any suit."""
+        plain = [card for card in cards if not card.is_joker]
+        if (
+            len(cards) - len(plain) <= self.jokers
+            and len(plain) <= self.rank_copies
+            and len(set(plain)) == len(plain)
+        ):
+            return None  # no card twice, and too few for any rank to overflow: most deals
         jokers = 0
         ranks: Counter[int] = Counter()
         suited: Counter[Card] = Counter()
