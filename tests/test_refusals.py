@@ -3,6 +3,7 @@ read when Excel and calamine read it."""
 
 from __future__ import annotations
 
+import io
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -188,3 +189,20 @@ def test_a_package_without_its_relationships_part_is_read_and_written(tmp_path: 
     with zipfile.ZipFile(path) as archive:
         assert "_rels/.rels" in archive.namelist()
     assert "Anna -30, Béla 100, Csaba 220" in remi("check", path).stdout
+
+
+def test_the_usual_package_is_read_as_it_is_and_its_names_as_zipfile_reads_them() -> None:
+    """`readable` looks at the central directory alone for the usual package (thousands of
+    sheets are not parsed whole three times); the names it reads are zipfile's."""
+    from remi_sheet.reading import tolerant
+
+    samples = sorted((Path(__file__).parent.parent / "samples").glob("*.xlsx"))
+    corpus = sorted((Path(__file__).parent / "corpus").glob("*.xlsx"))[:20]
+    assert samples and corpus
+    for path in [*samples, *corpus]:
+        data = path.read_bytes()
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            expected = set(archive.namelist())
+        assert tolerant._names(data) == expected, path.name
+        assert tolerant.readable(data) is data, path.name
+    assert tolerant._names(b"not a zip") is None

@@ -29,6 +29,7 @@ from remi_sheet.reading import compat, package
 
 _CENTRAL: Final = b"PK\x01\x02"
 _CENTRAL_HEADER: Final = struct.Struct("<4s24xHHH12x")  # … name, extra, comment lengths
+_DIRECTORY_ENTRY: Final = struct.Struct("<4s4xH18xHHH12x")  # … flags, … the three lengths
 _LOCAL_NAME: Final = 30  # where a local header's name starts
 _MACRO_SHEETS: Final = re.compile(
     rb"""Type\s*=\s*["'][^"']*/(?:xlMacrosheet|xlIntlMacrosheet)["']"""
@@ -43,7 +44,32 @@ def file_bytes(path: Path) -> io.BytesIO:
 def readable(data: bytes) -> bytes:
     """`data`, a zip, its part names slashed (`slashed`) and its workbook moved to xl/
     (`relocated`)."""
+    names = _names(data) or set()
+    if {"xl/workbook.xml", "_rels/.rels"} <= names and not any("\\" in n for n in names):
+        return data  # the usual package: nothing to make readable
     return relocated(slashed(data))
+
+
+def _names(data: bytes) -> set[str] | None:
+    """The part names of the zip `data`, read from its central directory alone (a zip of
+    thousands of sheets is not parsed whole for them); None when the directory is not
+    where its end record says, or not as zip writes it (zipfile then decides)."""
+    end = data.rfind(b"PK\x05\x06")
+    if end < 0 or end + 22 > len(data):
+        return None
+    size, offset = struct.unpack_from("<II", data, end + 12)
+    if offset + size != end:
+        return None
+    names = set()
+    position = offset
+    while position < end:
+        if data[position : position + 4] != _CENTRAL:
+            return None
+        _, flags, name_length, extra, comment = _DIRECTORY_ENTRY.unpack_from(data, position)
+        name = data[position + 46 : position + 46 + name_length]
+        names.add(name.decode("utf-8" if flags & 0x800 else "cp437"))
+        position += 46 + name_length + extra + comment
+    return names if position == end else None
 
 
 _MAIN_TARGET: Final = re.compile(
