@@ -129,17 +129,12 @@ def _open(
             raise RemiError(problem)
         for item in archive.infolist():
             if item.filename.casefold().endswith("sharedstrings.xml"):
+                limit = {"path": str(path), "part": item.filename, "limit": guard.MAX_STRINGS}
                 with archive.open(item) as part:
                     claimed_count = guard.claimed_strings(part.read(4096))
                 fits = item.file_size // len(b"<si/>") + 1
                 if guard.MAX_STRINGS < claimed_count <= fits:  # said at its start: read no more
-                    raise RemiError(
-                        "file_too_many_strings",
-                        path=str(path),
-                        part=item.filename,
-                        count=claimed_count,
-                        limit=guard.MAX_STRINGS,
-                    )
+                    raise RemiError("file_too_many_strings", count=claimed_count, **limit)
                 strings = archive.read(item)
                 claimed = guard.too_many_strings(strings)
                 if claimed is not None:
@@ -147,13 +142,7 @@ def _open(
                     raise RemiError(Problem("file_strings_claimed", params=params))
                 count = guard.string_count(strings)
                 if count > guard.MAX_STRINGS:
-                    raise RemiError(
-                        "file_too_many_strings",
-                        path=str(path),
-                        part=item.filename,
-                        count=count,
-                        limit=guard.MAX_STRINGS,
-                    )
+                    raise RemiError("file_too_many_strings", count=count, **limit)
         return archive, package.sheet_parts(archive)
     except BaseException as error:
         archive.close()

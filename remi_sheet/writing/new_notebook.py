@@ -120,11 +120,8 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
     sheet.column_dimensions["A"].width = 28
     sheet.column_dimensions["B"].width = 20
     sheet.column_dimensions["C"].width = 80
-    # One A4 page across: the explanations run wider than a portrait page.
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    one_page_across(sheet, landscape=False)  # the explanations run wider than the page
     return sheet
 
 
@@ -272,7 +269,12 @@ def _page(sheet: Worksheet, game: GameSheet) -> None:
     last_column = column_letter(len(game.players) + 2 + 2 * len(game.players))
     sheet.print_area = f"A1:{last_column}{HEADER_ROW + game.deals + 4}"
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.orientation = "landscape" if len(game.players) > 4 else "portrait"
+    one_page_across(sheet, landscape=len(game.players) > 4)
+
+
+def one_page_across(sheet: Worksheet, *, landscape: bool) -> None:
+    """Printed one page across and as many pages down as it takes."""
+    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0
     sheet.sheet_properties.pageSetUpPr.fitToPage = True

@@ -31,6 +31,7 @@ from remi_sheet.writing.area import (
     standings_sheet_name,
 )
 from remi_sheet.writing.live_area import live_columns
+from remi_sheet.writing.new_notebook import one_page_across
 from remi_sheet.writing.ownership import (
     Key,
     Record,
@@ -301,7 +302,7 @@ def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
         widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
-    _one_page_across(sheet)
+    one_page_across(sheet, landscape=True)
 
 
 _CHART_ROWS: Final = 19  # rows of the default height a chart 9 cm high covers
@@ -368,15 +369,7 @@ def _fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) -
         widths[column] = max(widths.get(column, 7), min(len(text) + 3, 28))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
-    _one_page_across(sheet)
-
-
-def _one_page_across(sheet: Worksheet) -> None:
-    """Printed on one page across, landscape, as many pages down as it takes."""
-    sheet.page_setup.orientation = "landscape"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    one_page_across(sheet, landscape=True)
 
 
 def _hide_helpers(sheet: Worksheet, first: int, last: int) -> None:
