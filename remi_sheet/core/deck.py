@@ -23,6 +23,7 @@ from remi_sheet.core.rules import HouseRules
 
 HAND_SIZE: Final = 14  # cards a loser holds at most (the opener's 15th is discarded first)
 SUITS: Final = 4
+_TOPS: Final = 8  # more than the losers of the largest table (`max_players` is at most 6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,9 @@ class Deck:
     jokers: int
     # (value, how many cards of the deck have it), most valuable first
     values: tuple[tuple[int, int], ...]
+    # `most(hands)` for every count of losers a table can have, found once: a notebook's
+    # deals ask for it by the thousand.
+    tops: tuple[int, ...] = ()
 
     @property
     def copies(self) -> int:
@@ -52,19 +56,22 @@ class Deck:
     def most(self, hands: int) -> int:
         """The most `hands` hands of 14 cards can be worth together: the sum of the
         `14 × hands` most valuable cards of the deck."""
+        if hands < len(self.tops):
+            return self.tops[hands]
         return _top(self.values, HAND_SIZE * hands)
 
     def overfull(self, points: Sequence[int]) -> tuple[int, int] | None:
         """Whether losers' card points are more than their hands can hold together: the
         fewest hands `m` whose largest points add up to more than `most(m)`, with that
         most; None when they fit."""
-        if sum(points) <= self.hand_most:  # then every few of them fit too
+        if sum(points) <= self.most(1):  # then every few of them fit too
             return None
         total = 0
         for hands, value in enumerate(sorted(points, reverse=True), start=1):
             total += value
-            if total > self.most(hands):
-                return hands, self.most(hands)
+            most = self.most(hands)
+            if total > most:
+                return hands, most
         return None
 
     def excess(self, cards: Sequence[Card]) -> RemiError | None:
@@ -125,7 +132,8 @@ def _deck(packs: int, jokers: int, ace_value: int, joker_in_hand: int) -> Deck:
         counts[hand_value(Card(rank), rules)] += SUITS * packs
     counts[hand_value(Card(JOKER), rules)] += jokers
     values = tuple(sorted(((v, n) for v, n in counts.items() if n), reverse=True))
-    return Deck(packs, jokers, values)
+    tops = tuple(_top(values, HAND_SIZE * hands) for hands in range(_TOPS))
+    return Deck(packs, jokers, values, tops)
 
 
 def _top(values: Sequence[tuple[int, int]], cards: int) -> int:

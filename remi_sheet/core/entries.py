@@ -52,6 +52,7 @@ HAND_WORDS: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
 WIN_WORDS: Final = frozenset({"w", "win", "nyert", "nyero"})
 NOT_DOWN_WORDS: Final = frozenset({"x"})
 MINUS_SIGNS: Final = "\u2212\u2013"  # typographic minus and en dash, read as "-"
+_MINUS: Final = dict.fromkeys(map(ord, MINUS_SIGNS), "-")
 _INTEGER: Final = re.compile(r"[+-]?[0-9]+(?:[.,]0+)?")
 _DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
 # "1.000" is one thousand to a Hungarian reader and 1.0 to an English one.
@@ -77,8 +78,8 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
     if isinstance(value, dt.date | dt.time | dt.timedelta):
         raise RemiError("entry_date", value=str(value))
     text = clean(str(value))
-    for minus in MINUS_SIGNS:
-        text = text.replace(minus, "-")
+    if not text.isascii():
+        text = text.translate(_MINUS)
     if not text:
         return None
     return _parse_text(text, rules)

@@ -16,17 +16,16 @@ INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\ufe0e\ufe0f"  # zero-width, variatio
 _INVISIBLE = dict.fromkeys(map(ord, INVISIBLE), None)
 # Full-width forms (Ｋ, ３, －) as phones' East Asian keyboards type them, to plain ASCII.
 _FULL_WIDTH = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)}
-_SPACES = re.compile(r"[\s\u00a0\u2007\u202f]+")
 
 
 @functools.lru_cache(maxsize=1 << 16)  # names and codes come back game after game
 def clean(text: str) -> str:
     """The text composed (A + ◌́ → Á), full-width letters made plain, invisible characters
     removed and runs of any space made one space."""
-    if text.isascii():  # nothing to compose, no invisible or full-width characters
-        return _SPACES.sub(" ", text).strip()
-    composed = unicodedata.normalize("NFC", text).translate(_INVISIBLE).translate(_FULL_WIDTH)
-    return _SPACES.sub(" ", composed).strip()
+    if not text.isascii():  # else nothing to compose, no invisible or full-width characters
+        text = unicodedata.normalize("NFC", text).translate(_INVISIBLE).translate(_FULL_WIDTH)
+    # Splitting takes every kind of space, the no-break, figure and narrow ones among them.
+    return " ".join(text.split())
 
 
 @functools.lru_cache(maxsize=1 << 16)

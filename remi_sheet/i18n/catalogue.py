@@ -19,6 +19,7 @@ A text's placeholders are filled in the text's language:
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -62,9 +63,26 @@ def say(key: str, lang: Lang, **params: Any) -> str:
         return f"{key}: {params}"
     template = found[1] if lang == "hu" else found[0]
     try:
+        if _plain(template):
+            return template.format_map({name: _shown(v, lang) for name, v in params.items()})
         return _Formatter(lang).vformat(template, (), params)
     except (KeyError, IndexError, ValueError):
         return f"{template} {params}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain(template: str) -> bool:
+    """Whether every placeholder of `template` is a bare name (`{player}`): str.format_map
+    fills those in as the formatter would, without its pass in Python over the template
+    (each game's line of a big notebook says several texts)."""
+    try:
+        fields = list(string.Formatter().parse(template))
+    except ValueError:
+        return False
+    return all(
+        not spec and conversion is None and (name is None or name.isidentifier())
+        for _, name, spec, conversion in fields
+    )
 
 
 def words(lang: Lang) -> dict[str, str]:
@@ -152,22 +170,24 @@ class _Formatter(string.Formatter):
             one, many = format_spec.split("/", 1)
             count = number(value, self.lang) if isinstance(value, int | float) else str(value)
             return f"{count} {one if value == 1 else many}"
-        shown: str = super().format_field(self._shown(value), format_spec)
+        shown: str = super().format_field(_shown(value, self.lang), format_spec)
         return shown
 
-    def _shown(self, value: Any) -> Any:
-        if isinstance(value, Phrase):
-            return say(value.key, self.lang, **value.params)
-        if isinstance(value, tuple):  # a list of choices, each said in the language
-            return ", ".join(str(self._shown(item)) for item in value)
-        if isinstance(value, bool):
-            return ("IGAZ" if value else "HAMIS") if self.lang == "hu" else str(value).upper()
-        if isinstance(value, int | float):
-            return number(value, self.lang)
-        if isinstance(value, dt.datetime) and value.time() != dt.time():
-            return f"{day(value, self.lang)} {value:%H:%M}"
-        if isinstance(value, dt.date):
-            return day(value, self.lang)
-        if isinstance(value, str):
-            return shown_text(value)
-        return value
+
+def _shown(value: Any, lang: Lang) -> Any:
+    """A parameter as its text shows it in `lang` (see the module's docstring)."""
+    if isinstance(value, str):
+        return shown_text(value)
+    if isinstance(value, Phrase):
+        return say(value.key, lang, **value.params)
+    if isinstance(value, tuple):  # a list of choices, each said in the language
+        return ", ".join(str(_shown(item, lang)) for item in value)
+    if isinstance(value, bool):
+        return ("IGAZ" if value else "HAMIS") if lang == "hu" else str(value).upper()
+    if isinstance(value, int | float):
+        return number(value, lang)
+    if isinstance(value, dt.datetime) and value.time() != dt.time():
+        return f"{day(value, lang)} {value:%H:%M}"
+    if isinstance(value, dt.date):
+        return day(value, lang)
+    return value
