@@ -78,7 +78,8 @@ class Deck:
         """Why `cards` cannot all be in the deck at once, or None: more jokers than the
         table has, more copies of a card written with its suit than the packs hold, more
         cards of a rank than its four suits hold. A card without a suit may be any suit."""
-        plain = [card for card in cards if not card.is_joker]
+        # By the rank, not `is_joker`: every deal with two card lists comes through here.
+        plain = [card for card in cards if card.rank != JOKER]
         if (
             len(cards) - len(plain) <= self.jokers
             and len(plain) <= self.rank_copies
@@ -157,7 +158,7 @@ def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
     jokers, copies of a card or cards of a rank than the deck holds."""
     if len(cards) > HAND_SIZE:
         raise RemiError("cards_too_many", count=len(cards), most=HAND_SIZE)
-    if len(cards) <= 2 and not any(card.is_joker for card in cards):
+    if len(cards) <= 2 and all(card.rank != JOKER for card in cards):
         return  # two cards that are no jokers always fit in two packs
     excess = deck_of(rules).excess(cards)
     if excess is not None:

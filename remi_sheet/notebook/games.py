@@ -338,7 +338,7 @@ class CheckContext:
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
-        self.entries: dict[object, _Read | RemiError] = {}
+        self.entries: dict[object, Entry | RemiError | None] = {}
         self.score = RowScorer(rules)
 
 
@@ -488,7 +488,7 @@ class _GameCheck:
         self,
         deal_row: DealRow,
         number: int,
-        known: dict[object, _Read | RemiError],
+        known: dict[object, Entry | RemiError | None],
         rules: HouseRules,
     ) -> list[Entry | None] | None:
         """What each cell of a deal row says; None when a cell is no entry (reported)."""
@@ -497,14 +497,14 @@ class _GameCheck:
         for index, cell in enumerate(deal_row.cells):
             # Text (nearly every cell) by itself; a number by its type too (1 == 1.0).
             key = cell if type(cell) is str else (type(cell), cell)
-            found = known.get(key)
-            if found is None:
+            found = known.get(key, _UNREAD)
+            if found is _UNREAD:
                 found = known[key] = _read_entry(cell, rules)
             if type(found) is RemiError:
                 self.at(deal_row.row, index, found.code, deal=number, **found.params)
                 wrong = True
             else:
-                entries.append(found.entry)  # type: ignore[union-attr]
+                entries.append(found)  # type: ignore[arg-type]
         return None if wrong else entries
 
     def deal_number(self, deal_row: DealRow, number: int) -> None:
@@ -544,13 +544,10 @@ class _GameCheck:
                 self.at(row, index, TOTAL_MISMATCH, value=typed, total=total)
 
 
-class _Read(NamedTuple):
-    """A cell read as an entry, or as none (`entry` None: an empty cell)."""
-
-    entry: Entry | None
+_UNREAD: Final = object()  # a cell value `CheckContext` has not read yet (None: an empty cell)
 
 
-def _read_entry(value: CellValue, rules: HouseRules) -> _Read | RemiError:
+def _read_entry(value: CellValue, rules: HouseRules) -> Entry | RemiError | None:
     """A cell's entry, or why it is none. Notebooks repeat the same few entries (W, H, X,
     small numbers) thousands of times, so `CheckContext` keeps what this says per value."""
     # Every error value holds a "#" (typed full-width, it folds to one): other text needs
@@ -562,7 +559,7 @@ def _read_entry(value: CellValue, rules: HouseRules) -> _Read | RemiError:
     ):
         return RemiError("formula_error", value=value.strip())
     try:
-        return _Read(parse_entry(value, rules))
+        return parse_entry(value, rules)
     except RemiError as error:
         return error
 
