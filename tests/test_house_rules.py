@@ -191,6 +191,17 @@ def test_a_game_played_to_a_limit_ends_after_the_deal_that_reaches_it(notebook: 
     assert "a 3. leosztás után véget ért, amikor Béla elérte" in problem.message("hu")
 
 
+def test_after_a_deal_that_cannot_be_scored_the_end_is_unknown(notebook: Make) -> None:
+    """A deal that is no entry (here a typo) leaves the totals unknown, so no end is found
+    after it, as a score row that does not add up does: only the typo is reported."""
+    rules = {"game_end": "limit", "points_limit": 200}  # deals 2 and 3 alone reach it
+    for wrong in (["W", "negyven"], ["W", "W"]):
+        rows = [LIMIT_GAME[0], [1, *wrong], *LIMIT_GAME[2:]]
+        loaded = load_notebook(notebook({"g": rows}, rules=rules, name=f"{wrong[1]}.xlsx"))
+        assert "deal_after_end" not in [code for _, _, code in problems(loaded)], wrong
+        assert len(problems(loaded)) == 1, problems(loaded)
+
+
 def test_by_deals_the_same_game_is_not_complete(notebook: Make) -> None:
     loaded = load_notebook(notebook({"g": LIMIT_GAME}))
     assert problems(loaded) == [] and not loaded.games[0].score.complete

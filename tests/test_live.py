@@ -62,6 +62,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
     # "lappont" (the rule's row under its Hungarian name)
     "flat-not-down": {"not_down_after_normal": 100, "rounding": "tízesre"},
     "three-packs": {"packs": 3, "jokers": 9, "ace_value": 11},
+    # played to a limit: the table's 50 rows are typed on after a total reaches it
+    "to-limit": {"game_end": "ponthatár", "points_limit": 400},
 }
 
 

@@ -470,6 +470,7 @@ class _GameCheck:
                 break
             entries = self.entries(deal_row, number, known, rules)
             if entries is None:
+                totals = None  # a cell that is no entry: the totals, and so the end, unknown
                 continue
             result = score(entries)
             if isinstance(result, DealScore):

@@ -194,14 +194,20 @@ def status(
     above: str | None,
     players: int,
     deck_cell: str,
+    totals_above: str | None = None,
 ) -> str:
     """What the deal in a row is, from its kinds, values and losers (ranges of the row),
-    whether its cards fit in the deck, and the statuses of the rows above it (a deal after
-    an empty row is refused)."""
+    whether its cards fit in the deck, the statuses of the rows above it (a deal after an
+    empty row is refused) and the running totals above it (`totals_above`, each player's
+    column as a range: in a game played to a limit, a deal after one has reached it is
+    refused; a deal that was not scored makes the totals after it text, which MAX skips,
+    as the engine stops looking for the end there too)."""
     k, v, lo = kinds, values, losers
     typed = f'TRIM({number_cell}&"")'
     numbered = f'AND({typed}<>"",{typed}<>"{deal}",{typed}<>"{deal}.")'
     gap = f'COUNTIF({above},"-")>0,' if above else ""
+    ended = f"AND(remi_to_limit,MAX({totals_above})>=remi_limit)," if totals_above else ""
+    too_many = f"AND(NOT(remi_to_limit),{deal}>remi_deals)"
     won = f'SUMIF({v},"<0")'
     score_row = (
         f'IF(AND(COUNTIF({k},"N")={players},COUNTIF({v},"<0")=1,'
@@ -216,7 +222,7 @@ def status(
         f'IF(COUNTIF({k},"H")=1,"H","W")))'
     )
     return (
-        f'=IF(COUNTIF({k},"-")={players},"-",IF(OR({deal}>remi_deals,{gap}{numbered}),"E",'
+        f'=IF(COUNTIF({k},"-")={players},"-",IF(OR({too_many},{gap}{ended}{numbered}),"E",'
         f'IF(COUNTIF({k},"-")>0,"I",IF(COUNTIF({k},"E")>0,"E",'
         f'IF(COUNTIFS({k},"N",{v},"<0")>0,{score_row},{entry_row})))))'
     )

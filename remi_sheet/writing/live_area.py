@@ -76,6 +76,10 @@ def live_deals(game: Game, lang: Lang, *, known: bool) -> Cells:
         for index, entry in enumerate(entries):
             cells |= _entry_helpers(entry, helpers, index)
         above = f"{address(top, columns.status)}:{address(row - 1, columns.status)}"
+        totals_above = ",".join(
+            f"{address(top, columns.running(i))}:{address(row - 1, columns.running(i))}"
+            for i in range(columns.players)
+        )
         status = formulas.status(
             number,
             address(row, layout.deal_column),
@@ -85,6 +89,7 @@ def live_deals(game: Game, lang: Lang, *, known: bool) -> Cells:
             above if row > top else None,
             columns.players,
             address(row, columns.deck),
+            totals_above if row > top else None,
         )
         held = [helpers.cell("held", index) for index in range(columns.players)]
         cells[(row, columns.deck)] = Written(formulas.deck(held), Style.COMPUTED, True)

@@ -25,7 +25,7 @@ from remi_sheet.core.cards import (
 )
 from remi_sheet.core.deck import HAND_SIZE, SUITS
 from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, MINUS_SIGNS, NOT_DOWN_WORDS, WIN_WORDS
-from remi_sheet.core.rules import HouseRules, Rounding
+from remi_sheet.core.rules import GameEnd, HouseRules, Rounding
 from remi_sheet.core.text import INVISIBLE, fold
 
 POSITIONS: Final = 100  # the longest entry, in characters, whose every character is checked
@@ -50,6 +50,8 @@ RULE_NAMES: Final[dict[str, str]] = {
     "packs": "remi_packs",
     "jokers": "remi_jokers",
     "deals_per_game": "remi_deals",
+    "game_end": "remi_to_limit",  # TRUE when a game is played to `points_limit`
+    "points_limit": "remi_limit",
     "ace_value": "remi_ace",
     "joker_in_hand": "remi_joker_value",
     "hand_win": "remi_hand_win",
@@ -214,6 +216,8 @@ def _constant(rule: str, value: object) -> str:
         return "-1"
     if rule == "rounding":
         return _literal(value is Rounding.NONE)
+    if rule == "game_end":
+        return _literal(value is GameEnd.LIMIT)
     return _literal(value)
 
 
@@ -226,6 +230,7 @@ def _literal(value: object) -> str:
 # A yes/no typed on the Rules sheet, as `rules` reads it.
 _YES: Final = ("true", "yes", "igen", "1", "i", "y", "igaz")
 _NONE: Final = ("none", "nincs")
+_LIMIT: Final = ("limit", "ponthatár", "ponthatar")  # as `rules` reads `game_end = limit`
 
 
 def _reading(rule: str, value: object, cell: str) -> str:
@@ -236,6 +241,9 @@ def _reading(rule: str, value: object, cell: str) -> str:
         return f'IF({typed}="",{fallback},OR({cell}=TRUE,{words}))'
     if isinstance(value, Rounding):
         words = ",".join(f'LOWER({typed})="{word}"' for word in _NONE)
+        return f'IF({typed}="",{fallback},OR({words}))'
+    if isinstance(value, GameEnd):
+        words = ",".join(f'LOWER({typed})="{word}"' for word in _LIMIT)
         return f'IF({typed}="",{fallback},OR({words}))'
     if value is None or rule == "not_down_after_normal":
         # `points`/`lappont` (any word) is no number: the card points, as -1 says
