@@ -93,6 +93,23 @@ def test_one_number_style_per_language(value: float, english: str, hungarian: st
     assert number(value, "hu") == hungarian
 
 
+@pytest.mark.parametrize(
+    ("value", "english", "hungarian"),
+    [
+        (-6.0, "-6.00", "-6,00"),
+        (3, "3.00", "3,00"),
+        (5.5349, "5.53", "5,53"),
+        (-0.001, "0.00", "0,00"),
+    ],
+)
+def test_a_column_of_figures_keeps_its_decimals(value: float, english: str, hungarian: str) -> None:
+    """Ratings and averages in a column show the same number of decimals (a rating of -6
+    beside one of 5.53 reads as a different kind of figure); a value rounding to zero has
+    no minus."""
+    assert number(value, "en", decimals=2) == english
+    assert number(value, "hu", decimals=2) == hungarian
+
+
 def test_numbers_in_messages_are_written_the_same_way() -> None:
     assert "'30' where deal 4" in say("deal_number_wrong", "en", deal=4, value=30.0)
     assert "12,5" in say("entry_not_whole", "hu", value=12.5)

@@ -68,6 +68,10 @@ def test_refuses_to_write_a_workbook_open_in_a_spreadsheet(
     assert path.read_bytes() == before
     out = path.parent / "copy.xlsx"
     assert remi("score", path, "-o", out).exit_code == 0 and out.exists()
+    # `new --add-game` has no --output: it only says to close the notebook.
+    added = remi("new", "--add-game", path)
+    assert added.exit_code == 1 and f"is open in {program}" in added.stderr
+    assert "--output" not in added.stderr and path.read_bytes() == before
 
 
 def test_two_remis_take_turns(notebook: Make) -> None:

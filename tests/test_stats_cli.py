@@ -53,9 +53,9 @@ def test_terminal_shows_the_tables_and_the_unfinished_game(club: Path) -> None:
     # apart.
     rows = [re.split(r" {2,}", line.strip()) for line in out.splitlines()]
     cells = next(row for row in rows if row[0:2] == ["1", "Anna"])
-    assert re.fullmatch(r"-?\d+\.\d{1,2}", cells[2]), cells
+    assert re.fullmatch(r"-?\d+\.\d{2}", cells[2]), cells
     assert "Order: most wins, then the lowest average per complete game" in out
-    assert cells[4:] == ["4", "3", "2", "2·1·0", "-80", "-20", "-11.4", "1", "0", "2"]
+    assert cells[4:] == ["4", "3", "2", "2·1·0", "-80", "-20.0", "-11.4", "1", "0", "2"]
     # Head to head: Anna was ahead of Béla twice, behind once; shared G3 with Csaba.
     row = next(line for line in out.splitlines() if line.startswith("Anna ") and "–" in line)
     assert "2–1" in row

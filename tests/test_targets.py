@@ -108,22 +108,33 @@ def test_a_notebook_replaced_by_new_is_kept_as_bak(tmp_path: Path) -> None:
     assert (tmp_path / "k.xlsx.bak").read_bytes() == first
 
 
+READ = "az, amit ez a parancs olvas"  # the notebook named as the output, whatever its ending
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["report", "{nb}", "-o", "{nb}"], "Hibás parancssor: 'klub.xlsx' nem lehet PDF"),
-        (["report", "{nb}", "--html", "{nb}"], "Hibás parancssor: 'klub.xlsx' nem lehet HTML"),
-        (["stats", "{nb}", "-o", "{nb}"], "Hibás parancssor: 'klub.xlsx' nem lehet PDF"),
+        (["report", "{nb}", "-o", "{nb}"], f"Hibás parancssor: 'klub.xlsx' {READ}"),
+        (["report", "{nb}", "--html", "{nb}"], f"Hibás parancssor: 'klub.xlsx' {READ}"),
+        (["stats", "{nb}", "-o", "{nb}"], f"Hibás parancssor: 'klub.xlsx' {READ}"),
         (["score", "{nb}", "-o", "{dir}/x.pdf"], "Hibás parancssor: 'x.pdf' nem lehet Excel"),
-        (["import", "{dir}/p.csv", "--into", "{dir}/p.csv"], "Usage error: 'p.csv' cannot"),
-        (["report", "{nb}", "-o", "{nb}", "--lang", "en"], "Usage error: 'klub.xlsx' cannot"),
+        (["report", "{nb}", "-o", "{dir}/x.htm"], "Hibás parancssor: 'x.htm' nem lehet PDF"),
+        (
+            ["report", "{nb}", "--html", "{dir}/x"],
+            "Hibás parancssor: 'x' nem lehet HTML-oldal: adj meg egy .html vagy .htm végű fájlt.",
+        ),
+        (["import", "{dir}/p.csv", "--into", "{dir}/p.csv"], "Usage error: 'p.csv' is what"),
+        (["report", "{nb}", "-o", "{nb}", "--lang", "en"], "Usage error: 'klub.xlsx' is what"),
+        (["check", "{nb}", "-r", "foo=1"], "Hibás parancssor: Ismeretlen házszabály: 'foo'"),
+        (["stats", "{nb}", "--since", "tegnap"], "Hibás parancssor: A --since dátumot vár"),
+        (["report", "{nb}"], "Hibás parancssor: Add meg, hová nyomtasson"),
     ],
 )
 def test_a_refusal_speaks_the_notebooks_language(
     tmp_path: Path, args: list[str], said: str
 ) -> None:
-    """Before the notebook is read, its Szabályok sheet says it is Hungarian; a CSV says
-    nothing (English), and --lang wins."""
+    """Before the notebook is read, its Szabályok sheet says it is Hungarian (for a wrong
+    output, option or rule alike); a CSV says nothing (English), and --lang wins."""
     notebook = tmp_path / "klub.xlsx"
     assert remi("new", notebook, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
     (tmp_path / "p.csv").write_text("Játszma;Leosztás;Anna;Béla\n", encoding="utf-8")

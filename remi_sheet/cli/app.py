@@ -168,11 +168,11 @@ def check(
     from remi_sheet.cli.commands import run_check
 
     chosen: Lang | None = lang.value if lang else None
-    overrides = rule_options(rule, chosen or "en")
+    overrides = rule_options(rule, chosen, notebook)
     run_guarded(
         lambda: run_check(notebook, overrides, chosen, json_output, console_for(json_output)),
         notebook,
-        chosen or "en",
+        chosen,
         json_output,
     )
 
@@ -213,7 +213,7 @@ def score(
     from remi_sheet.cli.commands import run_score
 
     chosen: Lang | None = lang.value if lang else None
-    overrides = rule_options(rule, chosen or "en")
+    overrides = rule_options(rule, chosen, notebook)
     if output is not None:
         from remi_sheet.cli.targets import check_target
 
@@ -230,7 +230,7 @@ def score(
             force=force,
         ),
         notebook,
-        chosen or "en",
+        chosen,
         json_output,
     )
 
@@ -306,6 +306,7 @@ def new(
     import datetime as dt
 
     from remi_sheet.cli.commands import run_add_game, run_new
+    from remi_sheet.cli.language import said
     from remi_sheet.core.dates import FORMS, parse_option
     from remi_sheet.writing.new_notebook import check_players
 
@@ -315,12 +316,14 @@ def new(
         try:
             day = parse_option(date)
         except RemiError:
-            usage_error("date_option", chosen or "en", option="--date", forms=FORMS, value=date)
-    overrides = rule_options(rule, chosen or "en")
+            usage_error(
+                "date_option", said(chosen, notebook), option="--date", forms=FORMS, value=date
+            )
+    overrides = rule_options(rule, chosen, notebook)
     if deals is not None:
         overrides.append(("deals_per_game", str(deals)))
     if add_game and (rule or deals is not None or games != 1):
-        usage_error("add_game_alone", chosen or "en")
+        usage_error("add_game_alone", said(chosen, notebook))
     if not add_game:
         from remi_sheet.cli.targets import check_target
 
@@ -336,10 +339,10 @@ def new(
         try:
             names = check_players(player or [], rules)
         except RemiError as error:
-            usage_error(error.code, chosen or "en", **error.params)
+            usage_error(error.code, said(chosen, notebook), **error.params)
         return run_new(notebook, names, games, chosen or "en", rules, force, console, day, backup)
 
-    run_guarded(make, notebook, chosen or "en", False)
+    run_guarded(make, notebook, chosen, False)
 
 
 def main() -> None:

@@ -291,7 +291,12 @@ def run_add_game(
     from remi_sheet.reading.grid import FormulaProbe, Grid
     from remi_sheet.writing import new_notebook, saving, writeback
 
-    problem = files.sniff(path) or files.open_elsewhere(path) or files.read_only(path)
+    # `new --add-game` has no --output: its advice is only to close the notebook.
+    problem = (
+        files.sniff(path)
+        or files.open_elsewhere(path, copy=False)
+        or files.read_only(path, copy=False)
+    )
     if problem is not None:
         raise RemiError(problem)
     with _locked(path):

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from remi_sheet.cli import output
+from remi_sheet.cli.language import said
 from remi_sheet.cli.options import LangOpt, rule_options, run_guarded, usage_error
 from remi_sheet.cli.printing import console_for
 from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
@@ -127,7 +128,7 @@ def import_records(
     Example: remi import papir.csv --into klub.xlsx --dry-run
     """
     chosen: Lang | None = lang.value if lang else None
-    overrides = rule_options(rule, chosen or "en")
+    overrides = rule_options(rule, chosen, into)
     from remi_sheet.cli.targets import check_target
 
     check_target(into, "workbook", chosen, inputs=[records], json_output=json_output)
@@ -138,15 +139,16 @@ def import_records(
         try:
             codecs.lookup(encoding)
         except LookupError:
-            usage_error("encoding_unknown", chosen or "en", encoding=encoding)
+            usage_error("encoding_unknown", said(chosen, into), encoding=encoding)
     if overrides and into.exists():
-        usage_error("records_rules_of_notebook", chosen or "en", path=str(into))
+        usage_error("records_rules_of_notebook", said(chosen, into), path=str(into))
     options = Options(dry_run, encoding, repair, backup, force, output)
     run_guarded(
         lambda: run_import(records, into, overrides, chosen, options, json_output),
         records,
-        chosen or "en",
+        chosen,
         json_output,
+        notebook=into,
     )
 
 

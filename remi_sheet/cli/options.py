@@ -56,9 +56,11 @@ RuleOpt = Annotated[
 ]
 
 
-def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
+def rule_options(
+    rules: list[str] | None, lang: Lang | None, *notebooks: Path | None
+) -> list[tuple[str, str]]:
     """`--rule` options as (name, value) pairs, checked alone and together; a bad one is a
-    command-line mistake and exits with 2."""
+    command-line mistake and exits with 2, said in `lang` or the notebooks' (`said`)."""
     if not rules:
         return []  # the defaults agree with each other (tested); the rules code loads later
     from remi_sheet.core.problems import RemiError
@@ -75,7 +77,9 @@ def rule_options(rules: list[str] | None, lang: Lang) -> list[tuple[str, str]]:
             pairs.append((name.strip(), value.strip()))
         check_consistent(combined)
     except RemiError as error:
-        usage_error(error.code, lang, **error.params)
+        from remi_sheet.cli.language import said
+
+        usage_error(error.code, said(lang, *notebooks), **error.params)
     return pairs
 
 
@@ -113,9 +117,18 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
     fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
 
 
-def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: bool) -> NoReturn:
+def run_guarded(
+    action: Callable[[], int],
+    path: Path,
+    lang: Lang | None,
+    json_output: bool,
+    *,
+    notebook: Path | None = None,
+) -> NoReturn:
     """Do a command's work and exit with its code. A file that cannot be used is one clear
-    line (exit 1), never a traceback."""
+    line (exit 1), never a traceback, in `lang` or the language of the notebook (`notebook`,
+    else `path`) as its sheet names show it (`language.said`)."""
+    from remi_sheet.cli.language import said
     from remi_sheet.core.problems import RemiError
 
     try:
@@ -123,11 +136,11 @@ def run_guarded(action: Callable[[], int], path: Path, lang: Lang, json_output: 
     except (typer.Exit, BrokenPipeError):
         raise  # the reader of the output went away (`remi check … | head`): click says so
     except OutputBroken as broken:
-        output_failed(broken.error, lang)
+        output_failed(broken.error, said(lang, notebook or path))
     except RemiError as stop:
-        fail(stop.problem, lang, json_output)
+        fail(stop.problem, said(lang, notebook or path), json_output)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        unexpected(error, path, lang, json_output)
+        unexpected(error, path, said(lang, notebook or path), json_output)
     raise typer.Exit(code)
 
 

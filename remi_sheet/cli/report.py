@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 
 import typer
 
+from remi_sheet.cli.language import said
 from remi_sheet.cli.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.i18n import Lang, say
@@ -115,7 +116,7 @@ def report(
     from remi_sheet.report.scorecard import default_template_dir
 
     chosen: Lang | None = lang.value if lang else None
-    shown: Lang = chosen or "en"
+    shown: Lang = said(chosen, notebook)
     overrides = rule_options(rule, shown)
     folder = template or default_template_dir()
     if not folder.is_dir():
@@ -218,9 +219,9 @@ def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> 
     try:
         return open_notebook(path, overrides, chosen, keep_grids=False)
     except RemiError as stop:
-        fail(stop.problem, chosen or "en", json_output=False)
+        fail(stop.problem, said(chosen, path), json_output=False)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        unexpected(error, path, chosen or "en", json_output=False)
+        unexpected(error, path, said(chosen, path), json_output=False)
 
 
 def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list[Game]:

@@ -207,6 +207,6 @@ def history_table(season: Season, lang: Lang) -> Table:
         table.add_column(name, justify="right")
     for index, game in enumerate(history.games):
         date = history.dates[index]
-        cells = [number(ratings[index], lang) for ratings in history.ratings]
+        cells = [number(ratings[index], lang, decimals=2) for ratings in history.ratings]
         table.add_row(game, date.isoformat() if date else "", *cells)
     return table

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
+from remi_sheet.cli.language import said
 from remi_sheet.cli.options import (
     JsonOpt,
     LangOpt,
@@ -142,7 +143,7 @@ def stats(
     from remi_sheet.core.dates import FORMS, parse_option
 
     chosen: Lang | None = lang.value if lang else None
-    shown: Lang = chosen or "en"
+    shown: Lang = said(chosen, *notebooks)
     if json_output and csv_output:
         usage_error("json_and_csv", shown)
     if output is not None:
@@ -193,9 +194,9 @@ def _read(
         try:
             read.append(open_notebook(path, overrides, chosen, keep_grids=False))
         except RemiError as stop:
-            fail(stop.problem, chosen or "en", as_json)
+            fail(stop.problem, said(chosen, path), as_json)
         except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere
-            unexpected(error, path, chosen or "en", as_json)
+            unexpected(error, path, said(chosen, path), as_json)
     return read
 
 

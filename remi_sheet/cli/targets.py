@@ -10,16 +10,14 @@ a command-line mistake (exit 2); a target that cannot be written is one clear li
 from __future__ import annotations
 
 import contextlib
-import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from remi_sheet.cli.language import spoken
 from remi_sheet.cli.options import fail, usage_error
 from remi_sheet.core.problems import Problem
-from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang, Phrase
-from remi_sheet.reading.package import sheet_parts
+from remi_sheet.i18n import Lang, Phrase, say
 
 SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "workbook": (".xlsx", ".xlsm"),
@@ -27,11 +25,6 @@ SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "html": (".html", ".htm"),
 }
 _HEAD_BYTES: Final = 2048
-_BOOK_PARTS: Final = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
-_BOOK_BYTES: Final = 1 << 20
-_SHEET_LANGS: Final[dict[str, Lang]] = {
-    "rules": "en", "standings": "en", "szabalyok": "hu", "osszesito": "hu",
-}  # fmt: skip
 
 
 def check_target(
@@ -52,14 +45,16 @@ def check_target(
     def said() -> Lang:
         return lang or spoken([*inputs, target, *lang_from])
 
-    if target.suffix.lower() not in suffixes:
-        usage_error(
-            "output_suffix", said(), name=target.name, kind=Phrase(f"kind_{kind}"),
-            suffixes=" ".join(suffixes),
-        )  # fmt: skip
+    # The notebook itself named as the output is said as that, whatever its ending.
     for source in inputs:
         if same_file(target, source):
             usage_error("output_is_input", said(), name=target.name, source=source.name)
+    if target.suffix.lower() not in suffixes:
+        either = f" {say('or', said())} ".join(suffixes)
+        usage_error(
+            "output_suffix", said(), name=target.name, kind=Phrase(f"kind_{kind}"),
+            suffixes=either,
+        )  # fmt: skip
     real = target.resolve()
     if not real.parent.is_dir():
         problem = Problem("output_folder_missing", params={"path": str(target)})
@@ -69,21 +64,6 @@ def check_target(
     if real.exists() and not is_kind(real, kind):
         params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
         fail(Problem("output_other_kind", params=params), said(), json_output)
-
-
-def spoken(paths: Sequence[Path]) -> Lang:
-    """The language of the first of `paths` that is a workbook with a sheet remi names in
-    one language (Szabályok, Összesítő; Rules, Standings), else English. Only the
-    workbook's list of sheets is read, and only when it is small."""
-    for path in paths:
-        # Anything unreadable just says nothing: the command itself will say what it is.
-        with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
-            parts = [archive.getinfo(name) for name in _BOOK_PARTS]
-            if all(part.file_size <= _BOOK_BYTES for part in parts):
-                for name in sheet_parts(archive):
-                    if fold(name) in _SHEET_LANGS:
-                        return _SHEET_LANGS[fold(name)]
-    return "en"
 
 
 def same_file(one: Path, other: Path) -> bool:

@@ -91,11 +91,18 @@ def words(lang: Lang) -> dict[str, str]:
     return {key: texts[index] for key, texts in TEXTS.items() if "{" not in texts[index]}
 
 
-def number(value: float | int, lang: Lang, *, minus: str = "-") -> str:
+def number(value: float | int, lang: Lang, *, minus: str = "-", decimals: int | None = None) -> str:
     """A number as a person reads it: 30 (not 30.0), 12.5 in English and 12,5 in
-    Hungarian; `minus` is the sign put before a negative one."""
+    Hungarian; `minus` is the sign put before a negative one. `decimals`: always that many
+    digits after the point, as a column of ratings or averages shows them (3.00, 5.53)."""
     if isinstance(value, bool):
         return str(value)
+    if decimals is not None:
+        text = f"{abs(value):.{decimals}f}"
+        if lang == "hu":
+            text = text.replace(".", ",")
+        negative = value < 0 and any(digit not in "0.," for digit in text)
+        return (minus if negative else "") + text
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, int):

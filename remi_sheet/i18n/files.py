@@ -144,6 +144,14 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be, vagy használd a "
         "--output ÚJ.xlsx kapcsolót.",
     ),
+    "file_open_elsewhere_close": (
+        "{path} is open in {program} ({lock} exists): close it there first.",
+        "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be.",
+    ),
+    "file_read_only_kept": (
+        "{path} is read-only for you: remi will not change it.",
+        "{path} számodra csak olvasható: a remi nem módosítja.",
+    ),
     "file_read_only": (
         "{path} is read-only for you: remi will not replace it. Use --output NEW.xlsx.",
         "{path} számodra csak olvasható: a remi nem cseréli le. Használd a --output ÚJ.xlsx "

@@ -124,6 +124,7 @@ GAME_LINES: Final[dict[str, tuple[str, str]]] = {
         "a leosztások összege {totals} (* eltér a beírt Összesen sortól)",
     ),
     "and": ("and", "és"),
+    "or": ("or", "vagy"),
     "not_in_standings": (
         "Not in the standings (errors): {games}",
         "Nincs az összesítőben (hibás): {games}",

@@ -189,8 +189,9 @@ def os_reason(error: OSError) -> Phrase:
     return Phrase("reason_os", {"detail": error.strerror or str(error)})
 
 
-def open_elsewhere(path: Path) -> Problem | None:
-    """A problem when Excel or LibreOffice has the workbook open (their lock files exist)."""
+def open_elsewhere(path: Path, *, copy: bool = True) -> Problem | None:
+    """A problem when Excel or LibreOffice has the workbook open (their lock files exist);
+    `copy`: the command can write a copy instead (`--output`), and the problem says so."""
     folder, name = path.parent, path.name
     candidates = [
         (folder / f"~${name}", "Excel"),
@@ -200,18 +201,19 @@ def open_elsewhere(path: Path) -> Problem | None:
     for lock, program in candidates:
         if lock.exists():
             return Problem(
-                "file_open_elsewhere",
+                "file_open_elsewhere" if copy else "file_open_elsewhere_close",
                 params={"path": str(path), "lock": lock.name, "program": program},
             )
     return None
 
 
-def read_only(path: Path) -> Problem | None:
+def read_only(path: Path, *, copy: bool = True) -> Problem | None:
     """A problem when the user may not change the workbook (remi could still replace it by
-    renaming, which would be going behind the file's owner's back)."""
+    renaming, which would be going behind the file's owner's back); `copy` as in
+    `open_elsewhere`."""
     if os.access(path, os.W_OK):
         return None
-    return Problem("file_read_only", params={"path": str(path)})
+    return Problem("file_read_only" if copy else "file_read_only_kept", params={"path": str(path)})
 
 
 @contextlib.contextmanager

@@ -145,9 +145,14 @@ def rating_chart(season: Season) -> Chart:
     return line_chart(history.players, cast("list[list[int | None]]", values), labels, height=300)
 
 
-def number(value: float | int | None, lang: Lang, *, minus: str = "-") -> str:
-    """A figure as shown to people (`i18n.number`), an empty string for none."""
-    return "" if value is None else say_number(value, lang, minus=minus)
+def number(
+    value: float | int | None, lang: Lang, *, minus: str = "-", decimals: int | None = None
+) -> str:
+    """A figure as shown to people (`i18n.number`); a dash for none yet (the average
+    before a complete game), as `check` shows it."""
+    if value is None:
+        return "—"
+    return say_number(value, lang, minus=minus, decimals=decimals)
 
 
 def places_text(places: Sequence[int]) -> str:
@@ -164,15 +169,15 @@ def row_cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
     standing = row.standing
     return [
         row.name,
-        number(round(row.rating.ordinal, 2), lang, minus=minus),
-        number(round(row.rating.sigma, 2), lang, minus=minus),
+        number(row.rating.ordinal, lang, minus=minus, decimals=2),
+        number(row.rating.sigma, lang, minus=minus, decimals=2),
         str(standing.games),
         str(standing.complete),
         str(standing.wins),
         places_text(row.places),
         number(standing.total, lang, minus=minus),
-        number(standing.average, lang, minus=minus),
-        number(row.per_deal, lang, minus=minus),
+        number(standing.average, lang, minus=minus, decimals=1),
+        number(row.per_deal, lang, minus=minus, decimals=1),
         str(standing.hands),
         str(standing.plus200),
         str(row.streak),

@@ -1,0 +1,49 @@
+"""The language a command speaks before it has read the notebook.
+
+Without --lang, what a command says of a notebook is in the notebook's language, which only
+reading it tells. A mistake found before that (a wrong option, a lock file beside the
+notebook, a missing file, a refused output) is said in the language the notebook's sheet
+names show (Szabályok, Összesítő; Rules, Standings), else in English: only the workbook's
+list of sheets is read for it, and only when it is small.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+from remi_sheet.core.text import fold
+from remi_sheet.i18n import Lang
+from remi_sheet.reading.package import sheet_parts
+
+_BOOK_PARTS: Final = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
+_BOOK_BYTES: Final = 1 << 20
+_SHEET_LANGS: Final[dict[str, Lang]] = {
+    "rules": "en", "standings": "en", "szabalyok": "hu", "osszesito": "hu",
+}  # fmt: skip
+
+
+def said(chosen: Lang | None, *paths: Path | None) -> Lang:
+    """--lang when it was given, else the language of the first of `paths` that is a
+    notebook naming its sheets in one language (`spoken`)."""
+    return chosen or spoken([path for path in paths if path is not None])
+
+
+def spoken(paths: Sequence[Path]) -> Lang:
+    """The language of the first of `paths` that is a workbook with a sheet remi names in
+    one language (Szabályok, Összesítő; Rules, Standings), else English. Only the
+    workbook's list of sheets is read, and only when it is small."""
+    for path in paths:
+        if not path.is_file():
+            continue  # a pipe or a device would be waited on; a folder holds no sheets
+        # Anything unreadable just says nothing: the command itself will say what it is.
+        with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
+            parts = [archive.getinfo(name) for name in _BOOK_PARTS]
+            if all(part.file_size <= _BOOK_BYTES for part in parts):
+                for name in sheet_parts(archive):
+                    if fold(name) in _SHEET_LANGS:
+                        return _SHEET_LANGS[fold(name)]
+    return "en"
