@@ -81,7 +81,7 @@ def test_rule_messages_name_the_rule_in_the_users_language(notebook: Make) -> No
         ("Rules", "B3", "rule_bad_choice"),
     ]
     packs, rounding = loaded.problems
-    assert packs.message("hu") == "A(z) csomagok száma = 4 lehetetlen: 2 és 3 között kell lennie."
+    assert packs.message("hu") == "A csomagok száma = 4 lehetetlen: 2 és 3 között kell lennie."
     assert rounding.message("hu").endswith("választható: tízesre, nincs.")
     assert rounding.message("en").endswith("choose one of: nearest-ten-half-up, none.")
     with pytest.raises(RemiError) as unknown:

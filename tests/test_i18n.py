@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from remi_sheet.i18n import Phrase, day, number, say, words
-from remi_sheet.i18n.catalogue import TEXTS
+from remi_sheet.i18n.catalogue import TEXTS, hungarian_article
 
 PACKAGE = Path(__file__).resolve().parent.parent / "remi_sheet"
 
@@ -108,6 +108,25 @@ def test_a_column_of_figures_keeps_its_decimals(value: float, english: str, hung
     no minus."""
     assert number(value, "en", decimals=2) == english
     assert number(value, "hu", decimals=2) == hungarian
+
+
+@pytest.mark.parametrize(
+    ("word", "article"),
+    [("Ödön", "az"), ("kézből nyerés", "a"), ("'Ödön'", "az"), ("Béla", "a"), ("5/13", "az"),
+     ("2026-13-45", "a"), ("Á♠", "az"), ("K♠", "a"), ("", "a")],
+)  # fmt: skip
+def test_hungarian_articles_follow_the_word(word: str, article: str) -> None:
+    assert hungarian_article(word) == article
+
+
+def test_no_hungarian_message_leaves_the_article_to_the_reader() -> None:
+    """No "a(z)": the article is chosen for the value ("a 100 pontot", "a kézből nyerés
+    szabály", "az Ödön név"), a rule's name said first in Hungarian."""
+    said = say("rule_bad_number", "hu", name=Phrase("rulename_hand_win"), value="negyven")
+    assert said.startswith("A kézből nyerés szabály értéke")
+    ended = say("deal_after_end", "hu", ended=2, who="Csaba", limit=100, deal=3)
+    assert "elérte a 100 pontot" in ended and "a 3. leosztás" in ended
+    assert say("records_name_control", "hu", shown="Ödön", found="\\x07").startswith("Az Ödön")
 
 
 def test_numbers_in_messages_are_written_the_same_way() -> None:

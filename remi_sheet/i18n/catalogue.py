@@ -140,6 +140,9 @@ _CONTROLS: Final = {
 LONGEST: Final = 120  # characters of a value shown in a message; --json has it whole
 
 
+_VOWELS: Final = "aáeéiíoóöőuúüű"
+
+
 def shown_text(text: str, longest: int | None = LONGEST) -> str:
     """Text from a file as it may be shown on a terminal or in a report: every control
     character as an escape (`\\x1b`), on one line, and cut with "…" past `longest`."""
@@ -152,12 +155,15 @@ def shown_text(text: str, longest: int | None = LONGEST) -> str:
 
 def hungarian_article(value: object) -> str:
     """ "az" before a number whose Hungarian name starts with a vowel (egy, öt, ötven, ezer),
-    else "a": "az 1. leosztás", "a 2. leosztás", "az 5. leosztás", "a 10. leosztás"."""
-    digits = str(value).strip().lstrip("+-")
+    else "a": "az 1. leosztás", "a 2. leosztás", "az 5. leosztás", "a 10. leosztás"; before a
+    word, "az" when it starts with a vowel ("az Ödön név", "a kézből nyerés szabály"). Text
+    that starts with digits takes the number's article; quotes before it do not count."""
     if isinstance(value, float) and value.is_integer():
-        digits = str(int(abs(value)))
-    if not digits.isdigit():
-        return "a"
+        value = int(abs(value))
+    text = str(value).strip().lstrip("'\"„“”‘’+-")
+    digits = text[: len(text) - len(text.lstrip("0123456789"))]
+    if not digits:
+        return "az" if text and text[0].lower() in _VOWELS else "a"
     whole = int(digits)
     if whole in (1, 5) or 1000 <= whole < 2000 or (whole >= 10 and str(whole)[0] == "5"):
         return "az"
@@ -170,8 +176,8 @@ class _Formatter(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec in ("a", "A"):
-            article = hungarian_article(value)
+        if format_spec in ("a", "A"):  # of the value as shown: a rule's name is a Phrase
+            article = hungarian_article(_shown(value, self.lang))
             return article.capitalize() if format_spec == "A" else article
         if "/" in format_spec:
             one, many = format_spec.split("/", 1)

@@ -15,27 +15,27 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "rule_twice": (
         "The rule {name} is set twice (first in {first}); keep one row.",
-        "A(z) {name} szabály kétszer szerepel (először itt: {first}); egy sor maradjon.",
+        "{name:A} {name} szabály kétszer szerepel (először itt: {first}); egy sor maradjon.",
     ),
     "rule_bad_choice": (
         "The rule {name} cannot be '{value}'; choose one of: {choices}.",
-        "A(z) {name} szabály értéke nem lehet '{value}'; választható: {choices}.",
+        "{name:A} {name} szabály értéke nem lehet '{value}'; választható: {choices}.",
     ),
     "rule_bad_bool": (
         "The rule {name} needs yes or no (true/false, igen/nem, 1/0), not '{value}'.",
-        "A(z) {name} szabály értéke igen vagy nem (true/false, igen/nem, 1/0), nem '{value}'.",
+        "{name:A} {name} szabály értéke igen vagy nem (true/false, igen/nem, 1/0), nem '{value}'.",
     ),
     "rule_bad_number": (
         "The rule {name} needs a whole number, not '{value}'.",
-        "A(z) {name} szabály értéke egész szám kell legyen, nem '{value}'.",
+        "{name:A} {name} szabály értéke egész szám kell legyen, nem '{value}'.",
     ),
     "rule_out_of_range": (
         "The rule {name} = {value} is impossible: it must be from {low} to {high}.",
-        "A(z) {name} = {value} lehetetlen: {low} és {high} között kell lennie.",
+        "{name:A} {name} = {value} lehetetlen: {low} és {high} között kell lennie.",
     ),
     "rule_bad_number_or_word": (
         "The rule {name} needs a whole number or '{word}', not '{value}'.",
-        "A(z) {name} szabály értéke egész szám vagy '{word}' kell legyen, nem '{value}'.",
+        "{name:A} {name} szabály értéke egész szám vagy '{word}' kell legyen, nem '{value}'.",
     ),
     "rule_wins_equal": (
         "hand_win and normal_win are both {value}: they must differ, or a score row cannot "
@@ -212,7 +212,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "players_too_few": (
         "The header has {count:player/players}; a game needs 2 to {most}. Type the players' names "
         "beside '{header}'.",
-        "A fejlécben {count} játékos van; egy játszmához 2–{most} kell. Írd a neveket a(z) "
+        "A fejlécben {count} játékos van; egy játszmához 2–{most} kell. Írd a neveket {header:a} "
         "'{header}' mellé.",
     ),
     "players_too_many": (
@@ -254,7 +254,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "deal_after_end": (
         "The game ended after deal {ended}, when {who} reached {limit} (house rule "
         "points_limit): deal {deal} is one too many; start a new game sheet for it.",
-        "A játszma {ended:a} {ended}. leosztás után véget ért, amikor {who} elérte a(z) "
+        "A játszma {ended:a} {ended}. leosztás után véget ért, amikor {who} elérte {limit:a} "
         "{limit} pontot (ponthatár házszabály): {deal:a} {deal}. leosztás már nem tartozik "
         "bele; kezdj neki új játszmalapot.",
     ),

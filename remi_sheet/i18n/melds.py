@@ -11,7 +11,7 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # one meld
     "card_no_suit": (
         "{card} has no suit: in a meld every card needs its suit, e.g. {card}♣ or {card}C.",
-        "A(z) {card} lapnak nincs színe: lerakásnál minden lap színét meg kell adni, "
+        "{card:A} {card} lapnak nincs színe: lerakásnál minden lap színét meg kell adni, "
         "pl. {card}♣ vagy {card}C.",
     ),
     "meld_too_few": (

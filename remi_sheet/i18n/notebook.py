@@ -74,8 +74,8 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "rules_added": (
         "The Rules sheet '{sheet}' got {count:row/rows} of house rules it lacked: change a "
         "value there and the new game's live scores follow.",
-        "A(z) '{sheet}' lapra {count} hiányzó szabály sora került: ha ott átír egy értéket, az "
-        "új játszma élő pontjai követik.",
+        "{sheet:A} '{sheet}' lapra {count} hiányzó szabály sora került: ha ott átír egy "
+        "értéket, az új játszma élő pontjai követik.",
     ),
     "last_game_unfinished": (
         "The last game stands at {played}/{length} deals: the new game comes after it "

@@ -58,12 +58,12 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # names
     "records_name_too_long": (
         "The name '{shown}…' is {length} characters long; a player's name has at most {most}.",
-        "A(z) '{shown}…' név {length} karakter hosszú; egy játékos neve legfeljebb {most} "
+        "{shown:A} '{shown}…' név {length} karakter hosszú; egy játékos neve legfeljebb {most} "
         "karakter lehet.",
     ),
     "records_name_control": (
         "The name {shown} holds control characters ({found}), which no one types: retype the name.",
-        "A(z) {shown} név vezérlőkaraktert tartalmaz ({found}), ilyet senki sem gépel: írd "
+        "{shown:A} {shown} név vezérlőkaraktert tartalmaz ({found}), ilyet senki sem gépel: írd "
         "be újra a nevet.",
     ),
     "records_game_name_too_long": (
@@ -225,7 +225,7 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "records_date_unreadable": (
         "The date '{value}' cannot be read (type it as {forms}): the game's date is taken "
         "from its name, if it has one.",
-        "A(z) '{value}' dátum nem olvasható (írd így: {forms}): a játszma dátuma a nevéből "
+        "{value:A} '{value}' dátum nem olvasható (írd így: {forms}): a játszma dátuma a nevéből "
         "jön, ha van benne.",
     ),
 }

@@ -69,7 +69,7 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "date_unreadable": (
         "The date '{value}' cannot be read: type it as {forms}, or as an Excel date. The game "
         "is placed by sheet order meanwhile.",
-        "A(z) '{value}' dátum nem olvasható: írd így: {forms}, vagy Excel-dátumként. Addig "
+        "{value:A} '{value}' dátum nem olvasható: írd így: {forms}, vagy Excel-dátumként. Addig "
         "a játszma a lapok sorrendje szerint következik.",
     ),
     "name_spellings": (
