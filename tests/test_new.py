@@ -224,3 +224,19 @@ def test_every_formula_remi_writes_is_short_enough_to_review(tmp_path: Path) -> 
     (validation,) = book.worksheets[0].data_validations.dataValidation
     assert len(validation.formula1) <= 255  # Excel's limit for an input check
     assert all(len(name.attr_text) <= 2000 for name in book.defined_names.values())
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (["Ágnes", "Agnes"], "'Agnes' and 'Ágnes' are one player to remi"),
+        (["Anna", "Anna"], "'Anna' is given twice"),
+        (["", "Béla"], "A player's name cannot be empty"),
+    ],
+)
+def test_the_players_given_are_told_apart_as_the_command_line_gives_them(
+    tmp_path: Path, players: list[str], said: str
+) -> None:
+    path = tmp_path / "k.xlsx"
+    result = remi("new", path, *[part for name in players for part in ("-p", name)])
+    assert result.exit_code == 2 and said in result.stderr and not path.exists()

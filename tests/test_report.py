@@ -220,7 +220,7 @@ def test_broken_game_lists_its_problems_instead_of_numbers(tmp_path: Path) -> No
     result = remi("report", path, "-o", pdf, "--lang", "en")
     assert result.exit_code == 1
     assert "Bad!C2: Deal 1 has two winners (Anna and Béla)" in result.stdout
-    assert "1 game printed with their errors instead of scores." in result.stdout
+    assert "Printed with errors instead of scores: 1 game." in result.stdout
     good, bad, standings = pages(pdf)
     assert "Total −30 100 220" in good
     assert "This game has errors and is not scored" in bad

@@ -172,6 +172,20 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A game needs 2 to {most} players; {count} given with --player.",
         "Egy játszmához 2–{most} játékos kell; a --player kapcsolóval {count} van megadva.",
     ),
+    "new_player_empty": (
+        "A player's name cannot be empty: give each -p a name.",
+        "A játékos neve nem lehet üres: minden -p után adj meg egy nevet.",
+    ),
+    "new_player_repeated": (
+        "'{player}' is given twice: give each player a different name.",
+        "'{player}' kétszer szerepel: minden játékosnak más nevet adj.",
+    ),
+    "new_player_twice": (
+        "'{player}' and '{first}' are one player to remi (names are compared without case "
+        "and accents): give each player a different name.",
+        "'{player}' és '{first}' a remi számára ugyanaz a játékos (a neveket kis- és "
+        "nagybetű, ékezet nélkül veti össze): minden játékosnak más nevet adj.",
+    ),
     "new_player_name": (
         "'{player}' cannot be a player's name: at most {most} characters, no control characters.",
         "'{player}' nem lehet játékosnév: legfeljebb {most} karakter, vezérlőkarakter nélkül.",

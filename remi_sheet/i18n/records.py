@@ -10,21 +10,22 @@ from typing import Final
 RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # the file
     "records_not_text": (
-        "{path} is not a text (CSV) file that remi can read: its bytes fit none of UTF-8, "
-        "UTF-16, Windows-1250, ISO-8859-2 or Windows-1252. Save it as CSV (UTF-8) or .xlsx.",
-        "{path} nem olvasható szöveges (CSV) fájl: a bájtjai egyik kódolásba sem illenek "
+        # Said at the file (`import_records`): the file's name stands before the text.
+        "Not a text (CSV) file that remi can read: its bytes fit none of UTF-8, UTF-16, "
+        "Windows-1250, ISO-8859-2 or Windows-1252. Save it as CSV (UTF-8) or .xlsx.",
+        "Nem olvasható szöveges (CSV) fájl: a bájtjai egyik kódolásba sem illenek "
         "(UTF-8, UTF-16, Windows-1250, ISO-8859-2, Windows-1252). Mentsd CSV (UTF-8) vagy "
         ".xlsx formátumban.",
     ),
     "records_wrong_encoding": (
-        "{path} cannot be read as {encoding} (byte {byte} at position {position}); leave out "
+        "Cannot be read as {encoding} (byte {byte} at position {position}); leave out "
         "--encoding and remi finds the encoding itself.",
-        "{path} nem olvasható {encoding} kódolással ({byte} bájt a(z) {position}. helyen); "
+        "Nem olvasható {encoding} kódolással ({byte} bájt {position:a} {position}. helyen); "
         "hagyd el a --encoding kapcsolót, és a remi maga állapítja meg a kódolást.",
     ),
     "records_too_big": (
-        "{path} is {size} bytes; paper records fit in far less (limit {limit}). Split the file.",
-        "{path} {size} bájt; a papíros jegyzőkönyvek ennél jóval kisebbek (határ: {limit}). "
+        "The file is {size} bytes; paper records fit in far less (limit {limit}). Split it.",
+        "A fájl {size} bájt; a papíros jegyzőkönyvek ennél jóval kisebbek (határ: {limit}). "
         "Oszd több fájlra.",
     ),
     "records_csv_broken": (

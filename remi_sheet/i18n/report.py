@@ -174,8 +174,8 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Semmi sem lett kinyomtatva: előbb javítsd a fenti hibákat.",
     ),
     "printed_broken": (
-        "{count:game/games} printed with their errors instead of scores.",
-        "{count} játszma a pontok helyett a hibáival lett kinyomtatva.",
+        "Printed with errors instead of scores: {count:game/games}.",
+        "A pontok helyett a hibáival nyomtatva: {count} játszma.",
     ),
 }
 

@@ -67,12 +67,17 @@ def check_players(players: Sequence[str], rules: HouseRules) -> list[str]:
     if not 2 <= len(names) <= rules.max_players:
         raise RemiError("new_player_count", count=len(names), most=rules.max_players)
     for name in names:
-        if not name or len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
+        if not name:
+            raise RemiError("new_player_empty")
+        if len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
             raise RemiError("new_player_name", player=name[:MAX_NAME], most=MAX_NAME)
     folded = [fold(name) for name in names]
-    for name, key in zip(names, folded, strict=True):
-        if folded.count(key) > 1:
-            raise RemiError("player_duplicate", player=name)
+    for index, key in enumerate(folded):
+        if key in folded[:index]:
+            first = names[folded.index(key)]
+            if first == names[index]:
+                raise RemiError("new_player_repeated", player=first)
+            raise RemiError("new_player_twice", player=names[index], first=first)
     return names
 
 
