@@ -705,3 +705,25 @@ def test_the_help_ends_with_an_example() -> None:
     result = remi("report", "--help")
     assert result.exit_code == 0
     assert "Example: remi report klub.xlsx -o klub.pdf --lang hu" in result.stdout
+
+
+def test_a_player_keeps_one_line_style_on_every_chart(club: Path) -> None:
+    """The game charts draw each player as the standings chart does, whatever the order of
+    the players on each game's sheet (the club's Anna is second on one, first on another)."""
+    from remi_sheet.notebook.loading import load_notebook
+    from remi_sheet.report.scorecard import build_report
+
+    notebook = load_notebook(club)
+    report = build_report(notebook, notebook.games, club.name)
+    assert report.standings is not None and report.standings.chart is not None
+    looks = {s.name: (s.colour, s.dash, s.marker) for s in report.standings.chart.series}
+    seen = 0
+    for page in report.games:
+        assert page.chart is not None
+        for series in page.chart.series:
+            assert (series.colour, series.dash, series.marker) == looks[series.name], page.sheet
+            seen += 1
+    assert seen == 4 + 3 + 3
+    # In at least one game a player stands elsewhere than in the standings.
+    orders = [[s.name for s in page.chart.series] for page in report.games if page.chart]
+    assert any(order != [n for n in looks if n in order] for order in orders)

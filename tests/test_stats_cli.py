@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import json
 import re
@@ -329,3 +330,12 @@ def test_wrong_house_rules_leave_the_notebook_out(club: Path, tmp_path: Path) ->
     assert "error: rossz.xlsx: The house rules of this notebook have errors" in result.stdout
     assert "4 games in 2 notebooks" not in result.stdout
     assert "5 games in 2 notebooks: 4 counted, 3 complete and rated." in result.stdout
+
+
+def test_the_rating_charts_key_names_each_game_with_its_date_once() -> None:
+    from remi_sheet.report.season import _dated
+
+    day = dt.date(2026, 3, 5)
+    assert _dated("2026-03-05 #1", day) == "2026-03-05 #1"
+    assert _dated("Február 1", day) == "2026-03-05 Február 1"
+    assert _dated("Február 1", None) == "Február 1"

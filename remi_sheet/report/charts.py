@@ -86,9 +86,12 @@ def line_chart(
     height: float = 230,
     most_labels: int = 20,
     most_marks: int = 16,
+    styles: Sequence[int] | None = None,
 ) -> Chart:
     """A chart of one line per name; `values[p][i]` is player p's value at point i (None:
-    no point there, the line goes on to the next one). Points are evenly spaced."""
+    no point there, the line goes on to the next one). Points are evenly spaced. `styles`:
+    each line's `style` index (default: its place), so that a player keeps one colour and
+    marker on every chart of a report."""
     left, right, top, bottom = 44.0, width - 8.0, 10.0, height - 24.0
     present = [v for row in values for v in row if v is not None]
     lowest = min([0, *present])
@@ -102,9 +105,10 @@ def line_chart(
     def y(value: int) -> float:
         return round(bottom - (bottom - top) * (value - low) / max(high - low, 1), 2)
 
+    looks = styles if styles is not None else range(len(names))
     series = tuple(
-        _series(name, row, index, x, y, most_marks)
-        for index, (name, row) in enumerate(zip(names, values, strict=True))
+        _series(name, row, look, x, y, most_marks)
+        for name, row, look in zip(names, values, looks, strict=True)
     )
     every = max(1, math.ceil(len(x_labels) / most_labels))
     x_ticks = tuple(

@@ -146,7 +146,8 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
     """The scorecard of `games` (of `notebook`, in order): a page each, and a standings page
     when there are several."""
     lang, rules = notebook.lang, notebook.rules
-    pages = tuple(game_page(game, rules, lang) for game in games)
+    looks = chart_looks(games)
+    pages = tuple(game_page(game, rules, lang, looks) for game in games)
     return Report(
         lang=lang,
         title=f"{Path(source).stem} — {say('scorecard', lang)}",
@@ -161,7 +162,21 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
     )
 
 
-def game_page(game: Game, rules: HouseRules, lang: Lang) -> GamePage:
+def chart_looks(games: Sequence[Game]) -> dict[str, int]:
+    """Each player's line style (by folded name) on every chart of a report: their place
+    in the standings (the standings chart draws them so), then the players of games left
+    out of them, as they first appear."""
+    counted = [game for game in games if not game.has_errors and game.deals]
+    looks = {fold(row.name): index for index, row in enumerate(standings(g.score for g in counted))}
+    for game in games:
+        for name in map(fold, game.players):
+            looks.setdefault(name, len(looks))
+    return looks
+
+
+def game_page(
+    game: Game, rules: HouseRules, lang: Lang, looks: dict[str, int] | None = None
+) -> GamePage:
     score = game.score
     title = {"date": date_text(game.layout.date), "place": date_text(game.layout.place)}
     if game.has_errors:
@@ -209,7 +224,7 @@ def game_page(game: Game, rules: HouseRules, lang: Lang) -> GamePage:
         complete=score.complete,
         verdict=_verdict(results, score.complete, lang) if deals else None,
         problems=(),
-        chart=_game_chart(game, rules) if deals else None,
+        chart=_game_chart(game, rules, looks) if deals else None,
     )
 
 
@@ -236,7 +251,7 @@ def _verdict(results: Sequence[Result], complete: bool, lang: Lang) -> str:
     return f"{say(key, lang)}: {', '.join(first)}"
 
 
-def _game_chart(game: Game, rules: HouseRules) -> Chart:
+def _game_chart(game: Game, rules: HouseRules, looks: dict[str, int] | None) -> Chart:
     """Running totals from 0 before the first deal; the x axis spans the whole game, so an
     unfinished game shows how far it has come."""
     count = len(game.players)
@@ -245,7 +260,8 @@ def _game_chart(game: Game, rules: HouseRules) -> Chart:
     labels = ["", *(str(number) for number in range(1, length + 1))]
     # The table grows with the deals; the chart gives way so that a game stays on one page.
     height = max(180, 330 - 36 * max(0, length - 7))
-    return line_chart(game.players, values, labels, height=height)
+    styles = [looks[fold(name)] for name in game.players] if looks else None
+    return line_chart(game.players, values, labels, height=height, styles=styles)
 
 
 def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:

@@ -89,7 +89,7 @@ def season_report(
         versus=tuple((name, tuple(cells)) for name, cells in head_to_head_grid(season)),
         chart=rating_chart(season) if history.games and history.players else None,
         rated_games=tuple(
-            f"{index}. {date.isoformat() + ' ' if date else ''}{game}"
+            f"{index}. {_dated(game, date)}"
             for index, (game, date) in enumerate(zip(history.games, history.dates, strict=True), 1)
         ),
         incomplete=tuple(game.label for game in season.incomplete),
@@ -130,6 +130,14 @@ def _period(since: dt.date | None, until: dt.date | None) -> str | None:
     first = since.isoformat() if since else "…"
     last = until.isoformat() if until else "…"
     return f"{first} – {last}"
+
+
+def _dated(game: str, date: dt.date | None) -> str:
+    """A rated game in the chart's key: its date before its name, unless the name (as
+    `remi new` gives it, "2026-03-05 #1") starts with it already."""
+    if date is None or game.startswith(date.isoformat()):
+        return game
+    return f"{date.isoformat()} {game}"
 
 
 def rating_chart(season: Season) -> Chart:
