@@ -49,7 +49,7 @@ def test_invalid_meld_exits_1_with_its_reason() -> None:
     result = remi("8♣ 9♣ 10♣", "9♠ 9♠ 9♥")
     assert result.exit_code == 1
     assert "✗ 9♠ 9♠ 9♥: Two 9♠ in a set" in result.stdout
-    assert "does not open while a meld is invalid" in result.stdout
+    assert "no opening while a meld is invalid" in result.stdout
 
 
 def test_ambiguous_joker_is_explained() -> None:
@@ -285,3 +285,10 @@ def test_installed_remi_meld_runs_as_a_subprocess() -> None:
     assert invalid.returncode == 1 and "K-A-2" in invalid.stdout
     usage = subprocess.run([executable, "meld"], capture_output=True, text=True, check=False)
     assert usage.returncode == 2
+
+
+def test_a_meld_that_does_not_read_is_named_once() -> None:
+    result = remi("K♠ A♠ 2♠")
+    assert result.exit_code == 1
+    assert "✗ K♠ A♠ 2♠: A run cannot go round the corner" in result.stdout
+    assert result.stdout.count("K♠ A♠ 2♠") == 1

@@ -27,8 +27,9 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Csak joker: egy lerakásban legalább egy nem joker lapnak is lennie kell.",
     ),
     "meld_mixed": (
-        "{cards}: neither one rank (a set) nor one suit (a run).",
-        "{cards}: se nem azonos értékűek (csoport), se nem azonos színűek (sor).",
+        # Said after the meld itself (`✗ K♠ 7♥ 2♦: …`): the cards are not repeated.
+        "Neither one rank (a set) nor one suit (a run).",
+        "Se nem azonos értékűek (csoport), se nem azonos színűek (sor).",
     ),
     "set_same_suit": (
         "Two {card} in a set: the cards of a set all have different suits.",
@@ -48,8 +49,8 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{count} lap egy sorban: egy sor legfeljebb 13 lapos (A-2-…-K vagy 2-…-K-A).",
     ),
     "run_wraps": (
-        "{cards}: a run cannot go round the corner; A-2-3 and Q-K-A are runs, K-A-2 is not.",
-        "{cards}: a sor nem fordulhat át; az A-2-3 és a Q-K-A sor, a K-A-2 nem.",
+        "A run cannot go round the corner: A-2-3 and Q-K-A are runs, K-A-2 is not.",
+        "A sor nem fordulhat át: az A-2-3 és a Q-K-A sor, a K-A-2 nem.",
     ),
     "run_gap": (
         "{missing:card/cards} missing between {low} and {high}, but only {jokers:joker/jokers} to "
@@ -130,8 +131,8 @@ MELD_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Összesen {total}: nem nyit; a nyitáshoz {minimum} kell, {short} hiányzik.",
     ),
     "invalid_total": (
-        "Total {total} of the valid melds: does not open while a meld is invalid.",
-        "Az érvényes lerakások összesen {total}: amíg hibás lerakás van, nem nyit.",
+        "The valid melds are worth {total}; no opening while a meld is invalid.",
+        "Az érvényes lerakások összesen {total} pontot érnek; amíg hibás lerakás van, nem nyit.",
     ),
     "best": ("Best opening:", "Legjobb nyitás:"),
     "nothing": (
