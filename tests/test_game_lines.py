@@ -134,9 +134,9 @@ def test_check_warns_of_spellings_merged_and_names_alike(notebook: Make) -> None
     result = remi("check", path)
     assert result.exit_code == 0  # warnings only
     assert (
-        "warning: 'Bob' is written 2 ways (Bob, Bób); they are counted as one player. "
+        "warning: 2!B1: 'Bob' is written 2 ways (Bob, Bób); they are counted as one player. "
         "Use one spelling." in result.stdout
-    )
+    )  # at the header cell of the rarer spelling, where it is to be put right
     code, doc = remi_json("check", path)
     assert code == 0
     codes = [problem["code"] for problem in doc["problems"]]

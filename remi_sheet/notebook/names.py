@@ -13,6 +13,7 @@ from typing import Final
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.text import clean, fold
 from remi_sheet.notebook.games import Game
+from remi_sheet.reading.cells import address
 
 _SIMILAR_LENGTH: Final = 4  # shorter names differ by one letter too easily (Ede/Edit)
 
@@ -28,17 +29,32 @@ def spellings_of(games: Iterable[Game]) -> dict[str, Counter[str]]:
 
 def name_problems(games: Iterable[Game]) -> list[Problem]:
     """The warnings about the names of `games` (those with a deal): spellings counted as
-    one player, and different players whose names look alike."""
-    return spelling_problems(spellings_of(game for game in games if game.deals))
+    one player, each at the header cell where its least used spelling is first typed (the
+    one to correct), and different players whose names look alike."""
+    played = [game for game in games if game.deals]
+    first: dict[str, tuple[str, str]] = {}
+    for game in played:
+        layout = game.layout
+        for index, name in enumerate(game.players):
+            cell = address(layout.header_row, layout.player_column(index))
+            first.setdefault(clean(name), (game.sheet, cell))
+    return spelling_problems(spellings_of(played), first)
 
 
-def spelling_problems(spellings: dict[str, Counter[str]]) -> list[Problem]:
+def spelling_problems(
+    spellings: dict[str, Counter[str]], typed_at: dict[str, tuple[str, str]] | None = None
+) -> list[Problem]:
+    """`name_problems` of spellings counted elsewhere; `typed_at`: where each spelling is
+    first typed (sheet, cell), when one notebook's games are all there is."""
     problems: list[Problem] = []
     for counts in spellings.values():
         if len(counts) > 1:
             names = [name for name, _ in counts.most_common()]
             params = {"name": names[0], "count": len(names), "spellings": ", ".join(names)}
-            problems.append(Problem("name_spellings", severity=Severity.WARNING, params=params))
+            sheet, cell = (typed_at or {}).get(names[-1], (None, None))
+            problems.append(
+                Problem("name_spellings", sheet, cell, severity=Severity.WARNING, params=params)
+            )
     for first, second in similar_names(
         counts.most_common(1)[0][0] for counts in spellings.values()
     ):
