@@ -107,6 +107,14 @@ def test_output_writes_a_new_notebook_and_leaves_the_old_one(tmp_path: Path) -> 
     assert notebook.read_bytes() == before
     assert "Tavaszi" in openpyxl.load_workbook(copy).sheetnames
     assert "Tavaszi" not in openpyxl.load_workbook(notebook).sheetnames
+    # A filed sheet reads as one `remi new` makes: its deals centred (a deal number beside a
+    # text entry does not print as one: "2W"), the header kept in view.
+    filed = openpyxl.load_workbook(copy)["Tavaszi"]
+    header = next(row[0].row for row in filed.iter_rows() if row[0].value in ("Deal", "Leosztás"))
+    deal = filed.cell(header + 2, 1)
+    assert deal.value == 2 and deal.alignment.horizontal == "center"
+    assert filed.cell(header + 2, 2).alignment.horizontal == "center"
+    assert filed.freeze_panes == f"A{header + 1}"
     refused = remi("import", tmp_path / "papir.csv", "--into", notebook, "-o", notebook)
     assert refused.exit_code == 2 and notebook.read_bytes() == before
 

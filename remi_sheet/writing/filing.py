@@ -269,9 +269,14 @@ def _write_sheet(
 ) -> Grid:
     """Write `rows` from A1 on a new sheet (the header row in bold, a date as a date); the
     sheet as it must read back."""
+    from openpyxl.styles import Alignment
+
     from remi_sheet.reading.compat import bold_font
 
     heading = bold_font(workbook)
+    # The deals' cells centred, as on a sheet `remi new` makes: a deal number and a text
+    # entry beside it would otherwise print as one ("2W").
+    centred = Alignment(horizontal="center")
     sheet = workbook.create_sheet(title)
     for r, values in enumerate(rows):
         for c, value in enumerate(values):
@@ -285,7 +290,10 @@ def _write_sheet(
                 cell.number_format = "yyyy. mm. dd." if lang == "hu" else "yyyy-mm-dd"
             if r == header:
                 cell.font = heading
+            elif r > header:
+                cell.alignment = centred
     _fit_columns(sheet, rows)
+    sheet.freeze_panes = sheet.cell(header + 2, 1).coordinate
     return Grid(title, rows)
 
 
