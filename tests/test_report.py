@@ -679,6 +679,23 @@ def test_six_players_with_long_names_fit_one_page(tmp_path: Path) -> None:
     assert "7/7 deals · complete" in text
 
 
+def test_six_players_and_fifteen_deals_keep_their_chart_on_the_page(tmp_path: Path) -> None:
+    """A long game of a full table (15 deals, six players) prints on one page, its chart
+    under its table, names broken only at their spaces and hyphens."""
+    names = ["Szentgyörgy-völgyi Erzsébet", "Kovács-Nagy Ödön Bendegúz", "Árvíztűrő Ödön"]
+    names += ["Bíró Győző", "Szűcs Réka", "Nagy Anna"]
+    rows = [["Leosztás", *names]] + [
+        [n, *(["W" if i == n % 6 else 10 * (i + 1) for i in range(6)])] for n in range(1, 16)
+    ]
+    path = make_notebook(tmp_path / "six.xlsx", {"Hat": (rows, None, None)})
+    pdf = tmp_path / "six.pdf"
+    result = remi("report", path, "-o", pdf, "-r", "deals_per_game=15", "-r", "packs=3")
+    assert result.exit_code == 0, result.output
+    (text,) = pages(pdf)
+    assert "15/15 leosztás · kész" in text and "Állás leosztásonként".upper() in text.upper()
+    assert "Erzsé-" not in text and "Bende-" not in text
+
+
 def test_long_games_repeat_the_header_on_every_page(tmp_path: Path) -> None:
     rows = [["Deal", "Anna", "Béla"]] + [[n, "W", 10] for n in range(1, 41)]
     path = make_notebook(tmp_path / "long.xlsx", {"Long": (rows, None, None)})
