@@ -47,11 +47,9 @@ def print_json(document: Mapping[str, Any]) -> None:
 
 
 def game_json(game: Game) -> dict[str, Any]:
+    # Every deal of a --json document is built here: its score looked up once.
     players = game.players
-
-    def by_player(values: Sequence[int]) -> dict[str, int]:
-        return dict(zip(players, values, strict=True))
-
+    broken = game.has_errors
     return {
         "sheet": game.sheet,
         "players": list(players),
@@ -61,19 +59,20 @@ def game_json(game: Game) -> dict[str, Any]:
             {
                 "deal": deal.number,
                 "row": deal.row + 1,
-                "scores": by_player(deal.score.scores),
-                "running": by_player(running),
-                "winner": players[deal.score.winner],
-                "hand": deal.score.hand,
-                "typed_scores": deal.score.typed,
+                "scores": dict(zip(players, scored.scores, strict=True)),
+                "running": dict(zip(players, running, strict=True)),
+                "winner": players[scored.winner],
+                "hand": scored.hand,
+                "typed_scores": scored.typed,
             }
             for deal, running in zip(game.deals, game.score.running, strict=True)
+            for scored in (deal.score,)
         ],
         # A game with errors has no totals or places: its scored deals are all it has.
-        "totals": None if game.has_errors else by_player(game.score.totals),
-        "ranks": None if game.has_errors else by_player(game.score.ranks),
+        "totals": None if broken else dict(zip(players, game.score.totals, strict=True)),
+        "ranks": None if broken else dict(zip(players, game.score.ranks, strict=True)),
         "played": game.played,
-        "complete": game.score.complete and not game.has_errors,
+        "complete": game.score.complete and not broken,
         "errors": sum(p.severity is Severity.ERROR for p in game.problems),
     }
 
