@@ -47,7 +47,6 @@ def print_json(document: Mapping[str, Any]) -> None:
 
 
 def game_json(game: Game) -> dict[str, Any]:
-    # Every deal of a --json document is built here: its score looked up once.
     players = game.players
     broken = game.has_errors
     return {
@@ -59,14 +58,13 @@ def game_json(game: Game) -> dict[str, Any]:
             {
                 "deal": deal.number,
                 "row": deal.row + 1,
-                "scores": dict(zip(players, scored.scores, strict=True)),
+                "scores": dict(zip(players, deal.score.scores, strict=True)),
                 "running": dict(zip(players, running, strict=True)),
-                "winner": players[scored.winner],
-                "hand": scored.hand,
-                "typed_scores": scored.typed,
+                "winner": players[deal.score.winner],
+                "hand": deal.score.hand,
+                "typed_scores": deal.score.typed,
             }
             for deal, running in zip(game.deals, game.score.running, strict=True)
-            for scored in (deal.score,)
         ],
         # A game with errors has no totals or places: its scored deals are all it has.
         "totals": None if broken else dict(zip(players, game.score.totals, strict=True)),

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from remi_sheet.cli.language import spoken
+from remi_sheet.cli import language
 from remi_sheet.cli.options import fail, usage_error
 from remi_sheet.core.problems import Problem
 from remi_sheet.i18n import Lang, Phrase, say
@@ -42,17 +42,18 @@ def check_target(
     had read it."""
     suffixes = SUFFIXES[kind]
 
-    def said() -> Lang:
-        return lang or spoken([*inputs, target, *lang_from])
+    def said() -> Lang:  # only when refusing: it may open the notebook's zip
+        return language.said(lang, *inputs, target, *lang_from)
 
     # The notebook itself named as the output is said as that, whatever its ending.
     for source in inputs:
         if same_file(target, source):
             usage_error("output_is_input", said(), name=target.name, source=source.name)
     if target.suffix.lower() not in suffixes:
-        either = f" {say('or', said())} ".join(suffixes)
+        speaking = said()
+        either = f" {say('or', speaking)} ".join(suffixes)
         usage_error(
-            "output_suffix", said(), name=target.name, kind=Phrase(f"kind_{kind}"),
+            "output_suffix", speaking, name=target.name, kind=Phrase(f"kind_{kind}"),
             suffixes=either,
         )  # fmt: skip
     real = target.resolve()
