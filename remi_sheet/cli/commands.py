@@ -34,7 +34,7 @@ def open_notebook(
     overrides: Sequence[tuple[str, str]],
     lang: Lang | None,
     *,
-    keep_grids: bool = True,
+    keep_grids: bool | None = True,
 ) -> Notebook:
     """The notebook at `path`, read and checked; `keep_grids` as `load_notebook` says (only
     a command that writes back needs them)."""
@@ -55,18 +55,17 @@ def run_check(
     json_output: bool,
     console: Printer,
 ) -> int:
-    notebook = open_notebook(path, overrides, lang, keep_grids=False)
+    # The sheets' cells are kept only when remi has written to the notebook: what score
+    # would refuse as typed over, check says too, from the same reading.
+    notebook = open_notebook(path, overrides, lang, keep_grids=None)
     problems = _problems(notebook)
     from remi_sheet.notebook.sheets import STATE_SHEET
 
     if STATE_SHEET in notebook.sheet_names:
-        # What score would refuse as typed over, check says too: read again with the
-        # sheets' cells kept, as score reads it.
         from remi_sheet.writing import writeback
 
-        kept = open_notebook(path, overrides, lang)
-        plan = writeback.plan(kept, kept.lang, live=False if overrides else None)
-        problems += writeback.typed_over(kept, plan)
+        plan = writeback.plan(notebook, notebook.lang, live=False if overrides else None)
+        problems += writeback.typed_over(notebook, plan)
     _report(console, notebook, problems, json_output)
     return 1 if has_errors(problems) else 0
 

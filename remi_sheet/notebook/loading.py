@@ -29,7 +29,7 @@ from remi_sheet.notebook.games import (
     check_game,
     sort_sheet,
 )
-from remi_sheet.notebook.sheets import RULES_SHEETS, WHOLE_SHEETS
+from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.files import Identity
 from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets
@@ -68,13 +68,15 @@ def load_notebook(
     lang: Lang | None = None,
     probe: FormulaProbe | None = None,
     *,
-    keep_grids: bool = True,
+    keep_grids: bool | None = True,
 ) -> Notebook:
     """Read and check the notebook at `path`; `overrides` are house rules that win over the
     Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file.
     `keep_grids`:
     False leaves `Notebook.grids` empty, each sheet's grid let go once it is checked (a
-    caller that only reports needs none, and their memory serves the sheets read after)."""
+    caller that only reports needs none, and their memory serves the sheets read after);
+    None keeps them only in a notebook remi has written to (its state sheet is there), whose
+    cells a caller checks against what remi wrote."""
     with collector.paused():
         sheets = read_sheets(path, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
         return _load(path, overrides, lang, probe, sheets, keep_grids)
@@ -86,7 +88,7 @@ def _load(
     lang: Lang | None,
     probe: FormulaProbe | None,
     sheets: Sheets,
-    keep_grids: bool,
+    keep_grids: bool | None,
 ) -> Notebook:
     # The Rules sheet comes first, wherever it stands (`notebook.sheets`).
     own_probe = probe is None
@@ -96,6 +98,8 @@ def _load(
     items = iter(sheets.items)
     leading = [_keep(next(items), read, unreadable) for _ in range(sheets.leading)]
     rules, problems, rules_lang = read_rules(read.values(), overrides)
+    if keep_grids is None:
+        keep_grids = STATE_SHEET in sheets.names
     kept = read if keep_grids else None
     layouts: dict[str, GameLayout] = {}
     context = CheckContext(rules)
