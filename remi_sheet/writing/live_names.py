@@ -9,6 +9,7 @@ notebook"). Pure: rules and cell addresses in, name → formula text out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from enum import StrEnum
 from typing import Final
 
 from remi_sheet.core.cards import (
@@ -27,6 +28,7 @@ from remi_sheet.core.deck import HAND_SIZE, SUITS
 from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, MINUS_SIGNS, NOT_DOWN_WORDS, WIN_WORDS
 from remi_sheet.core.rules import GameEnd, HouseRules, Rounding
 from remi_sheet.core.text import INVISIBLE, fold
+from remi_sheet.i18n.catalogue import TEXTS
 
 POSITIONS: Final = 100  # the longest entry, in characters, whose every character is checked
 
@@ -214,10 +216,8 @@ def rule_names(rules: HouseRules, cells: Mapping[str, str]) -> dict[str, str]:
 def _constant(rule: str, value: object) -> str:
     if value is None:  # a number rule's word: `points` for not_down_after_normal
         return "-1"
-    if rule == "rounding":
-        return _literal(value is Rounding.NONE)
-    if rule == "game_end":
-        return _literal(value is GameEnd.LIMIT)
+    if type(value) in _TRUE_FOR:
+        return _literal(value is _TRUE_FOR[type(value)])
     return _literal(value)
 
 
@@ -229,8 +229,16 @@ def _literal(value: object) -> str:
 
 # A yes/no typed on the Rules sheet, as `rules` reads it.
 _YES: Final = ("true", "yes", "igen", "1", "i", "y", "igaz")
-_NONE: Final = ("none", "nincs")
-_LIMIT: Final = ("limit", "ponthatár", "ponthatar")  # as `rules` reads `game_end = limit`
+# A choice's name is TRUE for one of its values: remi_exact for no rounding, remi_to_limit
+# for a game played to a limit.
+_TRUE_FOR: Final[dict[type, StrEnum]] = {Rounding: Rounding.NONE, GameEnd: GameEnd.LIMIT}
+
+
+def _spellings(choice: StrEnum) -> tuple[str, ...]:
+    """The words a Rules sheet may hold for `choice`, as LOWER gives them: `rules` reads
+    the catalogue's words for it in either language, with or without accents."""
+    texts = TEXTS[f"rulevalue_{choice.value}"]
+    return tuple(dict.fromkeys(word for text in texts for word in (text.lower(), fold(text))))
 
 
 def _reading(rule: str, value: object, cell: str) -> str:
@@ -239,11 +247,8 @@ def _reading(rule: str, value: object, cell: str) -> str:
     if isinstance(value, bool):
         words = ",".join(f'LOWER({typed})="{word}"' for word in _YES)
         return f'IF({typed}="",{fallback},OR({cell}=TRUE,{words}))'
-    if isinstance(value, Rounding):
-        words = ",".join(f'LOWER({typed})="{word}"' for word in _NONE)
-        return f'IF({typed}="",{fallback},OR({words}))'
-    if isinstance(value, GameEnd):
-        words = ",".join(f'LOWER({typed})="{word}"' for word in _LIMIT)
+    if type(value) in _TRUE_FOR:
+        words = ",".join(f'LOWER({typed})="{word}"' for word in _spellings(_TRUE_FOR[type(value)]))
         return f'IF({typed}="",{fallback},OR({words}))'
     if value is None or rule == "not_down_after_normal":
         # `points`/`lappont` (any word) is no number: the card points, as -1 says
