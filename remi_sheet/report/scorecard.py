@@ -166,7 +166,7 @@ def chart_looks(games: Sequence[Game]) -> dict[str, int]:
     """Each player's line style (by folded name) on every chart of a report: their place
     in the standings (the standings chart draws them so), then the players of games left
     out of them, as they first appear."""
-    counted = [game for game in games if not game.has_errors and game.deals]
+    counted = _counted(games)
     looks = {fold(row.name): index for index, row in enumerate(standings(g.score for g in counted))}
     for game in games:
         for name in map(fold, game.players):
@@ -264,10 +264,15 @@ def _game_chart(game: Game, rules: HouseRules, looks: dict[str, int] | None) -> 
     return line_chart(game.players, values, labels, height=height, styles=styles)
 
 
+def _counted(games: Sequence[Game]) -> list[Game]:
+    """The games the standings count: scored, with at least one deal."""
+    return [game for game in games if not game.has_errors and game.deals]
+
+
 def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
     """The standings over `games` as on the Standings sheet, and each player's total after
     every counted game."""
-    counted = [game for game in games if not game.has_errors and game.deals]
+    counted = _counted(games)
     table = standings(game.score for game in counted)
     return StandingsPage(
         headings=tuple(say(key, lang) for key in COLUMNS if key != "rank"),
