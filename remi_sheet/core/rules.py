@@ -130,7 +130,9 @@ _BY_KEY: Final[dict[str, RuleSpec]] = {
     for spec in RULES
     for key in (spec.name, *spec.aliases, TEXTS[f"rulename_{spec.name}"][1])
 }
-_TRUE: Final = frozenset({"true", "yes", "igen", "1", "i", "y", "igaz"})
+# Yes as a Rules sheet may say it (the live names compare these words in this order too).
+YES_WORDS: Final = ("true", "yes", "igen", "1", "i", "y", "igaz")
+_TRUE: Final = frozenset(YES_WORDS)
 _FALSE: Final = frozenset({"false", "no", "nem", "0", "n", "hamis"})
 # A value word as typed in either language (`tizesre`, `ponthatar`, `no limit`) → its key.
 _WORDS: Final[dict[str, str]] = {

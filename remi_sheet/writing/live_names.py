@@ -26,7 +26,7 @@ from remi_sheet.core.cards import (
 )
 from remi_sheet.core.deck import HAND_SIZE, SUITS
 from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, MINUS_SIGNS, NOT_DOWN_WORDS, WIN_WORDS
-from remi_sheet.core.rules import GameEnd, HouseRules, Rounding
+from remi_sheet.core.rules import YES_WORDS, GameEnd, HouseRules, Rounding
 from remi_sheet.core.text import INVISIBLE, fold
 from remi_sheet.i18n.catalogue import TEXTS
 
@@ -227,8 +227,6 @@ def _literal(value: object) -> str:
     return str(value)
 
 
-# A yes/no typed on the Rules sheet, as `rules` reads it.
-_YES: Final = ("true", "yes", "igen", "1", "i", "y", "igaz")
 # A choice's name is TRUE for one of its values: remi_exact for no rounding, remi_to_limit
 # for a game played to a limit.
 _TRUE_FOR: Final[dict[type, StrEnum]] = {Rounding: Rounding.NONE, GameEnd: GameEnd.LIMIT}
@@ -245,7 +243,7 @@ def _reading(rule: str, value: object, cell: str) -> str:
     typed = f'TRIM({cell}&"")'
     fallback = _constant(rule, value)
     if isinstance(value, bool):
-        words = ",".join(f'LOWER({typed})="{word}"' for word in _YES)
+        words = ",".join(f'LOWER({typed})="{word}"' for word in YES_WORDS)
         return f'IF({typed}="",{fallback},OR({cell}=TRUE,{words}))'
     if type(value) in _TRUE_FOR:
         words = ",".join(f'LOWER({typed})="{word}"' for word in _spellings(_TRUE_FOR[type(value)]))
