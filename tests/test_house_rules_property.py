@@ -309,7 +309,7 @@ def test_random_house_rules_score_as_docs_rules_md_says(seed: int) -> None:
         rules = house_rules(drawn.rules)
         header = ["Leosztás" if number % 2 else "Deal", *drawn.players]
         rows = [header, *([n, *deal.cells] for n, deal in enumerate(drawn.deals, start=1))]
-        grid = Grid(f"game {number}", rows, formulas=False)
+        grid = Grid(f"game {number}", rows)
         layout = find_game(grid)
         assert layout is not None
         game = check_game(grid, layout, rules, _NO_FORMULAS)

@@ -32,7 +32,6 @@ class Grid:
 
     name: str
     rows: Sequence[Sequence[CellValue]]
-    formulas: bool = True  # the sheet may hold formulas (False: its XML has none)
 
     def value(self, row: int, column: int) -> CellValue:
         if row >= len(self.rows):
@@ -216,17 +215,16 @@ def _sheet(
         raise RemiError(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
     xml = compat.part_bytes(archive, member)  # its size checked with the zip's
     package.check_no_dtd_in(xml, member)
-    formulas = b"<f" in xml or b":f" in xml  # may hold formulas; False: holds none
     if guard.calamine_may_read(xml):
         from python_calamine import CalamineError
 
         try:
             values = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=rows)
-            return Grid(name, values, formulas)
+            return Grid(name, values)
         except CalamineError:
             pass  # the streaming reader reads it, or says why it cannot
     read = streaming.rows(name, member, rows)
-    return read if isinstance(read, Problem) else Grid(name, read, formulas)
+    return read if isinstance(read, Problem) else Grid(name, read)
 
 
 class FormulaProbe:
