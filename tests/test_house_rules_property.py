@@ -21,7 +21,8 @@ import pytest
 
 from remi_sheet.core.rules import HouseRules, check_consistent, with_rule
 from remi_sheet.i18n import say
-from remi_sheet.notebook.games import check_game, find_game
+from remi_sheet.notebook.games import check_game
+from remi_sheet.notebook.layout import find_game
 from remi_sheet.notebook.records import _NO_FORMULAS
 from remi_sheet.reading.grid import Grid
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi_sheet.core.text import clean
-from remi_sheet.notebook.games import filled
+from remi_sheet.notebook.layout import filled
 from remi_sheet.notebook.loading import Notebook, load_notebook
 from tests.conftest import remi, worked_game
 

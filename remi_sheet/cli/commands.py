@@ -285,7 +285,8 @@ def run_add_game(
     """Add the next game sheet to the notebook at `path`, touching no other sheet, dated
     `day` (None: the Date row left for a person). An unfinished last game is said."""
     from remi_sheet.cli import output
-    from remi_sheet.notebook.games import check_game, find_game
+    from remi_sheet.notebook.games import check_game
+    from remi_sheet.notebook.layout import find_game
     from remi_sheet.notebook.loading import rule_cells
     from remi_sheet.reading.grid import FormulaProbe, Grid
     from remi_sheet.writing import new_notebook, saving, writeback

@@ -11,7 +11,8 @@ from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import COLUMNS, Standing
 from remi_sheet.i18n import Lang, number, say, shown_text
-from remi_sheet.notebook.games import Game, date_text
+from remi_sheet.notebook.games import Game
+from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
 
 if TYPE_CHECKING:

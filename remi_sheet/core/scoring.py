@@ -24,7 +24,7 @@ from remi_sheet.core.rules import HouseRules, Rounding
 class DealScore(NamedTuple):
     """What one deal scores for each player.
 
-    The records made once per deal (this, `games.DealRow`, `games.ScoredDeal`) are
+    The records made once per deal (this, `layout.DealRow`, `games.ScoredDeal`) are
     named tuples: immutable like the dataclasses elsewhere, and made in half the time, which
     a 5,000-game notebook's 35,000 deals notice."""
 

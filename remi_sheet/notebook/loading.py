@@ -21,14 +21,8 @@ from remi_sheet.core.standings import Standing, Tally
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang
 from remi_sheet.i18n.catalogue import TEXTS
-from remi_sheet.notebook.games import (
-    CheckContext,
-    Doubtful,
-    Game,
-    GameLayout,
-    check_game,
-    sort_sheet,
-)
+from remi_sheet.notebook.games import CheckContext, Game, check_game
+from remi_sheet.notebook.layout import Doubtful, GameLayout, sort_sheet
 from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.files import Identity

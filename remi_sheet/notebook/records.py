@@ -25,11 +25,11 @@ from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import GameScore
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
-from remi_sheet.notebook.games import (
+from remi_sheet.notebook.games import check_game
+from remi_sheet.notebook.layout import (
     HEADER_ROWS,
     HEADER_WORDS,
     TOTAL_WORDS,
-    check_game,
     deal_number,
     filled,
     find_game,

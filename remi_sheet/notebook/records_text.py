@@ -17,7 +17,7 @@ from typing import Final
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, Phrase, say
-from remi_sheet.notebook.games import (
+from remi_sheet.notebook.layout import (
     HEADER_ROWS,
     HEADER_WORDS,
     filled,

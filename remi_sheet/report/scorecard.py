@@ -35,7 +35,8 @@ from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, number, say, words
-from remi_sheet.notebook.games import Game, ScoredDeal, date_text
+from remi_sheet.notebook.games import Game, ScoredDeal
+from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
 from remi_sheet.report.charts import Chart, line_chart
 
