@@ -23,7 +23,7 @@ from remi_sheet.core.rules import HouseRules, check_consistent, with_rule
 from remi_sheet.i18n import say
 from remi_sheet.notebook.games import check_game
 from remi_sheet.notebook.layout import find_game
-from remi_sheet.notebook.records import _NO_FORMULAS
+from remi_sheet.notebook.records_check import NO_FORMULAS
 from remi_sheet.reading.grid import Grid
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -313,7 +313,7 @@ def test_random_house_rules_score_as_docs_rules_md_says(seed: int) -> None:
         grid = Grid(f"game {number}", rows)
         layout = find_game(grid)
         assert layout is not None
-        game = check_game(grid, layout, rules, _NO_FORMULAS)
+        game = check_game(grid, layout, rules, NO_FORMULAS)
         scores, totals, ranks, complete = expected(drawn)
         context = f"seed {seed} game {number}: {drawn.rules.typed}, rows {rows}"
         codes = [problem.code for problem in game.problems]

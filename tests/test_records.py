@@ -11,7 +11,8 @@ import pytest
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Phrase, say
-from remi_sheet.notebook.records import Records, read_csv, read_tables, sheet_rows
+from remi_sheet.notebook.records import Records, read_csv, read_tables
+from remi_sheet.notebook.records_game import sheet_rows
 from remi_sheet.notebook.records_text import Table, decode, repair_text, sniff_delimiter
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing.filing import Status, plan_filing, sheet_title

@@ -31,7 +31,7 @@ from remi_sheet.reading.files import os_reason
 if TYPE_CHECKING:
     # The readers are imported inside the command, so that `remi` starts fast.
     from remi_sheet.cli.printing import Printer
-    from remi_sheet.notebook.records import Records
+    from remi_sheet.notebook.records_game import Records
     from remi_sheet.reading.grid import Grid
     from remi_sheet.writing.filing import Placement
 
@@ -285,7 +285,8 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
     """The records at `path`: an .xlsx workbook when the file is one (whatever its name), else
     CSV. A file that cannot be records raises `RemiError`, or comes back as records with
     the problem and no games."""
-    from remi_sheet.notebook.records import Records, read_csv, read_tables
+    from remi_sheet.notebook.records import read_csv, read_tables
+    from remi_sheet.notebook.records_game import Records
     from remi_sheet.notebook.records_text import MAX_BYTES, Table
     from remi_sheet.reading import files
     from remi_sheet.reading.grid import read_grids

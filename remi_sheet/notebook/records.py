@@ -14,25 +14,30 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Final
 
 from remi_sheet.core.dates import FORMS, date_in_text, parse_date
 from remi_sheet.core.entries import Number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.core.scoring import GameScore
 from remi_sheet.core.text import clean, fold
-from remi_sheet.i18n import Lang, say
-from remi_sheet.notebook.games import check_game
+from remi_sheet.i18n import Lang
 from remi_sheet.notebook.layout import (
     HEADER_ROWS,
     HEADER_WORDS,
     TOTAL_WORDS,
     deal_number,
     filled,
-    find_game,
+)
+from remi_sheet.notebook.records_check import RecordCheck
+from remi_sheet.notebook.records_game import (
+    GameRows,
+    PlayerColumn,
+    RecordDeal,
+    RecordGame,
+    Records,
+    Repair,
+    game_key,
 )
 from remi_sheet.notebook.records_text import (
     GAME_WORDS,
@@ -44,89 +49,10 @@ from remi_sheet.notebook.records_text import (
     repair_text,
     split_csv,
 )
-from remi_sheet.reading.cells import CellValue, address
-from remi_sheet.reading.grid import FormulaProbe, Grid
+from remi_sheet.reading.cells import CellValue
 
 _DATE_WORDS: Final = frozenset({"date", "datum"})
 _WARNING: Final = Severity.WARNING
-
-_REPLACED_CODES: Final = frozenset(
-    {"deal_number_wrong", "players_too_few", "players_too_many", "player_duplicate"}
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Repair:
-    original: str
-    repaired: str
-    place: Place
-
-
-@dataclass(frozen=True, slots=True)
-class RecordDeal:
-    number: CellValue  # as typed; an int when it is a deal number
-    cells: tuple[CellValue, ...]  # one per player of the game, numbers as numbers
-    row: int  # in its table
-
-
-@dataclass(slots=True)
-class RecordGame:
-    name: str
-    place: Place  # the game's first row
-    players: tuple[str, ...]
-    deals: list[RecordDeal]
-    totals: tuple[CellValue, ...] | None  # the paper's Total row
-    problems: list[Problem] = field(default_factory=list)
-    date: dt.date | None = None  # from the records' Date column, else from the game's name
-    score: GameScore | None = None
-
-    @property
-    def has_errors(self) -> bool:
-        return any(p.severity is Severity.ERROR for p in self.problems)
-
-    @property
-    def key(self) -> str:
-        return game_key(self.name)
-
-
-@dataclass(slots=True)
-class Records:
-    source: str
-    lang: Lang
-    games: list[RecordGame]
-    problems: list[Problem]  # the file's own, not in any one game
-    repairs: list[Repair]
-    encoding: str | None = None  # a CSV's encoding, as a user calls it
-    delimiter: str | None = None
-
-    def all_problems(self) -> list[Problem]:
-        return self.problems + [p for game in self.games for p in game.problems]
-
-
-def game_key(name: str) -> str:
-    """Game names are the same when they differ only in case and spacing."""
-    return clean(name).casefold()
-
-
-@dataclass(frozen=True, slots=True)
-class _Column:
-    index: int
-    name: str
-    key: str  # folded: the same player however the name is written
-    place: Place
-    refusal: tuple[str, dict[str, object]] | None
-
-
-@dataclass(slots=True)
-class _Group:
-    """The rows of one game, as found in the table."""
-
-    name: str
-    place: Place
-    rows: list[int] = field(default_factory=list)
-    totals: list[int] = field(default_factory=list)
-    problems: list[Problem] = field(default_factory=list)
-    refusal: tuple[str, dict[str, object]] | None = None
 
 
 def read_csv(
@@ -226,7 +152,7 @@ def _date_column(table: Table, header_row: int) -> int | None:
     return None
 
 
-def _date(table: Table, group: _Group, column: int | None, game: RecordGame) -> dt.date | None:
+def _date(table: Table, group: GameRows, column: int | None, game: RecordGame) -> dt.date | None:
     """The game's date: the first one in its rows' Date cells, else one in its name. A Date
     cell that is no date is a warning, and the name is asked instead."""
     rows = group.rows + group.totals if column is not None else []
@@ -262,7 +188,7 @@ def _columns(
     fix: Callable[[str], str],
     records: Records,
     date_column: int | None,
-) -> list[_Column]:
+) -> list[PlayerColumn]:
     header_row, game_column, deal_column = header
     columns = []
     for index in range(len(table.rows[header_row])):
@@ -272,7 +198,7 @@ def _columns(
         place = table.place(header_row, index)
         name = _repaired(str(raw), place, fix, records)
         refusal = name_refusal(fix(str(raw)), name)
-        columns.append(_Column(index, name, fold(name), place, refusal))
+        columns.append(PlayerColumn(index, name, fold(name), place, refusal))
     return columns
 
 
@@ -287,17 +213,17 @@ def _repaired(raw: str, place: Place, fix: Callable[[str], str], records: Record
 def _groups(
     table: Table,
     header: tuple[int, int, int],
-    columns: Sequence[_Column],
+    columns: Sequence[PlayerColumn],
     fix: Callable[[str], str],
     records: Records,
     date_column: int | None,
-) -> list[_Group]:
+) -> list[GameRows]:
     """The rows of each game, in the order the games first appear. A blank Game cell
     continues the game above, as people write a game's name on its first row only."""
     header_row, game_column, deal_column = header
     known = {column.index for column in columns} | {game_column, deal_column, date_column}
-    groups: dict[str, _Group] = {}
-    current: _Group | None = None
+    groups: dict[str, GameRows] = {}
+    current: GameRows | None = None
     for row in range(header_row + 1, len(table.rows)):
         values = table.rows[row]
         if not any(filled(value) for value in values):
@@ -331,16 +257,16 @@ def _group(
     row: int,
     column: int,
     raw: str,
-    groups: dict[str, _Group],
+    groups: dict[str, GameRows],
     fix: Callable[[str], str],
     records: Records,
-) -> _Group:
+) -> GameRows:
     place = table.place(row, column)
     name = clean(raw)
     key = game_key(fix(name))
     if key not in groups:
         name = _repaired(raw, place, fix, records)
-        groups[key] = _Group(name, place, refusal=name_refusal(fix(raw), name))
+        groups[key] = GameRows(name, place, refusal=name_refusal(fix(raw), name))
     return groups[key]
 
 
@@ -367,8 +293,8 @@ def typed(value: CellValue, rules: HouseRules) -> CellValue:
 
 def _game(
     table: Table,
-    group: _Group,
-    columns: Sequence[_Column],
+    group: GameRows,
+    columns: Sequence[PlayerColumn],
     deal_column: int,
     rules: HouseRules,
     lang: Lang,
@@ -387,7 +313,7 @@ def _game(
     if group.totals:
         totals = tuple(typed(table.value(group.totals[0], c.index), rules) for c in playing)
     game = RecordGame(group.name, group.place, tuple(c.name for c in playing), deals, totals)
-    check = _Check(table, group, game, playing, deal_column, rules)
+    check = RecordCheck(table, group, game, playing, deal_column, rules)
     game.problems = group.problems + check.shape() + check.rows(lang)
     return game
 
@@ -395,154 +321,3 @@ def _game(
 def _number(value: CellValue, rules: HouseRules) -> CellValue:
     number = deal_number(value) if filled(value) else None
     return number if number is not None else typed(value, rules)
-
-
-@dataclass(slots=True)
-class _Check:
-    """The checks of one game: its shape here, its rows by the notebook's own checks."""
-
-    table: Table
-    group: _Group
-    game: RecordGame
-    columns: Sequence[_Column]
-    deal_column: int
-    rules: HouseRules
-    problems: list[Problem] = field(default_factory=list)
-
-    def add(self, code: str, place: Place, **params: object) -> None:
-        params["game"] = self.game.name
-        self.problems.append(place.problem(code, params))
-
-    def shape(self) -> list[Problem]:
-        if self.group.refusal is not None:
-            kind, params = self.group.refusal
-            self.add(f"records_game_name_{kind}", self.group.place, **params)
-        self.names()
-        count, most = len(self.columns), self.rules.max_players
-        if count < 2:
-            self.add("records_players_too_few", self.game.place, count=count, most=most)
-        elif count > most:
-            self.add("records_players_too_many", self.game.place, count=count, most=most)
-        self.deal_numbers()
-        self.totals()
-        return self.problems
-
-    def names(self) -> None:
-        first: dict[str, _Column] = {}
-        for column in self.columns:
-            if column.refusal is not None:
-                kind, params = column.refusal
-                self.add(f"records_name_{kind}", column.place, **params)
-            if column.key in first:
-                self.add(
-                    "records_player_twice",
-                    column.place,
-                    player=column.name,
-                    first=first[column.key].index + 1,
-                    column=column.index + 1,
-                )
-            first.setdefault(column.key, column)
-
-    def deal_numbers(self) -> None:
-        seen: dict[int, Place] = {}
-        previous = 0
-        in_order = True
-        for deal in self.game.deals:
-            place = self.table.place(deal.row, self.deal_column)
-            number = deal.number
-            if not isinstance(number, int) or isinstance(number, bool):
-                self.add("records_deal_not_number", place, value=number or "")
-                continue
-            if number in seen:
-                self.add("records_deal_twice", place, deal=number, first=seen[number].where())
-                continue
-            if in_order and number != previous + 1:
-                self.add("records_deal_out_of_order", place, deal=number, expected=previous + 1)
-                in_order = False  # one out-of-order deal throws all after it; say it once
-            seen[number] = place
-            previous = number
-
-    def totals(self) -> None:
-        if not self.group.totals:
-            return
-        first = self.group.totals[0]
-        first_place = self.table.place(first, self.deal_column)
-        for row in self.group.totals[1:]:
-            place = self.table.place(row, self.deal_column)
-            self.add("records_total_twice", place, first=first_place.where())
-        for deal in self.game.deals:
-            if deal.row > first:
-                place = self.table.place(deal.row, self.deal_column)
-                self.add("records_deal_after_total", place, deal=deal.number)
-
-    def rows(self, lang: Lang) -> list[Problem]:
-        """The notebook's checks of every row and of the paper totals, run on the sheet
-        that would be filed, with each problem moved back to where it was typed."""
-        grid = Grid(self.game.name, sheet_rows(self.game, lang))
-        layout = find_game(grid)
-        if layout is None or layout.players != self.game.players:
-            return self._unreadable(layout.players if layout else ())
-        checked = check_game(grid, layout, self.rules, _NO_FORMULAS)
-        self.game.score = checked.score
-        places = self._places()
-        found = []
-        for problem in checked.problems:
-            if problem.code in _REPLACED_CODES:
-                continue  # told better by `shape`, with the records' own words
-            code = "records_total_mismatch" if problem.code == "total_mismatch" else problem.code
-            place = places.get(problem.cell or "", self.game.place)
-            found.append(
-                place.problem(code, {**problem.params, "game": self.game.name}, problem.severity)
-            )
-        return found
-
-    def _unreadable(self, read: Sequence[str]) -> list[Problem]:
-        """A name the notebook reader takes for something else (a "Notes" column)."""
-        lost = [c for c in self.columns if c.name not in read]
-        return [
-            column.place.problem(
-                "records_name_reserved", {"player": column.name, "game": self.game.name}
-            )
-            for column in lost[:1]
-        ]
-
-    def _places(self) -> dict[str, Place]:
-        """Cell address on the filed sheet → where that value was typed in the records."""
-        places = {}
-        header = SHEET_HEADER_ROW
-        for index, column in enumerate(self.columns):
-            places[address(header, index + 1)] = column.place
-        rows = [deal.row for deal in self.game.deals] + self.group.totals[:1]
-        for offset, row in enumerate(rows, start=header + 1):
-            places[address(offset, 0)] = self.table.place(row, self.deal_column)
-            for index, column in enumerate(self.columns):
-                places[address(offset, index + 1)] = self.table.place(row, column.index)
-        return places
-
-
-class _NoFormulas(FormulaProbe):
-    """Records hold values only: no cell of them is a formula."""
-
-    def kind(self, sheet: str, row: int, column: int) -> tuple[str, str] | None:
-        return None
-
-
-_NO_FORMULAS: Final = _NoFormulas(Path())
-
-
-SHEET_HEADER_ROW: Final = 2  # row 0 holds the game's full name, row 1 its date
-
-
-def sheet_rows(game: RecordGame, lang: Lang) -> list[list[CellValue]]:
-    """The game as a game sheet: its full name (a sheet's title holds 31 characters), its
-    date (left empty for the person to fill when none is known), the header, the deals as
-    typed, and the paper's Total row; `filing` writes exactly this."""
-    rows: list[list[CellValue]] = [
-        [say("game", lang), game.name],
-        [say("date", lang), game.date],
-        [say("deal", lang), *game.players],
-    ]
-    rows += [[deal.number, *deal.cells] for deal in game.deals]
-    if game.totals is not None:
-        rows.append([say("total", lang), *game.totals])
-    return rows

@@ -25,7 +25,7 @@ from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.layout import find_game
-from remi_sheet.notebook.records import SHEET_HEADER_ROW, RecordGame, game_key, sheet_rows
+from remi_sheet.notebook.records_game import SHEET_HEADER_ROW, RecordGame, game_key, sheet_rows
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import Grid
