@@ -11,8 +11,10 @@ entry: it never refuses an entry the engine reads. `.ci/run` installs LibreOffic
 from __future__ import annotations
 
 import math
+import re
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -321,6 +323,48 @@ def test_a_notebook_saved_by_libreoffice_is_scored_again_and_again(
         assert [game.score.totals for game in notebook.games] == [(-30, 100, 220), (-40, 70, 10)]
     check = remi("check", path, "--lang", "en")
     assert check.exit_code == 0 and "no errors" in check.stdout
+
+
+def test_libreoffices_named_styles_are_remis_after_a_score(tmp_path: Path) -> None:
+    """LibreOffice numbers its cell style records its own way (unnamed ones first): read as
+    openpyxl reads them, remi's cells were in no style or another one, and the file remi
+    saved named style records it did not hold."""
+    path = tmp_path / "klub.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "-p", "Csaba").exit_code == 0
+    fill(path, [[["H", "27", "X"]]])
+    saved_by_libreoffice(path, tmp_path / "lo")
+    assert remi("score", path).exit_code == 0
+    with zipfile.ZipFile(path) as archive:
+        styles = archive.read("xl/styles.xml").decode()
+    records = styles.split("<cellStyleXfs")[1].split("</cellStyleXfs>")[0].count("<xf ")
+    cells = styles.split("<cellXfs")[1].split("</cellXfs>")[0]
+    assert max(map(int, re.findall(r'xfId="([0-9]+)"', cells))) < records
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    marker = next(c for row in game.iter_rows() for c in row if str(c.value).startswith("remi ▸"))
+    assert marker.style == "remi heading"
+
+
+def test_a_scored_game_sheet_renamed_is_scored_under_its_new_name(tmp_path: Path) -> None:
+    path = tmp_path / "klub.xlsx"
+    assert (
+        remi("new", path, "-p", "Anna", "-p", "Béla", "-p", "Csaba", "--lang", "hu").exit_code == 0
+    )
+    fill(path, [[["H", "27", "X"]]])
+    saved_by_libreoffice(path, tmp_path / "lo1")
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    book.worksheets[0].title = "Első este"
+    book.save(path)
+    saved_by_libreoffice(path, tmp_path / "lo2")
+    checked = remi("check", path, "--lang", "en")
+    assert checked.exit_code == 0 and "no errors" in checked.stdout, checked.stdout
+    fill(path, [[["H", "27", "X"], ["W", "K 9 Jo", 12]]])
+    scored = remi("score", path, "--lang", "en")
+    assert scored.exit_code == 0 and "Scored: Első este" in scored.stdout, scored.stdout
+    # H: -40, 27 → 30 × 2, X → 200; W: -20, K 9 Jo → 40, 12 → 10
+    assert load_notebook(path).games[0].score.totals == (-60, 100, 210)
+    assert "Nothing to change" in remi("score", path, "--lang", "en").stdout
 
 
 @pytest.mark.parametrize("rules_sheet", [None, "Szabályok"])

@@ -581,6 +581,37 @@ def test_the_standings_chart_is_remis_own_and_does_not_stop_a_write(tmp_path: Pa
     assert remi("score", path).stdout.count("Nincs mit változtatni") == 1
 
 
+def test_the_standings_chart_may_go_when_no_game_is_left_to_draw(tmp_path: Path) -> None:
+    """A scored notebook whose only game gets a mistake: its chart has nothing left to draw
+    and goes with its drawing; that is remi's own, no loss to refuse the write for."""
+    path = tmp_path / "k.xlsx"
+    names = ["-p", "Anna", "-p", "Béla", "-p", "Csaba"]
+    assert remi("new", path, *names, "--deals", "1", "--lang", "hu").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    header = next(row for row in range(1, 10) if game.cell(row, 1).value == "Leosztás")
+    for column, typed in enumerate(["H", "27", "X"], start=2):
+        game.cell(header + 1, column, typed).data_type = "s"
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    assert any(name.startswith("xl/drawings/") for name in zipfile.ZipFile(path).namelist())
+    book = openpyxl.load_workbook(path)
+    book.worksheets[0].cell(header + 1, 3, "W")  # a second winner
+    book.save(path)
+    result = remi("score", path)
+    assert result.exit_code == 1  # the mistake, said; the notebook written all the same
+    assert "Kiírva" in result.stdout and "elveszítene" not in result.stdout, result.stdout
+    assert not any(name.startswith("xl/drawings/") for name in zipfile.ZipFile(path).namelist())
+    assert remi("score", path).stdout.count("Nincs mit változtatni") == 1
+
+
+def test_what_would_be_lost_is_named_in_the_notebooks_language(tmp_path: Path) -> None:
+    path = _rich_workbook(tmp_path / "rich.xlsx", _shape)
+    result = remi("score", path, "--lang", "hu")
+    assert result.exit_code == 1
+    assert "rajzok és alakzatok" in result.stdout and "drawings" not in result.stdout
+
+
 def test_a_notebook_with_more_games_than_rows_remi_reads_per_sheet(tmp_path: Path) -> None:
     """remi's record and Standings sheet grow a row per game: they are read whole, so that
     the 600th game is as much remi's as the first, and a second run changes nothing."""

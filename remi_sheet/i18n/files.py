@@ -117,7 +117,7 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "file_strings_claimed": (
         "{path} is damaged: its {part} claims to hold {count} texts, more than fit in it. "
         "Open it in Excel or LibreOffice and save it again.",
-        "{path} sérült: a(z) {part} része szerint {count} szöveget tartalmaz, többet, mint "
+        "{path} sérült: a benne lévő {part} szerint {count} szöveget tartalmaz, többet, mint "
         "amennyi elfér benne. Nyisd meg Excelben vagy LibreOffice-ban, és mentsd el újra.",
     ),
     "would_lose": (
@@ -127,6 +127,39 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} olyasmit tartalmaz, amit a remi mentése elveszítene vagy megváltoztatna: "
         "{lost}. Semmi sem íródott ki. Használd a --output ÚJ.xlsx kapcsolót egy "
         "másolathoz, vagy a --force kapcsolót a helyben íráshoz (.bak másolat marad).",
+    ),
+    # What saving a workbook with openpyxl would lose or change (`package.losses`), each
+    # named as the messages above list it.
+    "lost_images": ("images", "képek"),
+    "lost_drawings": ("drawings and shapes", "rajzok és alakzatok"),
+    "lost_charts": ("charts", "diagramok"),
+    "lost_chart_sheets": ("chart sheets", "diagramlapok"),
+    "lost_pivot_tables": ("pivot tables", "kimutatások"),
+    "lost_slicers": ("slicers", "szeletelők"),
+    "lost_timelines": ("timelines", "idősorszűrők"),
+    "lost_external_links": ("external links", "külső hivatkozások"),
+    "lost_macros": ("VBA macros", "VBA-makrók"),
+    "lost_form_controls": ("form controls", "űrlap-vezérlőelemek"),
+    "lost_activex": ("ActiveX controls", "ActiveX-vezérlők"),
+    "lost_threaded_comments": ("threaded comments", "szálas megjegyzések"),
+    "lost_comments": ("comments", "megjegyzések"),
+    "lost_custom_xml": ("custom XML data", "egyéni XML-adatok"),
+    "lost_query_tables": ("query tables", "lekérdezési táblák"),
+    "lost_connections": ("data connections", "adatkapcsolatok"),
+    "lost_part": ("the part {part}", "a fájl {part} része"),
+    "lost_extensions": (
+        "Excel 2010+ extensions (such as sparklines or some data validations and conditional "
+        "formats)",
+        "Excel 2010 utáni bővítmények (például értékgörbék vagy egyes adatérvényesítések és "
+        "feltételes formázások)",
+    ),
+    "rebuilt_charts": (
+        "charts (rebuilt: their formatting may change)",
+        "diagramok (újraépítve: a formázásuk megváltozhat)",
+    ),
+    "rebuilt_comments": (
+        "comments (their text formatting and box sizes are lost)",
+        "megjegyzések (a szövegük formázása és a dobozuk mérete elvész)",
     ),
     "lost_in_copy": (
         "{path} lacks what openpyxl cannot keep from the original: {lost}.",
@@ -196,6 +229,10 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} nem írható: a mappája nem létezik. Hozd létre a mappát, vagy adj meg egy "
         "létező mappában lévő fájlt.",
     ),
+    "output_is_folder": (
+        "{path} is a folder, not {kind}: name the file to write.",
+        "{path} egy mappa, nem {kind}: add meg a fájlt, amelybe írjon.",
+    ),
     "output_other_kind": (
         "{path} already exists and is not {kind}: remi does not write over it. Name another "
         "file, or move that one away first.",
@@ -241,15 +278,15 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     ),
     "reason_two_workbooks": (
         "it holds {part} beside xl/workbook.xml, two workbooks in one file",
-        "a(z) {part} is benne van az xl/workbook.xml mellett: két munkafüzet egy fájlban",
+        "az xl/workbook.xml mellett {part} is benne van: két munkafüzet egy fájlban",
     ),
     "reason_no_sheet_part": (
         "the sheet '{sheet}' has no part of its own",
-        "a(z) '{sheet}' lapnak nincs saját része",
+        "{sheet:a} '{sheet}' lapnak nincs saját része",
     ),
     "reason_second_name": (
         "a second name given to {part}",
-        "a(z) {part} második nevet is kapott",
+        "a fájl {part} része második nevet is kapott",
     ),
     "reason_parts_alike": (
         "two parts named {first} and {second}",

@@ -193,3 +193,42 @@ def bold_font(workbook: Workbook) -> Font:
 
     typed = default_font(workbook)
     return Font(name=typed.name, sz=typed.sz, family=typed.family, scheme=typed.scheme, b=True)
+
+
+def mend_named_style_ids(workbook: Workbook, cell_styles: list[dict[str, str]]) -> None:
+    """Give every cell, row and column the number openpyxl knows its named style by.
+
+    A cell names its style by its place among the file's style records (`xfId`); openpyxl
+    takes that number for the style's place among the named ones. Excel and openpyxl number
+    both alike, LibreOffice does not (it writes unnamed records first): read as it comes, a
+    LibreOffice cell in "remi heading" is in another style to openpyxl, or in none at all
+    (an IndexError), and openpyxl saves numbers past the styles it writes. `cell_styles`:
+    the attributes of the file's `cellStyle` elements, which openpyxl reads by the same
+    rules (sorted by `xfId`, a name or number given twice kept once)."""
+    places: dict[int, int] = {}
+    names: set[str] = set()
+    for style in sorted(cell_styles, key=lambda style: _whole(style.get("xfId"))):
+        number, name = _whole(style.get("xfId")), style.get("name", "")
+        if number in places or name in names:
+            continue
+        places[number] = len(places)
+        names.add(name)
+    if all(number == place for number, place in places.items()):
+        return  # numbered alike: Excel's, openpyxl's and most files
+    styled: list[Any] = [workbook._cell_styles]
+    for sheet in workbook.worksheets:
+        styled.append(cell._style for cell in sheet._cells.values())
+        styled.append(row._style for row in sheet.row_dimensions.values())
+        styled.append(column._style for column in sheet.column_dimensions.values())
+    for arrays in styled:
+        for array in arrays:
+            if array is not None:  # a row or column without a style of its own
+                array.xfId = places.get(array.xfId, 0)  # an unnamed record: Normal
+    workbook._cell_styles = type(workbook._cell_styles)(workbook._cell_styles)
+
+
+def _whole(text: str | None) -> int:
+    try:
+        return int(text or 0)
+    except ValueError:
+        return 0

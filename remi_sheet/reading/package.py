@@ -281,6 +281,15 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     return parts
 
 
+def cell_styles(archive: zipfile.ZipFile) -> list[dict[str, str]]:
+    """The attributes of the named cell styles (`cellStyle`) of the workbook's styles part,
+    where openpyxl reads them (none when it has no such part)."""
+    part = "xl/styles.xml"
+    if part not in archive.NameToInfo:
+        return []
+    return _elements(archive.read(part), part, "cellStyle")
+
+
 def _normal(member: str) -> bool:
     """Whether `member` is its own normal form (`posixpath.normpath`)."""
     return posixpath.normpath(member) == member
@@ -322,28 +331,28 @@ def check_no_dtd_in(xml: bytes, part: str) -> None:
         raise RemiError("file_xml_entities", part=part)
 
 
-# What openpyxl cannot keep, by the zip parts that hold it.
+# What openpyxl cannot keep, by the zip parts that hold it (the catalogue's names of it).
 _FEATURES: Final[tuple[tuple[str, str], ...]] = (
-    ("xl/media/", "images"),
-    ("xl/drawings/", "drawings and shapes"),
-    ("xl/charts/", "charts"),
-    ("xl/chartsheets/", "chart sheets"),
-    ("xl/pivotTables/", "pivot tables"),
-    ("xl/pivotCache/", "pivot tables"),
-    ("xl/slicers/", "slicers"),
-    ("xl/slicerCaches/", "slicers"),
-    ("xl/timelines/", "timelines"),
-    ("xl/timelineCaches/", "timelines"),
-    ("xl/externalLinks/", "external links"),
-    ("xl/vbaProject.bin", "VBA macros"),
-    ("xl/ctrlProps/", "form controls"),
-    ("xl/activeX/", "ActiveX controls"),
-    ("xl/threadedComments/", "threaded comments"),
-    ("xl/persons/", "threaded comments"),
-    ("xl/comments", "comments"),
-    ("customXml/", "custom XML data"),
-    ("xl/queryTables/", "query tables"),
-    ("xl/connections.xml", "data connections"),
+    ("xl/media/", "lost_images"),
+    ("xl/drawings/", "lost_drawings"),
+    ("xl/charts/", "lost_charts"),
+    ("xl/chartsheets/", "lost_chart_sheets"),
+    ("xl/pivotTables/", "lost_pivot_tables"),
+    ("xl/pivotCache/", "lost_pivot_tables"),
+    ("xl/slicers/", "lost_slicers"),
+    ("xl/slicerCaches/", "lost_slicers"),
+    ("xl/timelines/", "lost_timelines"),
+    ("xl/timelineCaches/", "lost_timelines"),
+    ("xl/externalLinks/", "lost_external_links"),
+    ("xl/vbaProject.bin", "lost_macros"),
+    ("xl/ctrlProps/", "lost_form_controls"),
+    ("xl/activeX/", "lost_activex"),
+    ("xl/threadedComments/", "lost_threaded_comments"),
+    ("xl/persons/", "lost_threaded_comments"),
+    ("xl/comments", "lost_comments"),
+    ("customXml/", "lost_custom_xml"),
+    ("xl/queryTables/", "lost_query_tables"),
+    ("xl/connections.xml", "lost_connections"),
 )
 # Parts openpyxl writes anew in its own way, under its own names, with nothing lost: the
 # workbook's structure, its sheets, styles, strings, theme and properties.
@@ -362,14 +371,15 @@ _REWRITTEN: Final = (
 )
 # Kept, but rewritten in openpyxl's own way: the user would see them change.
 _REBUILT: Final[tuple[tuple[str, str], ...]] = (
-    ("xl/charts/", "charts (rebuilt: their formatting may change)"),
-    ("xl/comments", "comments (their text formatting and box sizes are lost)"),
+    ("xl/charts/", "rebuilt_charts"),
+    ("xl/comments", "rebuilt_comments"),
 )
 
 
 def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
     """Every part hanging off the part `member` through relationships (a sheet's drawing,
-    the drawing's charts, the charts' styles), followed to the end."""
+    the drawing's charts, the charts' styles), followed to the end, and the relationship
+    parts that tie them (they go when the drawing goes)."""
     found: set[str] = set()
     pending = [member]
     while pending:
@@ -378,6 +388,7 @@ def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
         rels = posixpath.join(folder, "_rels", f"{name}.rels")
         if rels not in archive.NameToInfo:
             continue
+        found.add(rels)
         for rel in _elements(archive.read(rels), rels, "Relationship"):
             target = rel.get("Target", "")
             if not target or rel.get("TargetMode") == "External":
@@ -395,24 +406,28 @@ def losses(
     saved: Iterable[str],
     original_sheets: Iterable[bytes] = (),
     exempt: Iterable[str] = (),
-) -> list[str]:
-    """What a workbook with parts `original` lost or had rebuilt when saved as `saved`;
+) -> list[Phrase]:
+    """What a workbook with parts `original` lost or had rebuilt when saved as `saved`, each
+    as the catalogue names it;
     parts in `exempt` (remi's own chart) do not count."""
     kept = set(saved)
-    found: list[str] = []
+    found: list[Phrase] = []
     names = set(original) - set(exempt)
     for name in sorted(names - kept):
         if not name.startswith(_REWRITTEN) and not name.endswith("/"):
-            found.append(_feature(name, _FEATURES) or f"the part {name}")
+            feature = _feature(name, _FEATURES)
+            found.append(Phrase(feature) if feature else Phrase("lost_part", {"part": name}))
     for name in sorted(names & kept):
         rebuilt = _feature(name, _REBUILT)
         if rebuilt:
-            found.append(rebuilt)
+            found.append(Phrase(rebuilt))
     if any(b"<extLst" in xml for xml in original_sheets):
-        found.append(
-            "Excel 2010+ extensions (some data validations, conditional formats, sparklines)"
-        )
-    return list(dict.fromkeys(found))
+        found.append(Phrase("lost_extensions"))
+    unique: list[Phrase] = []
+    for phrase in found:  # pivot tables have two kinds of part, comments may be both
+        if phrase not in unique:
+            unique.append(phrase)
+    return unique
 
 
 def _feature(name: str, table: tuple[tuple[str, str], ...]) -> str | None:

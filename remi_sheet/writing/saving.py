@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet.core.problems import Problem, RemiError, Severity
+from remi_sheet.i18n import Phrase
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading import compat, files, package, tolerant
 from remi_sheet.reading.cells import address
@@ -44,12 +45,17 @@ def open_workbook(source: Path, target: Path) -> Workbook:
     with tolerant.open_zip(source) as archive:
         try:
             package.check_writable_size(archive)
+            styles = package.cell_styles(archive)
         except RemiError as error:
             raise RemiError(files.refused(source, error)) from None
     with warnings.catch_warnings():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
-        return openpyxl.load_workbook(tolerant.openable(source), keep_vba=keep_vba, keep_links=True)
+        workbook = openpyxl.load_workbook(
+            tolerant.openable(source), keep_vba=keep_vba, keep_links=True
+        )
+    compat.mend_named_style_ids(workbook, styles)
+    return workbook
 
 
 def save_safely(
@@ -99,14 +105,14 @@ def save_safely(
         lost = _losses(source, temporary, own) if source is not None else []
         if lost and in_place and not force:
             raise RemiError(
-                Problem("would_lose", params={"path": str(source), "lost": "; ".join(lost)})
+                Problem("would_lose", params={"path": str(source), "lost": tuple(lost)})
             )
         if lost:
             problems.append(
                 Problem(
                     "lost_in_copy",
                     severity=Severity.WARNING,
-                    params={"path": str(target), "lost": "; ".join(lost)},
+                    params={"path": str(target), "lost": tuple(lost)},
                 )
             )
         if backup and target.exists():  # the notebook written in place, or an older copy
@@ -194,7 +200,7 @@ def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
     return Problem("readback_failed", sheet, cell, params={"found": found})
 
 
-def _losses(source: Path, saved: Path, own: str | None) -> list[str]:
+def _losses(source: Path, saved: Path, own: str | None) -> list[Phrase]:
     """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
     hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
     with tolerant.open_zip(source) as before, zipfile.ZipFile(saved) as after:

@@ -51,6 +51,8 @@ from remi_sheet.writing.saving import (
 from remi_sheet.writing.written import Cells, Style, Written
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
@@ -271,16 +273,21 @@ def _claims(
     the record after them."""
     old = read_record(notebook.grids.get(STATE_SHEET))
     record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
+    # Sheets renamed since remi wrote them: their records are under names no sheet has now.
+    renamed = {name: cells for name, cells in (old or {}).items() if name not in sheets}
     problems: list[Problem] = []
     left_alone: list[str] = []
     changes: dict[str, tuple[Cells, set[Key]]] = {}
     for name, cells in plan.sheets.items():
         sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
-        # No record: remi's cells are those in its styles, if it ever wrote any.
-        recorded = (
-            record.get(name) if old is not None else (_styled(sheet) if styled_before else {})
-        )
-        decided = claim(name, _reader(sheet), recorded or {}, _values(cells), plan.areas[name])
+        current = _reader(sheet)
+        recorded = record.get(name)
+        if recorded is None:
+            recorded = _record_before_rename(renamed, current)
+        if recorded is None and old is None:
+            # No record at all: remi's cells are those in its styles, if it ever wrote any.
+            recorded = _styled(sheet) if styled_before else {}
+        decided = claim(name, current, recorded or {}, _values(cells), plan.areas[name])
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
         problems += decided.problems
@@ -398,6 +405,21 @@ def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
 def _values(cells: Cells) -> dict[Key, Any]:
     """What the record keeps of the cells (`ownership.kept`)."""
     return {key: kept(written.value) for key, written in cells.items()}
+
+
+def _record_before_rename(
+    renamed: dict[str, dict[Key, Any]], current: Callable[[Key], CellValue]
+) -> dict[Key, Any] | None:
+    """The record, kept under a name no sheet has any more, of the sheet whose cells
+    `current` reads: the one whose every cell still holds what remi wrote there (or
+    nothing, as `claim` allows), some of them something. Taken out of `renamed`."""
+    for name, cells in renamed.items():
+        held = [current(key) for key in cells]
+        if any(value is not None for value in held) and all(
+            now is None or same(now, was) for now, was in zip(held, cells.values(), strict=True)
+        ):
+            return renamed.pop(name)
+    return None
 
 
 def _styled(sheet: Worksheet) -> dict[Key, Any]:
