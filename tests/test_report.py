@@ -141,7 +141,7 @@ def test_english_report_shows_totals_ranks_and_names(club: Path, tmp_path: Path)
     # Most wins first: Béla won the only complete game. The tie was not finished: no wins,
     # and no average for Csaba, who played no complete game; the averages are of the one
     # complete game (Anna's 210 in all three games is 240 in the complete one).
-    assert "1. Béla 3 1 1 12 270 130 1 0 2. Anna 3 1 0 12 210 240 2 1" in standings
+    assert "1. Béla 3 1 1 12 270 130.0 1 0 2. Anna 3 1 0 12 210 240.0 2 1" in standings
     assert "5. Csaba 2 0 0 5 220 — 0 1" in standings
     assert "Order: most wins, then the lowest average per complete game" in standings
 

@@ -65,6 +65,25 @@ def test_an_output_of_the_wrong_ending_is_refused(
     assert message in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["report", "{nb}", "-o", "{dir}/d.pdf"], "d.pdf is a folder, not a PDF"),
+        (["report", "{nb}", "--html", "{dir}/d.html"], "d.html is a folder, not an HTML page"),
+        (["stats", "{nb}", "-o", "{dir}/d.pdf", "--lang", "hu"], "d.pdf egy mappa, nem PDF"),
+        (["score", "{nb}", "-o", "{dir}/d.xlsx"], "d.xlsx is a folder, not an Excel workbook"),
+    ],
+)
+def test_an_output_that_is_a_folder_is_named_for_what_was_to_be_written(
+    notebook: Path, args: list[str], message: str
+) -> None:
+    for name in ("d.pdf", "d.html", "d.xlsx"):
+        (notebook.parent / name).mkdir()
+    result = remi(*(arg.format(nb=notebook, dir=notebook.parent) for arg in args))
+    assert result.exit_code == 1
+    assert message in result.stderr, result.stderr
+
+
 def test_a_file_of_another_kind_is_never_written_over(notebook: Path) -> None:
     notes = notebook.parent / "notes.pdf"
     notes.write_text("my notes", encoding="utf-8")

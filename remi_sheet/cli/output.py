@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.cli.printing import Table, writing_out
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.rules import value_text
-from remi_sheet.core.standings import COLUMNS, Standing
+from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing
 from remi_sheet.i18n import Lang, number, say, shown_text
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.layout import date_text
@@ -129,16 +129,18 @@ def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
     for key in COLUMNS:
         table.add_column(say(key, lang), justify="left" if key == "player" else "right")
     for row in rows:
-        table.add_row(*(figure(value, lang) for value in row.values()))
+        cells = zip(COLUMNS, row.values(), strict=True)
+        table.add_row(*(figure(value, lang, DECIMALS.get(key)) for key, value in cells))
     return table
 
 
-def figure(value: str | float | None, lang: Lang) -> str:
-    """A cell of a standings table: text as it is, a number as people write it, and a dash
-    for a figure there is none of yet (the average before a complete game)."""
+def figure(value: str | float | None, lang: Lang, decimals: int | None = None) -> str:
+    """A cell of a standings table: text as it is, a number as people write it (with
+    `decimals`, that many after the point), and a dash for a figure there is none of yet
+    (the average before a complete game)."""
     if value is None:
         return "—"
-    return value if isinstance(value, str) else number(value, lang)
+    return value if isinstance(value, str) else number(value, lang, decimals=decimals)
 
 
 def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:

@@ -61,7 +61,8 @@ def check_target(
         problem = Problem("output_folder_missing", params={"path": str(target)})
         fail(problem, said(), json_output)
     if real.is_dir():
-        fail(Problem("file_is_dir", params={"path": str(target)}), said(), json_output)
+        params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
+        fail(Problem("output_is_folder", params=params), said(), json_output)
     if real.exists() and not is_kind(real, kind):
         params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
         fail(Problem("output_other_kind", params=params), said(), json_output)

@@ -37,6 +37,10 @@ COLUMNS: Final = (
     "plus200",
 )
 
+# Figures shown with a fixed number of decimals, in every table of them: the average is
+# kept to one decimal (`Standing.average`), and a column of it reads alike in each.
+DECIMALS: Final = {"average": 1}
+
 # The text key of the line that names the order under every standings table.
 ORDER: Final = "order_rule"
 

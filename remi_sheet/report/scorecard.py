@@ -32,7 +32,7 @@ from urllib.request import url2pathname
 from remi_sheet.core.problems import RemiError, Severity
 from remi_sheet.core.rules import HouseRules, Rounding, default_value, value_text
 from remi_sheet.core.scoring import DealScore
-from remi_sheet.core.standings import COLUMNS, ORDER, Standing, standings
+from remi_sheet.core.standings import COLUMNS, DECIMALS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, number, say, words
 from remi_sheet.notebook.games import Game, ScoredDeal
@@ -289,11 +289,13 @@ def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
 def _standing_row(row: Standing, lang: Lang) -> tuple[str, ...]:
     """The row's cells after its place: text as it is, figures signed, "—" for none."""
     cells = []
-    for value in row.values()[1:]:
+    for key, value in zip(COLUMNS[1:], row.values()[1:], strict=True):
         if value is None:
             cells.append("—")
+        elif isinstance(value, str):
+            cells.append(value)
         else:
-            cells.append(value if isinstance(value, str) else signed(value, lang))
+            cells.append(number(value, lang, minus=MINUS, decimals=DECIMALS.get(key)))
     return tuple(cells)
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from remi_sheet.core.standings import ORDER
+from remi_sheet.core.standings import DECIMALS, ORDER
 from remi_sheet.i18n import Lang, say, words
 from remi_sheet.i18n import number as say_number
 from remi_sheet.report.charts import Chart
@@ -184,7 +184,7 @@ def row_cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
         str(standing.wins),
         places_text(row.places),
         number(standing.total, lang, minus=minus),
-        number(standing.average, lang, minus=minus, decimals=1),
+        number(standing.average, lang, minus=minus, decimals=DECIMALS["average"]),
         number(row.per_deal, lang, minus=minus, decimals=1),
         str(standing.hands),
         str(standing.plus200),
