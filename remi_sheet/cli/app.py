@@ -8,6 +8,7 @@ commands live in their own modules, imported only when they run or `--help` list
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Final
 
@@ -346,7 +347,22 @@ def new(
 
 
 def main() -> None:
+    from typer._click.exceptions import ClickException, UsageError
+
     try:
-        app()
+        # Not standalone: a refused command line comes here, to be said in the notebook's
+        # language (`command_line`); the commands' own exit codes come back as values.
+        code = app(standalone_mode=False)
     except OutputBroken as broken:  # outside a command's guard: `stats`
         output_failed(broken.error, "en")
+    except UsageError as error:
+        from remi_sheet.cli import command_line
+
+        command_line.refuse(error, sys.argv[1:])
+    except ClickException as error:
+        error.show()
+        raise SystemExit(error.exit_code) from None
+    except typer.Abort:
+        typer.echo("Aborted!", err=True)
+        raise SystemExit(1) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

@@ -6,6 +6,48 @@ from typing import Final
 
 CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "usage_error": ("Usage error: {message}", "Hibás parancssor: {message}"),
+    # click's refusals of a command line (`cli.command_line`)
+    "cli_try_help": ("Try '{command}' for help.", "Súgó: {command}"),
+    "cli_error": ("Error", "Hiba"),
+    "cli_no_such_option": ("No such option: {option}.", "Nincs ilyen kapcsoló: {option}."),
+    "cli_did_you_mean": ("Did you mean {choices}?", "Erre gondoltál: {choices}?"),
+    "cli_option_takes_no_value": (
+        "Option {option} takes no value.",
+        "{option:A} {option} kapcsoló után nem áll érték.",
+    ),
+    "cli_option_needs_value": (
+        "Option {option} needs a value after it.",
+        "{option:A} {option} kapcsoló után meg kell adni az értékét.",
+    ),
+    "cli_missing_argument": ("Missing argument {name}.", "Hiányzik {name:a} {name} argumentum."),
+    "cli_missing_option": ("Missing option {name}.", "Hiányzik {name:a} {name} kapcsoló."),
+    "cli_not_in_range": (
+        "Invalid value for {name}: {value} is not between {low} and {high}.",
+        "{name:A} {name} értéke {low} és {high} között lehet, nem {value}.",
+    ),
+    "cli_not_a_choice": (
+        "Invalid value for {name}: '{value}' is not one of {choices}.",
+        "{name:A} {name} értéke ezek egyike lehet: {choices}; nem '{value}'.",
+    ),
+    "cli_not_a_whole_number": (
+        "Invalid value for {name}: '{value}' is not a whole number.",
+        "{name:A} {name} értéke egész szám legyen, nem '{value}'.",
+    ),
+    "cli_not_a_number": (
+        "Invalid value for {name}: '{value}' is not a number.",
+        "{name:A} {name} értéke szám legyen, nem '{value}'.",
+    ),
+    "cli_bad_value": ("Invalid value for {name}: {detail}", "Hibás érték ({name}): {detail}"),
+    "cli_extra_argument": (
+        "Got an unexpected extra argument: {arguments}",
+        "Fölösleges argumentum: {arguments}",
+    ),
+    "cli_extra_arguments": (
+        "Got unexpected extra arguments: {arguments}",
+        "Fölösleges argumentumok: {arguments}",
+    ),
+    "cli_no_such_command": ("No such command: '{command}'.", "Nincs ilyen parancs: '{command}'."),
+    "cli_missing_command": ("Missing command.", "Hiányzik a parancs."),
     "encoding_unknown": (
         "--encoding: unknown encoding '{encoding}' (try utf-8 or cp1250).",
         "--encoding: ismeretlen kódolás: '{encoding}' (próbáld: utf-8 vagy cp1250).",

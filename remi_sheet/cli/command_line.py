@@ -1,0 +1,152 @@
+"""What a command line remi cannot take gets: click's refusal, said in the notebook's language.
+
+click (inside Typer) speaks English only, with its own plurals ("argument(s)"). Its
+refusals carry what they are about (the option, the parameter and its type), so each kind
+is said through the catalogue; one it does not tell apart keeps click's words. The
+language is --lang when the line gives it, else the one the named notebook's sheet names
+show (`language.said`), as for remi's own command-line mistakes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, NoReturn
+
+# click as Typer carries it inside: its exception classes are how a refusal says its kind.
+from typer._click.exceptions import (
+    BadOptionUsage,
+    BadParameter,
+    MissingParameter,
+    NoArgsIsHelpError,
+    NoSuchOption,
+    UsageError,
+)
+
+from remi_sheet.cli import language
+from remi_sheet.cli.printing import error_line
+from remi_sheet.i18n import LANGS, Lang, say
+
+if TYPE_CHECKING:
+    from typer._click import Parameter
+
+# The words click puts in a usage line, in Hungarian.
+_USAGE_WORDS: Final = (
+    ("Usage:", "Használat:"),
+    ("[OPTIONS]", "[KAPCSOLÓK]"),
+    ("COMMAND [ARGS]...", "PARANCS [ARGUMENTUMOK]..."),
+)
+_NOT_IN_RANGE: Final = re.compile(r"(.+) is not in the range ")
+_NOT_ONE_OF: Final = re.compile(r"'(.*)' is not one of ", re.DOTALL)
+_NOT_VALID: Final = re.compile(r"'(.*)' is not a valid (int range|integer|int|float range|float)")
+_EXTRA: Final = re.compile(r"Got unexpected extra argument\(s\) \((.*)\)", re.DOTALL)
+_NO_COMMAND: Final = re.compile(r"No such command '(.*)'\.(?: Did you mean (.*)\?)?", re.DOTALL)
+
+
+def refuse(error: UsageError, arguments: Sequence[str]) -> NoReturn:
+    """Say why the command line `arguments` was refused, with the command's usage and
+    where its help is, on standard error; exit 2 as click does."""
+    if isinstance(error, NoArgsIsHelpError):
+        error.show()  # the bare command: its help, as click gives it
+        raise SystemExit(2)
+    lang = language.said(_chosen(arguments), *_files(arguments))
+    context = error.ctx
+    if context is not None:
+        usage = context.get_usage()
+        if lang == "hu":
+            for english, hungarian in _USAGE_WORDS:
+                usage = usage.replace(english, hungarian, 1)
+        error_line(usage)
+        if context.command.get_help_option(context) is not None:
+            help_line = f"{context.command_path} {context.help_option_names[0]}"
+            error_line(say("cli_try_help", lang, command=help_line) + "\n")
+    error_line(f"{say('cli_error', lang)}: {message(error, lang)}")
+    raise SystemExit(2)
+
+
+def message(error: UsageError, lang: Lang) -> str:
+    """What `error` says, in `lang`."""
+    if isinstance(error, NoSuchOption):
+        text = say("cli_no_such_option", lang, option=error.option_name)
+        return text + _suggested(sorted(error.possibilities or ()), lang)
+    if isinstance(error, BadOptionUsage):
+        if error.message.endswith("does not take a value."):
+            return say("cli_option_takes_no_value", lang, option=error.option_name)
+        if " requires " in error.message:
+            return say("cli_option_needs_value", lang, option=error.option_name)
+    if isinstance(error, MissingParameter) and error.param is not None:
+        kind = "argument" if error.param.param_type_name == "argument" else "option"
+        return say(f"cli_missing_{kind}", lang, name=_name(error.param))
+    if isinstance(error, BadParameter) and error.param is not None:
+        return _bad_value(error, error.param, lang)
+    extra = _EXTRA.fullmatch(error.message)
+    if extra:
+        words = extra[1].split(" ")
+        key = "cli_extra_argument" if len(words) == 1 else "cli_extra_arguments"
+        return say(key, lang, arguments=extra[1])
+    unknown = _NO_COMMAND.fullmatch(error.message)
+    if unknown:
+        suggestions = re.findall(r"'([^']*)'", unknown[2] or "")
+        return say("cli_no_such_command", lang, command=unknown[1]) + _suggested(suggestions, lang)
+    if error.message == "Missing command.":
+        return say("cli_missing_command", lang)
+    return error.format_message()
+
+
+def _bad_value(error: BadParameter, param: Parameter, lang: Lang) -> str:
+    name, kind = _name(param), param.type
+    low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+    found = _NOT_IN_RANGE.match(error.message)
+    if found and low is not None and high is not None:
+        return say("cli_not_in_range", lang, name=name, value=found[1], low=low, high=high)
+    found = _NOT_ONE_OF.match(error.message)
+    choices = getattr(kind, "choices", None)
+    if found and choices:
+        shown = _either([str(getattr(choice, "value", choice)) for choice in choices], lang)
+        return say("cli_not_a_choice", lang, name=name, value=found[1], choices=shown)
+    found = _NOT_VALID.match(error.message)
+    if found:
+        whole = found[2].startswith("int")
+        key = "cli_not_a_whole_number" if whole else "cli_not_a_number"
+        return say(key, lang, name=name, value=found[1])
+    return say("cli_bad_value", lang, name=name, detail=error.message)
+
+
+def _name(param: Parameter) -> str:
+    """An option by its longest name (--games), an argument by its name (NOTEBOOK)."""
+    if param.param_type_name == "argument":
+        return (param.name or "").upper()
+    return max(param.opts, key=len) if param.opts else (param.name or "")
+
+
+def _suggested(choices: Sequence[str], lang: Lang) -> str:
+    if not choices:
+        return ""
+    return " " + say("cli_did_you_mean", lang, choices=_either(choices, lang))
+
+
+def _either(choices: Sequence[str], lang: Lang) -> str:
+    """a, b or c; a, b vagy c."""
+    if len(choices) < 2:
+        return "".join(choices)
+    return ", ".join(choices[:-1]) + f" {say('or', lang)} " + choices[-1]
+
+
+def _chosen(arguments: Sequence[str]) -> Lang | None:
+    """The language --lang gives on the command line, when it names one."""
+    for index, argument in enumerate(arguments):
+        value = None
+        if argument == "--lang" and index + 1 < len(arguments):
+            value = arguments[index + 1]
+        elif argument.startswith("--lang="):
+            value = argument.removeprefix("--lang=")
+        if value in LANGS:
+            return value
+    return None
+
+
+def _files(arguments: Sequence[str]) -> list[Path]:
+    """The workbooks the command line names: a notebook's sheet names tell its language."""
+    named = [Path(argument) for argument in arguments if not argument.startswith("-")]
+    return [path for path in named if path.suffix.lower() in (".xlsx", ".xlsm")]
