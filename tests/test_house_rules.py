@@ -73,6 +73,13 @@ def test_a_hungarian_rules_sheet_reads_by_hungarian_names(notebook: Make) -> Non
     assert cells["opening_minimum"] == ("Szabályok", "B10")
 
 
+@pytest.mark.parametrize(("name", "lang"), [("Házszabályok", "hu"), ("House rules", "en")])
+def test_the_rules_sheet_may_be_called_house_rules(notebook: Make, name: str, lang: str) -> None:
+    path = notebook({"g": [["#", "A", "B"]]}, rules={"deals_per_game": 5}, rules_sheet=name)
+    loaded = load_notebook(path)
+    assert loaded.rules.deals_per_game == 5 and loaded.lang == lang
+
+
 def test_rule_messages_name_the_rule_in_the_users_language(notebook: Make) -> None:
     path = notebook({"g": [["Deal", "A", "B"]]}, rules={"packs": 4, "rounding": "up"})
     loaded = load_notebook(path)

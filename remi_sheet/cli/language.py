@@ -17,13 +17,12 @@ from typing import Final
 
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang
+from remi_sheet.notebook.sheets import RULES_SHEETS
 from remi_sheet.reading.package import sheet_parts
 
 _BOOK_PARTS: Final = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
 _BOOK_BYTES: Final = 1 << 20
-_SHEET_LANGS: Final[dict[str, Lang]] = {
-    "rules": "en", "standings": "en", "szabalyok": "hu", "osszesito": "hu",
-}  # fmt: skip
+_SHEET_LANGS: Final[dict[str, Lang]] = {**RULES_SHEETS, "standings": "en", "osszesito": "hu"}
 
 
 def said(chosen: Lang | None, *paths: Path | None) -> Lang:

@@ -10,4 +10,7 @@ from remi_sheet.i18n import Lang
 STATE_SHEET: Final = "_remi_state"  # remi's record of what it wrote (`writing.ownership`)
 # remi's own sheets grow with the notebook (a row per game): read them whole.
 WHOLE_SHEETS: Final = frozenset({STATE_SHEET, "standings", "osszesito"})
-RULES_SHEETS: Final[dict[str, Lang]] = {"rules": "en", "szabalyok": "hu"}
+# The Rules sheet, by the names a club gives it (folded).
+RULES_SHEETS: Final[dict[str, Lang]] = {
+    "rules": "en", "house rules": "en", "szabalyok": "hu", "hazszabalyok": "hu",
+}  # fmt: skip
