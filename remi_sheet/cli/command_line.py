@@ -26,7 +26,7 @@ from typer._click.exceptions import (
 
 from remi_sheet.cli import language
 from remi_sheet.cli.printing import error_line
-from remi_sheet.i18n import LANGS, Lang, say
+from remi_sheet.i18n import LANGS, Lang, listed, say
 
 if TYPE_CHECKING:
     from typer._click import Parameter
@@ -103,7 +103,7 @@ def _bad_value(error: BadParameter, param: Parameter, lang: Lang) -> str:
     found = _NOT_ONE_OF.match(error.message)
     choices = getattr(kind, "choices", None)
     if found and choices:
-        shown = _either([str(getattr(choice, "value", choice)) for choice in choices], lang)
+        shown = listed([str(getattr(choice, "value", choice)) for choice in choices], lang, "or")
         return say("cli_not_a_choice", lang, name=name, value=found[1], choices=shown)
     found = _NOT_VALID.match(error.message)
     if found:
@@ -123,14 +123,7 @@ def _name(param: Parameter) -> str:
 def _suggested(choices: Sequence[str], lang: Lang) -> str:
     if not choices:
         return ""
-    return " " + say("cli_did_you_mean", lang, choices=_either(choices, lang))
-
-
-def _either(choices: Sequence[str], lang: Lang) -> str:
-    """a, b or c; a, b vagy c."""
-    if len(choices) < 2:
-        return "".join(choices)
-    return ", ".join(choices[:-1]) + f" {say('or', lang)} " + choices[-1]
+    return " " + say("cli_did_you_mean", lang, choices=listed(choices, lang, "or"))
 
 
 def _chosen(arguments: Sequence[str]) -> Lang | None:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n import Lang, number, say, shown_text
+from remi_sheet.i18n import Lang, listed, number, say, shown_text
 from remi_sheet.notebook.games import Game
 
 
@@ -61,7 +61,4 @@ def _totals(game: Game, lang: Lang, *, marked: bool = False) -> str:
 
 
 def _names(names: Sequence[str], lang: Lang) -> str:
-    shown = [shown_text(name) for name in names]
-    if len(shown) == 1:
-        return shown[0]
-    return ", ".join(shown[:-1]) + f" {say('and', lang)} " + shown[-1]
+    return listed([shown_text(name) for name in names], lang)

@@ -17,7 +17,7 @@ from typing import Final
 from remi_sheet.cli import language
 from remi_sheet.cli.options import fail, usage_error
 from remi_sheet.core.problems import Problem
-from remi_sheet.i18n import Lang, Phrase, say
+from remi_sheet.i18n import Lang, Phrase, listed
 
 SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "workbook": (".xlsx", ".xlsm"),
@@ -51,10 +51,9 @@ def check_target(
             usage_error("output_is_input", said(), name=target.name, source=source.name)
     if target.suffix.lower() not in suffixes:
         speaking = said()
-        either = f" {say('or', speaking)} ".join(suffixes)
         usage_error(
             "output_suffix", speaking, name=target.name, kind=Phrase(f"kind_{kind}"),
-            suffixes=either,
+            suffixes=listed(list(suffixes), speaking, "or"),
         )  # fmt: skip
     real = target.resolve()
     if not real.parent.is_dir():

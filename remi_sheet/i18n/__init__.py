@@ -5,6 +5,16 @@ dates are written in each language.
 Imports nothing else of remi-sheet: every other layer may use it.
 """
 
-from remi_sheet.i18n.catalogue import LANGS, Lang, Phrase, day, number, say, shown_text, words
+from remi_sheet.i18n.catalogue import (
+    LANGS,
+    Lang,
+    Phrase,
+    day,
+    listed,
+    number,
+    say,
+    shown_text,
+    words,
+)
 
-__all__ = ["LANGS", "Lang", "Phrase", "day", "number", "say", "shown_text", "words"]
+__all__ = ["LANGS", "Lang", "Phrase", "day", "listed", "number", "say", "shown_text", "words"]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import string
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -114,6 +114,13 @@ def number(value: float | int, lang: Lang, *, minus: str = "-", decimals: int | 
         if lang == "hu":
             text = text.replace(".", ",")
     return (minus if value < 0 else "") + text
+
+
+def listed(items: Sequence[str], lang: Lang, last: Literal["and", "or"] = "and") -> str:
+    """Items as a sentence lists them: "a, b and c", "a, b vagy c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {say(last, lang)} " + items[-1]
 
 
 def day(value: dt.date, lang: Lang) -> str:
