@@ -182,3 +182,51 @@ def test_charts_are_cleared(tmp_path: Path) -> None:
     book.save(saved)
     with zipfile.ZipFile(saved) as archive:
         assert not [name for name in archive.namelist() if name.startswith("xl/charts/")]
+
+
+def _numbered_as_libreoffice_does(path: Path, unnamed: int) -> None:
+    """The styles part rewritten with `unnamed` style records ahead of the named ones, as
+    LibreOffice writes them: every named style and every cell's style number moves up."""
+    import re
+
+    with zipfile.ZipFile(path) as old:
+        parts = {item.filename: old.read(item) for item in old.infolist()}
+    styles = parts["xl/styles.xml"].decode()
+    head, rest = styles.split("<cellStyleXfs", 1)
+    records, tail = rest.split("</cellStyleXfs>", 1)
+    opening, body = records.split(">", 1)
+    count = body.count("<xf ") + unnamed
+    opening = re.sub(r'count="[0-9]+"', f'count="{count}"', opening)
+    filler = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>' * unnamed
+    tail = re.sub(r'xfId="([0-9]+)"', lambda m: f'xfId="{int(m[1]) + unnamed}"', tail)
+    parts["xl/styles.xml"] = (head + "<cellStyleXfs" + opening + ">" + filler + body
+                              + "</cellStyleXfs>" + tail).encode()  # fmt: skip
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for name, data in parts.items():
+            new.writestr(name, data)
+
+
+def test_named_styles_numbered_as_libreoffice_does_are_read_by_name(tmp_path: Path) -> None:
+    from openpyxl.styles import Font, NamedStyle
+
+    from remi_sheet.writing.saving import open_workbook
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    book.add_named_style(NamedStyle(name="mine", font=Font(bold=True)))
+    sheet["A1"] = "styled"
+    sheet["A1"].style = "mine"
+    sheet["B1"] = "plain"
+    path = tmp_path / "lo.xlsx"
+    book.save(path)
+    _numbered_as_libreoffice_does(path, unnamed=5)
+    # As openpyxl reads it by itself, the cell's style number points past its list.
+    with pytest.raises(IndexError):
+        _ = openpyxl.load_workbook(path).active["A1"].style  # type: ignore[index]
+    mended = open_workbook(path, tmp_path / "out.xlsx")
+    cells = mended.worksheets[0]
+    assert (cells["A1"].style, cells["B1"].style) == ("mine", "Normal")
+    mended.save(tmp_path / "out.xlsx")
+    saved = openpyxl.load_workbook(tmp_path / "out.xlsx").worksheets[0]
+    assert saved["A1"].style == "mine" and saved["A1"].font.b

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
@@ -22,7 +22,7 @@ from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, column_letter
 from remi_sheet.reading.files import replace_atomically
 from remi_sheet.reading.grid import Grid
-from remi_sheet.writing import live_names
+from remi_sheet.writing import live_names, looks
 from remi_sheet.writing.area import (
     Block,
     area_width,
@@ -31,7 +31,6 @@ from remi_sheet.writing.area import (
     standings_sheet_name,
 )
 from remi_sheet.writing.live_area import live_columns
-from remi_sheet.writing.new_notebook import one_page_across
 from remi_sheet.writing.ownership import (
     Key,
     Record,
@@ -57,7 +56,6 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 _STYLED = frozenset(style.value for style in Style)
-_SENTENCE = 60  # characters: longer text on the Standings sheet is a line, not a heading
 
 
 @dataclass(slots=True)
@@ -203,23 +201,23 @@ def _write(
     # Without remi's named styles no cell can be in them: a notebook without a record then
     # needs no search for remi's cells.
     styled_before = Style.HEADING.value in workbook.named_styles
-    _ensure_styles(workbook)
+    looks.ensure_styles(workbook)
     problems, left_alone, changes, record = _claims(notebook, plan, workbook, sheets, styled_before)
-    looks = _looks(workbook)
+    arrays = looks.style_arrays(workbook)
     touched = {
-        name: _apply(sheets[name], cells, clear, looks) for name, (cells, clear) in changes.items()
+        name: _apply(sheets[name], cells, clear, arrays) for name, (cells, clear) in changes.items()
     }
     for name, (cells, _) in changes.items():
         if name != plan.standings_sheet:
-            _fit_area(sheets[name], cells, plan.helpers.get(name))
+            looks.fit_area(sheets[name], cells, plan.helpers.get(name))
         if name in plan.helpers:
-            _hide_helpers(sheets[name], *plan.helpers[name])
+            looks.hide_helpers(sheets[name], *plan.helpers[name])
     names_changed = define_names(workbook, plan.names)
     if plan.standings_sheet in changes:
-        _draw_ratings(sheets[plan.standings_sheet], plan.chart)
-        _fit_standings(sheets[plan.standings_sheet], plan.sheets[plan.standings_sheet])
+        looks.draw_ratings(sheets[plan.standings_sheet], plan.chart)
+        looks.fit_standings(sheets[plan.standings_sheet], plan.sheets[plan.standings_sheet])
     state = _state_cells(record)
-    touched[STATE_SHEET] = _write_state(workbook, state, looks)
+    touched[STATE_SHEET] = _write_state(workbook, state, arrays)
     in_place = target.resolve() == source.resolve()
     added = set(sheets) - set(read_sheet_names(source))
     if not any(touched.values()) and not names_changed and not added:
@@ -299,94 +297,6 @@ def _claims(
     return problems, left_alone, changes, record
 
 
-def _fit_standings(sheet: Worksheet, cells: Cells) -> None:
-    """Columns as wide as remi's Standings sheet needs: its names and headings readable."""
-    widths: dict[int, int] = {}
-    for (_row, column), written in cells.items():
-        text = str(written.value)
-        if len(text) > _SENTENCE:
-            continue  # a sentence (the order's line) runs on over the empty cells beside it
-        widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))
-    for column, width in widths.items():
-        sheet.column_dimensions[column_letter(column)].width = width
-    one_page_across(sheet, landscape=True)
-
-
-_CHART_ROWS: Final = 19  # rows of the default height a chart 9 cm high covers
-
-
-def _columns_under(sheet: Worksheet, centimetres: float) -> int:
-    """The last column (0-based) a chart `centimetres` wide reaches from column A."""
-    reach, column = 0.0, 0
-    while True:
-        width = sheet.column_dimensions[column_letter(column)].width or 8.43
-        reach += width * 0.2  # a character of the default font is about 2 mm
-        if reach >= centimetres:
-            return column
-        column += 1
-
-
-def _draw_ratings(sheet: Worksheet, block: Block | None) -> None:
-    """The Standings sheet's one chart: each player's rating across the complete games, a
-    native Excel line chart drawn from the rating history block."""
-    from openpyxl.chart import LineChart, Reference
-
-    compat.clear_charts(sheet)  # remi's own chart, drawn anew from the new figures
-    if block is None:
-        return
-    chart = LineChart()
-    chart.title = sheet.cell(block.top + 1, block.left + 1).value
-    chart.height, chart.width = 9, 18
-    chart.display_blanks = "span"  # a game a player sat out does not break their line
-    data = Reference(
-        sheet,
-        min_col=block.left + 2,
-        max_col=block.right + 1,
-        min_row=block.top + 1,
-        max_row=block.bottom + 1,
-    )
-    chart.add_data(data, titles_from_data=True)
-    chart.set_categories(
-        Reference(sheet, min_col=block.left + 1, min_row=block.top + 2, max_row=block.bottom + 1)
-    )
-    for number, series in enumerate(chart.series):
-        series.marker.symbol = ("circle", "square", "triangle", "diamond", "x", "star")[number % 6]
-        series.smooth = False
-    # The games' labels below the plot, not on the zero line ratings cross; both axes
-    # shown (openpyxl leaves them to the program, and Excel then hides them).
-    chart.x_axis.tickLblPos = "low"
-    chart.x_axis.delete = chart.y_axis.delete = False
-    chart.legend.position = "b"
-    # Under the figures, at the left: the sheet prints one page wide with the chart whole.
-    anchor = f"A{block.bottom + 3}"
-    sheet.add_chart(chart, anchor)
-    last = max(block.right, sheet.max_column - 1, _columns_under(sheet, chart.width))
-    bottom = block.bottom + 3 + _CHART_ROWS
-    sheet.print_area = f"A1:{column_letter(last)}{bottom}"
-
-
-def _fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) -> None:
-    """The area's columns as wide as their names, headings and numbers need."""
-    widths: dict[int, int] = {}
-    for (_row, column), written in cells.items():
-        if helpers is not None and helpers[0] <= column <= helpers[1]:
-            continue
-        shown = written.shows if written.formula else written.value
-        text = "" if shown is None else str(shown)
-        widths[column] = max(widths.get(column, 7), min(len(text) + 3, 28))
-    for column, width in widths.items():
-        sheet.column_dimensions[column_letter(column)].width = width
-    one_page_across(sheet, landscape=True)
-
-
-def _hide_helpers(sheet: Worksheet, first: int, last: int) -> None:
-    """The helper columns of a live area, grouped and hidden: one click on the group's +
-    shows how each entry is read."""
-    sheet.column_dimensions.group(
-        column_letter(first), column_letter(last), outline_level=1, hidden=True
-    )
-
-
 def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
     """Give the workbook the defined names the live formulas read (`live_names`): the house
     rules, linked to their cells on the Rules sheet, and the parser's tables. True if
@@ -459,7 +369,7 @@ def _state_cells(record: Record) -> Cells:
     }
 
 
-def _write_state(workbook: Workbook, state: Cells, looks: dict[Style, Any]) -> set[Key]:
+def _write_state(workbook: Workbook, state: Cells, arrays: dict[Style, Any]) -> set[Key]:
     """Rewrite remi's record on its very hidden sheet; the cells that changed."""
     if STATE_SHEET in workbook.sheetnames:
         sheet = workbook[STATE_SHEET]
@@ -472,40 +382,12 @@ def _write_state(workbook: Workbook, state: Cells, looks: dict[Style, Any]) -> s
         for cell in row
         if cell.value is not None and (cell.row - 1, cell.column - 1) not in state
     }
-    return _apply(sheet, state, stale, looks)
+    return _apply(sheet, state, stale, arrays)
 
 
-def _ensure_styles(workbook: Workbook) -> None:
-    from openpyxl.styles import Alignment, Border, Font, NamedStyle, PatternFill, Side
-
-    grey = PatternFill("solid", fgColor="EEEEEE")
-    line = Side(style="thin", color="BBBBBB")
-    typed = compat.default_font(workbook)
-    face = {"name": typed.name, "sz": typed.sz, "family": typed.family, "scheme": typed.scheme}
-    looks = {
-        Style.HEADING: (
-            Font(bold=True, color="333333", **face),
-            PatternFill("solid", fgColor="DDDDDD"),
-        ),
-        Style.COMPUTED: (Font(color="333333", **face), grey),
-        Style.MARKED: (Font(bold=True, underline="single", color="000000", **face), grey),
-    }
-    present = set(workbook.named_styles)
-    for style, (font, fill) in looks.items():
-        if style.value not in present:
-            workbook.add_named_style(
-                NamedStyle(
-                    name=style.value,
-                    font=font,
-                    fill=fill,
-                    border=Border(bottom=line),
-                    alignment=Alignment(horizontal="center"),
-                )
-            )
-
-
-def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], looks: dict[Style, Any]) -> set[Key]:
-    """Clear `clear`, write `cells` in `looks` (from `_looks`); the cells that changed."""
+def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], arrays: dict[Style, Any]) -> set[Key]:
+    """Clear `clear`, write `cells` in their styles' `arrays` (`looks.style_arrays`); the
+    cells that changed."""
     touched: set[Key] = set()
     for key in clear:
         cell = sheet.cell(key[0] + 1, key[1] + 1)
@@ -515,7 +397,7 @@ def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], looks: dict[Style, A
             touched.add(key)
     for key, written in cells.items():
         cell = sheet.cell(key[0] + 1, key[1] + 1)
-        look = looks[written.style]
+        look = arrays[written.style]
         if not same(cell.value, written.value) or compat.style_array(cell) != look:
             cell.value = written.value
             if not written.formula:  # a name like "=1+1" stays text
@@ -523,17 +405,3 @@ def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], looks: dict[Style, A
             compat.set_style_array(cell, look)
             touched.add(key)
     return touched
-
-
-def _looks(workbook: Workbook) -> dict[Style, Any]:
-    """Each of remi's named styles as the style array a cell stores. Setting `cell.style`
-    by name looks the name up among all named styles every time; copying the array gives
-    the cell the same style at a fraction of the cost."""
-    from openpyxl.cell import Cell
-
-    looks = {}
-    for style in Style:
-        probe = Cell(workbook.worksheets[0])
-        probe.style = style.value
-        looks[style] = compat.style_array(probe)
-    return looks
