@@ -61,7 +61,7 @@ def klub(tmp_path: Path) -> Path:
         ),
         (["score", "{nb}", "-o"], "Az -o kapcsoló után meg kell adni az értékét.", "needs a value"),
         (["check", "{nb}", "{nb}"], "Fölösleges argumentum: ", "Got an unexpected extra argument"),
-        (["check"], "Hiányzik a NOTEBOOK argumentum.", "Missing argument NOTEBOOK."),
+        (["check"], "Hiányzik a NOTEBOOK.xlsx argumentum.", "Missing argument NOTEBOOK.xlsx."),
         (["chek", "{nb}"], "Nincs ilyen parancs: 'chek'. Erre gondoltál: check?", "'chek'"),
     ],
 )
@@ -85,7 +85,7 @@ def test_a_refused_command_line_speaks_the_notebooks_language(
 def test_the_usage_lines_words_are_hungarian(klub: Path) -> None:
     said = run("check", klub.name, "--foo", cwd=klub.parent)
     lines = said.stderr.splitlines()
-    assert lines[0] == "Használat: remi check [KAPCSOLÓK] {notebook}"
+    assert lines[0] == "Használat: remi check [KAPCSOLÓK] {NOTEBOOK.xlsx}"
     assert lines[1] == "Súgó: remi check -h"
     assert lines[-1] == "Hiba: Nincs ilyen kapcsoló: --foo."
 
@@ -94,7 +94,7 @@ def test_an_english_refusal_keeps_clicks_shape_with_its_plurals_right(tmp_path: 
     said = run("check", "a.xlsx", "b.xlsx", "c.xlsx", cwd=tmp_path)
     assert said.returncode == 2
     assert said.stderr.splitlines()[:2] == [
-        "Usage: remi check [OPTIONS] {notebook}",
+        "Usage: remi check [OPTIONS] {NOTEBOOK.xlsx}",
         "Try 'remi check -h' for help.",
     ]
     assert said.stderr.splitlines()[-1] == ("Error: Got unexpected extra arguments: b.xlsx c.xlsx")

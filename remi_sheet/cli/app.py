@@ -240,6 +240,7 @@ def new(
     notebook: Annotated[
         Path,
         typer.Argument(
+            metavar="NOTEBOOK.xlsx",
             help="The notebook to make (.xlsx), or with --add-game the one to add a game to.",
             show_default=False,
         ),

@@ -114,9 +114,10 @@ def _bad_value(error: BadParameter, param: Parameter, lang: Lang) -> str:
 
 
 def _name(param: Parameter) -> str:
-    """An option by its longest name (--games), an argument by its name (NOTEBOOK)."""
+    """An option by its longest name (--games), an argument as the usage line shows it
+    (NOTEBOOK.xlsx)."""
     if param.param_type_name == "argument":
-        return (param.name or "").upper()
+        return param.metavar or (param.name or "").upper()
     return max(param.opts, key=len) if param.opts else (param.name or "")
 
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 MeldsArg = Annotated[
     list[str] | None,
     typer.Argument(
+        metavar="MELD...",
         help='Melds to check, each in quotes: "8♣ 9♣ 10♣" "9♠ 9♣ Jo". Jo=8♣ pins a joker.',
         show_default=False,
     ),

@@ -30,7 +30,10 @@ class LangChoice(StrEnum):
 
 
 NotebookArg = Annotated[
-    Path, typer.Argument(help="The notebook workbook (.xlsx).", show_default=False)
+    Path,
+    typer.Argument(
+        metavar="NOTEBOOK.xlsx", help="The notebook workbook (.xlsx).", show_default=False
+    ),
 ]
 JsonOpt = Annotated[
     bool,

@@ -48,7 +48,9 @@ def report(
     ] = None,
     notebook: Annotated[
         Path | None,
-        typer.Argument(help="The notebook workbook (.xlsx).", show_default=False),
+        typer.Argument(
+            metavar="NOTEBOOK.xlsx", help="The notebook workbook (.xlsx).", show_default=False
+        ),
     ] = None,
     game: Annotated[
         list[str] | None,

@@ -84,7 +84,7 @@ def stats(
     notebooks: Annotated[
         list[Path],
         typer.Argument(
-            metavar="NOTEBOOK.xlsx",
+            metavar="NOTEBOOK.xlsx...",
             help="The notebook workbooks (.xlsx); one or more.",
             show_default=False,
         ),
