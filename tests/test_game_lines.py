@@ -143,3 +143,23 @@ def test_check_warns_of_spellings_merged_and_names_alike(notebook: Make) -> None
     assert codes.count("name_spellings") == 1
     assert "names_similar" in codes  # Anna and Annа are two players that look alike
     assert [row["name"] for row in doc["standings"] if row["name"].startswith("B")] == ["Bob"]
+
+
+def test_a_wrong_typed_total_is_marked_in_a_live_notebook_too(tmp_path: Path) -> None:
+    path = tmp_path / "t.xlsx"
+    assert (
+        remi("new", path, "-p", "Anna", "-p", "Béla", "-p", "Csaba", "--lang", "en").exit_code == 0
+    )
+    book = openpyxl.load_workbook(path)
+    sheet = book.worksheets[0]
+    for offset, row in enumerate([["H", "27", "X"], ["12", "W", "K 9 Jo"], ["3", "X 55", "W"]]):
+        for column, typed in enumerate(row, start=2):
+            sheet.cell(5 + offset, column, typed).data_type = "s"
+    sheet["A8"], sheet["B8"], sheet["C8"], sheet["D8"] = "Total", -30, 100, 999
+    book.save(path)
+    assert remi("score", path).exit_code == 1
+    sheet = openpyxl.load_workbook(path).worksheets[0]
+    marker = next(c for c in sheet[4] if str(c.value).startswith("remi ▸"))
+    totals = [c for c in sheet[8] if c.column > marker.column and c.data_type == "f"]
+    # The live area's totals, one per player in the header's order: Csaba's alone marked.
+    assert [c.style for c in totals] == ["remi heading", "remi heading", "remi marked"]

@@ -69,7 +69,7 @@ def summary(records: Records) -> list[tuple[str, tuple[str, ...], list[list[Any]
     ("encoding", "label"),
     [
         ("utf-8", "UTF-8"),
-        ("utf-8-sig", "UTF-8 with BOM"),
+        ("utf-8-sig", "UTF-8 (BOM)"),
         ("cp1250", "Windows-1250"),
         ("iso8859_2", "Windows-1250"),  # the same bytes for every Hungarian letter
         ("utf-16", "UTF-16"),  # Excel's "Unicode text"

@@ -785,3 +785,25 @@ def test_an_output_that_cannot_be_written_is_one_line(notebook: Make, command: l
         )
     assert done.returncode == 1
     assert done.stderr == "error: The output could not be written: the disk is full.\n"
+
+
+def test_the_standings_sheet_shows_its_figures_to_the_decimals_every_table_does(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    shutil.copyfile(Path(__file__).parent.parent / "samples" / "klub.xlsx", path)
+    assert remi("score", path).exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Összesítő"]
+    heading = {sheet.cell(3, column).value: column for column in range(1, 20)}
+    shown = {
+        name: sheet.cell(4, heading[name]).number_format
+        for name in ("Átlag befejezett játszmánként", "Értékszám", "±", "Összesen")
+    }
+    assert shown == {
+        "Átlag befejezett játszmánként": "0.0",
+        "Értékszám": "0.00",
+        "±": "0.00",
+        "Összesen": "General",
+    }
+    before = path.read_bytes()
+    assert remi("score", path).exit_code == 0 and path.read_bytes() == before

@@ -117,6 +117,7 @@ def problem_line(problem: Problem, lang: Lang) -> str:
     place = where(problem, lang)
     game = problem.params.get("game")
     if game is not None and game != problem.sheet:
+        game = shown_text(str(game))
         place = f"{place} [{game}]" if place else f"[{game}]"
     label = say(f"severity_{problem.severity.value}", lang)
     message = problem.message(lang)

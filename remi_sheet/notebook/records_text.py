@@ -54,7 +54,7 @@ _HUNGARIAN_CODE_PAGES: Final = ("cp1250", "iso8859_2")
 _LABELS: Final = {
     "ascii": "UTF-8",
     "utf_8": "UTF-8",
-    "utf_8_sig": "UTF-8 with BOM",
+    "utf_8_sig": "UTF-8 (BOM)",  # the same in both languages
     "utf_16": "UTF-16",
     "utf_32": "UTF-32",
     "cp1250": "Windows-1250",
@@ -356,9 +356,9 @@ def name_refusal(repaired: str, name: str) -> tuple[str, dict[str, object]] | No
     away again."""
     controls = [ch for ch in repaired if unicodedata.category(ch) == "Cc" or ch in _BIDI_CONTROLS]
     if controls:
-        shown = "".join("\ufffd" if ch in controls else ch for ch in repaired)
+        # Shown as typed: every text is shown with its control characters as escapes.
         found = ", ".join(dict.fromkeys(f"U+{ord(ch):04X}" for ch in controls))
-        return "control", {"shown": f"'{shown[:NAME_MOST]}'", "found": found}
+        return "control", {"shown": f"'{repaired[:NAME_MOST]}'", "found": found}
     if len(name) > NAME_MOST:
         return "too_long", {"shown": name[:30], "length": len(name), "most": NAME_MOST}
     return None

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from remi_sheet.core.dates import FORMS, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
-from remi_sheet.core.standings import COLUMNS, Standing, standings
+from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
 from remi_sheet.core.text import fold
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.names import (
@@ -58,6 +58,10 @@ SEASON_COLUMNS: Final = (
     "worst_game",
     "streak",
 )
+
+
+# The season's figures shown with a fixed number of decimals, in every table of them.
+SEASON_DECIMALS: Final = {**DECIMALS, "rating": 2, "uncertainty": 2}
 
 
 SORTS: Final = ("place", "rating", "wins", "average", "total", "games", "name")

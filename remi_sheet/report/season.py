@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from remi_sheet.core.standings import DECIMALS, ORDER
+from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say, words
 from remi_sheet.i18n import number as say_number
+from remi_sheet.notebook.season import SEASON_DECIMALS
 from remi_sheet.report.charts import Chart
 
 MINUS = "\u2212"
@@ -177,14 +178,14 @@ def row_cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
     standing = row.standing
     return [
         row.name,
-        number(row.rating.ordinal, lang, minus=minus, decimals=2),
-        number(row.rating.sigma, lang, minus=minus, decimals=2),
+        number(row.rating.ordinal, lang, minus=minus, decimals=SEASON_DECIMALS["rating"]),
+        number(row.rating.sigma, lang, minus=minus, decimals=SEASON_DECIMALS["uncertainty"]),
         str(standing.games),
         str(standing.complete),
         str(standing.wins),
         places_text(row.places),
         number(standing.total, lang, minus=minus),
-        number(standing.average, lang, minus=minus, decimals=DECIMALS["average"]),
+        number(standing.average, lang, minus=minus, decimals=SEASON_DECIMALS["average"]),
         number(row.per_deal, lang, minus=minus, decimals=1),
         str(standing.hands),
         str(standing.plus200),

@@ -110,17 +110,20 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
     game)."""
     from remi_sheet.core.standings import ORDER
     from remi_sheet.i18n import say
-    from remi_sheet.notebook.season import SEASON_COLUMNS, compute, gather_games
+    from remi_sheet.notebook.season import SEASON_COLUMNS, SEASON_DECIMALS, compute, gather_games
 
     season = compute(gather_games(notebook.games))
     cells: Cells = {(0, 0): Written(say("standings", lang), Style.HEADING)}
     for column, key in enumerate(SEASON_COLUMNS):
         cells[(2, column)] = Written(say(key, lang), Style.HEADING)
+    # Figures to one or two decimals show them, as every other table does.
+    shown = {1: Style.TENTHS, 2: Style.HUNDREDTHS}
+    styles = [shown.get(SEASON_DECIMALS.get(key, 0), Style.COMPUTED) for key in SEASON_COLUMNS]
     row = 3
     for row, season_row in enumerate(season.rows, start=3):
         for column, value in enumerate(season_row.values()):
             if value is not None and value != "":
-                cells[(row, column)] = Written(value, Style.COMPUTED)
+                cells[(row, column)] = Written(value, styles[column])
     cells[(row + 2, 0)] = Written(say(ORDER, lang), Style.COMPUTED)
     row += 4
     broken = [game.sheet for game in notebook.games if game.has_errors]

@@ -205,8 +205,10 @@ def live_totals(game: Game, total_row: int, *, known: bool) -> Cells:
         sums = f"{address(top, column + 1)}:{address(bottom, column + 1)}"
         total = formulas.total(statuses, bottom - top + 1, scores, sums)
         place = formulas.rank(address(total_row, column), row_span, players)
+        # Marked as in a notebook without live formulas: the typed Total row disagrees.
+        style = Style.MARKED if game.total_differs(index) else Style.HEADING
         cells[(total_row, column)] = Written(
-            total, Style.HEADING, True, game.score.totals[index] if shown else None
+            total, style, True, game.score.totals[index] if shown else None
         )
         cells[(total_row + 1, column)] = Written(
             place, Style.HEADING, True, game.score.ranks[index] if shown else None

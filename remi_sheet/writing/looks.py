@@ -122,7 +122,10 @@ def ensure_styles(workbook: Workbook) -> None:
         ),
         Style.COMPUTED: (Font(color="333333", **face), grey),
         Style.MARKED: (Font(bold=True, underline="single", color="000000", **face), grey),
+        Style.TENTHS: (Font(color="333333", **face), grey),
+        Style.HUNDREDTHS: (Font(color="333333", **face), grey),
     }
+    number_formats = {Style.TENTHS: "0.0", Style.HUNDREDTHS: "0.00"}
     present = set(workbook.named_styles)
     for style, (font, fill) in looks.items():
         if style.value not in present:
@@ -133,6 +136,7 @@ def ensure_styles(workbook: Workbook) -> None:
                     fill=fill,
                     border=Border(bottom=line),
                     alignment=Alignment(horizontal="center"),
+                    number_format=number_formats.get(style, "General"),
                 )
             )
 

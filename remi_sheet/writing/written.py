@@ -15,6 +15,8 @@ class Style(StrEnum):
     HEADING = "remi heading"
     COMPUTED = "remi computed"
     MARKED = "remi marked"  # a hand (−40) or a +200: bold, so it shows in black and white
+    TENTHS = "remi tenths"  # a figure shown to one decimal, as every table shows it (an average)
+    HUNDREDTHS = "remi hundredths"  # to two (a rating)
 
 
 @dataclass(frozen=True, slots=True)
