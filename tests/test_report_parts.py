@@ -4,9 +4,11 @@ page for page: the games, the standings, the footer and every page's number of t
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import tempfile
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from remi_sheet.cli.report import _lay_out
@@ -96,3 +98,15 @@ def _report_of(games: int) -> Report:
     with tempfile.TemporaryDirectory() as folder:
         notebook = load_notebook(_notebook(Path(folder), games))
         return build_report(notebook, notebook.games, "season.xlsx")
+
+
+@pytest.mark.parametrize("points", [8, 21, 62, 70])
+def test_a_charts_axis_labels_never_crowd_the_last_one(points: int) -> None:
+    from remi_sheet.report.charts import line_chart
+
+    labels = ["", *(str(n) for n in range(1, points))]
+    chart = line_chart(["A"], [list(range(points))], labels)
+    ticks = [tick.at for tick in chart.x_ticks]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(ticks)]
+    assert chart.x_ticks[-1].label == labels[-1]
+    assert min(gaps) >= max(gaps[:-1] or gaps) * 0.99  # the last gap no narrower than the rest

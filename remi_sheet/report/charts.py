@@ -111,10 +111,13 @@ def line_chart(
         for name, row, look in zip(names, values, looks, strict=True)
     )
     every = max(1, math.ceil(len(x_labels) / most_labels))
+    last = len(x_labels) - 1
+    # Every `every`-th label and the last one, but none closer to the last than the others
+    # stand to each other: "60" beside "61" printed as "6061".
     x_ticks = tuple(
         XTick(x(i), label)
         for i, label in enumerate(x_labels)
-        if label and (i % every == 0 or i == len(x_labels) - 1)
+        if label and (i == last or (i % every == 0 and last - i >= every))
     )
     return Chart(
         width=width,
