@@ -516,3 +516,18 @@ def test_version_and_short_help_are_conventional() -> None:
         short = remi(*args)
         assert short.exit_code == 0 and "Usage: remi" in short.stdout
     assert "--install-completion" in remi("--help").stdout
+
+
+def test_a_part_of_remi_that_will_not_load_is_not_blamed_on_the_notebook(
+    notebook: Make, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from remi_sheet.cli import commands
+
+    def broken(*_: object, **__: object) -> int:
+        raise ImportError("cannot import name 'listed' from 'remi_sheet.i18n'")
+
+    monkeypatch.setattr(commands, "run_check", broken)
+    result = remi("check", notebook({"g": worked_game()}))
+    assert result.exit_code == 1
+    assert "remi could not load a part of itself" in result.stderr
+    assert "not an Excel workbook" not in result.stderr

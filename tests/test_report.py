@@ -602,6 +602,19 @@ def test_blank_card_has_a_row_per_deal_and_the_legend(tmp_path: Path) -> None:
     assert "W — went out, had laid down before: −20" in text
     assert "×2 for those who had laid down, 200 for those who had not" in text
     assert "7 deals; the lowest total wins" in text
+    assert "multiplied first" not in text and "normal win" not in text  # the defaults
+
+
+def test_blank_card_tells_the_house_rules_that_change_a_losers_score(tmp_path: Path) -> None:
+    pdf = tmp_path / "blank.pdf"
+    result = remi(
+        "report", "--blank", "-p", "Anna", "-p", "Béla", "-o", pdf, "--lang", "hu",
+        "-r", "not_down_after_normal=100", "-r", "round_before_doubling=no",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    (text,) = pages(pdf)
+    assert "Hand után előbb szorzunk (×2), aztán kerekítünk" in text
+    assert "Normál nyerés után: aki nem rakott le, annak 100" in text
 
 
 def test_blank_card_follows_house_rules_and_language(tmp_path: Path) -> None:

@@ -116,6 +116,8 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
         params = {"path": where, "reason": os_reason(error)}
         fail(Problem("file_failed", params=params), lang, json_output)
     detail = f"{type(error).__name__}: {error}".strip().rstrip(":")
+    if isinstance(error, ImportError):  # remi itself, not the file: installed in part
+        fail(Problem("remi_incomplete", params={"detail": detail}), lang, json_output)
     reason = Phrase("reason_unexpected", {"detail": detail})
     fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
 

@@ -304,6 +304,12 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
         "the sheet part named {target}",
         "a lap részének neve: {target}",
     ),
+    "remi_incomplete": (
+        "remi could not load a part of itself ({detail}): install it again with the README's "
+        "set-up command (REMI_DEBUG=1 shows where it failed).",
+        "a remi nem tudta betölteni egy saját részét ({detail}): telepítsd újra a README "
+        "telepítő parancsával (REMI_DEBUG=1 megmutatja, hol akadt el).",
+    ),
     "reason_unexpected": (
         "remi could not make it out ({detail})",
         "a remi nem tudta kiolvasni ({detail})",

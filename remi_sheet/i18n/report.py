@@ -75,6 +75,14 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "After a hand: ×{multiplier} for those who had laid down, {special} for those who had not",
         "Hand után: aki lerakott, annak ×{multiplier}, aki nem rakott le, annak {special}",
     ),
+    "legend_doubled_first": (
+        "After a hand the card points are multiplied first (×{multiplier}), then rounded",
+        "Hand után előbb szorzunk (×{multiplier}), aztán kerekítünk",
+    ),
+    "legend_not_down_normal": (
+        "After a normal win: {special} for those who had not laid down",
+        "Normál nyerés után: aki nem rakott le, annak {special}",
+    ),
     "legend_cards": (
         "2–10 face value · J Q K 10 · A {ace} · joker left in hand {joker}",
         "2–10 számérték · B D K 10 · Á {ace} · kézben maradt joker {joker}",

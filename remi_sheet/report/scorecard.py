@@ -350,6 +350,16 @@ def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCa
             multiplier=rules.hand_multiplier,
             special=signed(rules.not_down_after_hand, lang),
         ),
+        *(
+            [say("legend_doubled_first", lang, multiplier=rules.hand_multiplier)]
+            if rules.rounding is Rounding.NEAREST_TEN_HALF_UP and not rules.round_before_doubling
+            else []
+        ),
+        *(
+            [say("legend_not_down_normal", lang, special=signed(rules.not_down_after_normal, lang))]
+            if rules.not_down_after_normal is not None
+            else []
+        ),
         say("legend_cards", lang, ace=rules.ace_value, joker=rules.joker_in_hand),
         say("legend_opening", lang, opening=rules.opening_minimum),
         say("legend_limit", lang, limit=rules.points_limit)
