@@ -49,7 +49,7 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "incomplete": ("{played}/{total} deals", "{played}/{total} leosztás"),
     "not_counted": ("Not counted (errors)", "Nem számolva (hibás)"),
     "house_rules": ("House rules", "Házszabályok"),
-    "problems": ("Problems", "Hibák"),
+    "problems": ("Problems", "Problémák"),  # errors and warnings both
     "severity_error": ("error", "hiba"),
     "severity_warning": ("warning", "figyelmeztetés"),
     "sheet": ("Sheet", "Lap"),

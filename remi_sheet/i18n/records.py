@@ -169,7 +169,7 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Repaired name: {original} → {repaired} ({where})",
         "Javított név: {original} → {repaired} ({where})",
     ),
-    "import_problems": ("Problems:", "Hibák:"),
+    "import_problems": ("Problems:", "Problémák:"),  # errors and warnings both
     "filed": ("Filed into {path}:", "Felvéve ide: {path}:"),
     "would_file": ("Would file into {path} (dry run):", "Felvenném ide: {path} (próbafuttatás):"),
     "to_file_unwritten": (
