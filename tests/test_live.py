@@ -411,3 +411,34 @@ def test_add_game_links_a_foreign_notebook_to_its_rules_sheet(
     columns = live_columns(new_game)
     shown = [value(rows, header, columns.score(i)) for i in range(3)]
     assert list(map(same, shown, new_game.score.totals)) == [True] * 3, shown
+
+
+def test_score_live_brings_the_formulas_back_after_a_run_with_rules(tmp_path: Path) -> None:
+    """`score -r` writes values (formulas cannot see the command line), and later runs keep
+    them; `score --live` makes the area live again, and LibreOffice then computes what
+    remi does."""
+    path = tmp_path / "klub.xlsx"
+    assert (
+        remi("new", path, "-p", "Anna", "-p", "Béla", "-p", "Csaba", "--lang", "en").exit_code == 0
+    )
+    fill(path, [[["H", "27", "X"], [12, "W", "K 9 Jo"]]])
+
+    def formulas() -> int:
+        sheet = openpyxl.load_workbook(path).worksheets[0]
+        return sum(1 for row in sheet.iter_rows() for cell in row if cell.data_type == "f")
+
+    assert remi("score", path, "-r", "opening_minimum=60").exit_code == 0
+    assert formulas() == 0
+    assert remi("score", path).exit_code == 0 and formulas() == 0
+    assert remi("score", path, "--live").exit_code == 0 and formulas() > 100
+    assert remi("check", path).exit_code == 0
+    before = path.read_bytes()
+    assert remi("score", path).exit_code == 0 and path.read_bytes() == before
+    rows = calculated(path, tmp_path / "lo")[load_notebook(path).games[0].sheet]
+    game = load_notebook(path).games[0]
+    columns = live_columns(game)
+    header = game.layout.header_row
+    totals = [value(rows, header + 8, columns.score(i)) for i in range(3)]
+    assert list(map(same, totals, game.score.totals)) == [True] * 3, totals
+    refused = remi("score", path, "--live", "-r", "jokers=4")
+    assert refused.exit_code == 2 and "--live and --rule together" in refused.stderr

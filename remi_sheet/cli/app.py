@@ -202,6 +202,14 @@ def score(
             "cannot keep (listed when remi refuses).",
         ),
     ] = False,
+    live: Annotated[
+        bool,
+        typer.Option(
+            "--live",
+            help="Make every game's area live (formulas that score while people type), as "
+            "remi new makes them: after a run with --rule, or in a notebook remi did not make.",
+        ),
+    ] = False,
 ) -> None:
     """Check the notebook, then write scores, running totals, ranks and the Standings sheet.
 
@@ -215,6 +223,10 @@ def score(
 
     chosen: Lang | None = lang.value if lang else None
     overrides = rule_options(rule, chosen, notebook)
+    if live and overrides:
+        from remi_sheet.cli.language import said
+
+        usage_error("live_with_rules", said(chosen, notebook))
     if output is not None:
         from remi_sheet.cli.targets import check_target
 
@@ -229,6 +241,7 @@ def score(
             console_for(json_output),
             backup=backup,
             force=force,
+            live=live,
         ),
         notebook,
         chosen,

@@ -88,6 +88,7 @@ def run_score(
     *,
     backup: bool = True,
     force: bool = False,
+    live: bool = False,
 ) -> int:
     destination = target or path
     problem = files.sniff(path)
@@ -96,7 +97,10 @@ def run_score(
     if problem is not None:
         raise RemiError(problem)
     with _locked(destination):
-        return _score(path, destination, overrides, lang, json_output, console, backup, force)
+        made_live = True if live else (False if overrides else None)
+        return _score(
+            path, destination, overrides, lang, json_output, console, backup, force, made_live
+        )
 
 
 def _score(
@@ -108,7 +112,10 @@ def _score(
     console: Printer,
     backup: bool,
     force: bool,
+    live: bool | None,
 ) -> int:
+    """`live`: True makes every area live, False writes values (house rules given on the
+    command line, which formulas cannot see), None keeps each area as it is."""
     from remi_sheet.writing import writeback
 
     notebook = open_notebook(path, overrides, lang)
@@ -118,7 +125,7 @@ def _score(
         _report(console, notebook, problems, json_output, Written("not_written"))
         console.print(say("not_written", notebook.lang))
         return 1
-    plan = writeback.plan(notebook, notebook.lang, live=False if overrides else None)
+    plan = writeback.plan(notebook, notebook.lang, live=live)
     if destination == path and writeback.up_to_date(notebook, plan):
         outcome = Written("unchanged", path)
         message = say("unchanged", notebook.lang, path=path)

@@ -6,6 +6,12 @@ from typing import Final
 
 CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "usage_error": ("Usage error: {message}", "Hibás parancssor: {message}"),
+    "live_with_rules": (
+        "--live and --rule together: live formulas read the Rules sheet, never the command "
+        "line. Put the rule on the Rules sheet, or leave out --live.",
+        "--live és --rule együtt: az élő képletek a Szabályok lapot olvassák, a parancssort "
+        "soha. Írd a szabályt a Szabályok lapra, vagy hagyd el a --live kapcsolót.",
+    ),
     # click's refusals of a command line (`cli.command_line`)
     "cli_try_help": ("Try '{command}' for help.", "Súgó: {command}"),
     "cli_error": ("Error", "Hiba"),
