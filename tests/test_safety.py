@@ -274,6 +274,26 @@ def test_check_and_score_agree_on_a_live_formula_typed_over(tmp_path: Path) -> N
         assert f"!{score_cell.coordinate}: Something was typed over remi's formula" in result.stdout
 
 
+def test_check_of_a_notebook_score_would_not_change_does_not_open_it_to_look(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing can be typed over where every cell holds what score would write: check
+    says so without loading the workbook with openpyxl (a 5,000-game notebook took half a
+    minute and 600 MB)."""
+    from remi_sheet.writing import writeback
+
+    path = tmp_path / "klub.xlsx"
+    shutil.copyfile(Path(__file__).parent.parent / "samples" / "klub.xlsx", path)
+    assert remi("score", path).exit_code == 0
+
+    def opened(*_: object) -> list[object]:
+        raise AssertionError("the workbook was opened to look for typed-over cells")
+
+    monkeypatch.setattr(writeback, "typed_over", opened)
+    checked = remi("check", path)
+    assert checked.exit_code == 0, checked.output
+
+
 def test_a_pasted_remi_cell_is_a_persons_cell(notebook: Make) -> None:
     path = notebook({"g": worked_game()})
     remi("score", path)
