@@ -68,6 +68,9 @@ class Plan:
     names: dict[str, str] = field(default_factory=dict)  # defined names live formulas need
     chart: Block | None = None  # the rating history on the Standings sheet, drawn as a chart
     helpers: dict[str, tuple[int, int]] = field(default_factory=dict)  # sheet → hidden columns
+    # What remi's record held when the plan was made (None: no record, or a damaged one),
+    # read once: it is a big notebook's largest sheet.
+    record: Record | None = None
 
 
 def plan(
@@ -80,7 +83,8 @@ def plan(
     `area.game_area`); True makes every area live (a new notebook); False writes values
     only (house rules from the command line, which formulas cannot see).
     """
-    record = read_record(notebook.grids.get(STATE_SHEET)) or {}
+    held = read_record(notebook.grids.get(STATE_SHEET))
+    record = held or {}
     sheets: dict[str, Cells] = {}
     areas: dict[str, str] = {}
     helpers: dict[str, tuple[int, int]] = {}
@@ -98,14 +102,14 @@ def plan(
         first = game.layout.area_column
         last = first + area_width(game, live=made_live) - 1
         areas[game.sheet] = f"{column_letter(first)}:{column_letter(last)}"
-    standings = _standings_name(notebook.grids, lang)
+    standings = _standings_name(record, notebook.grids, lang)
     chart = None
     if only is None:
         sheets[standings], chart = standings_area(notebook, lang)
         areas[standings] = standings
     needed = any(w.formula for cells in sheets.values() for w in cells.values())
     names = live_names.all_names(notebook.rules, _rule_cells(notebook)) if needed else {}
-    return Plan(sheets, areas, standings, names, chart, helpers)
+    return Plan(sheets, areas, standings, names, chart, helpers, held)
 
 
 def _rule_cells(notebook: Notebook) -> dict[str, str]:
@@ -121,15 +125,18 @@ def _rule_cells(notebook: Notebook) -> dict[str, str]:
 def remis_standings(grids: dict[str, Grid]) -> str | None:
     """The Standings sheet remi wrote (its record says so), in either language; None when
     remi never wrote one. What hangs off it (the rating chart) is remi's to rebuild."""
-    record = read_record(grids.get(STATE_SHEET)) or {}
+    return _standings_in(read_record(grids.get(STATE_SHEET)) or {})
+
+
+def _standings_in(record: Record) -> str | None:
     names = {fold(standings_sheet_name(other)) for other in ("en", "hu")}
     return next((name for name in record if fold(name) in names), None)
 
 
-def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
+def _standings_name(record: Record, grids: dict[str, Grid], lang: Lang) -> str:
     """The Standings sheet remi wrote before (in either language), else the one to make.
     Sheet names are compared as Excel does, ignoring case."""
-    written = remis_standings(grids)
+    written = _standings_in(record)
     if written is not None:
         return written
     wanted = standings_sheet_name(lang)
@@ -139,7 +146,7 @@ def _standings_name(grids: dict[str, Grid], lang: Lang) -> str:
 def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     """True when the workbook already shows, and remi's record already holds, exactly what
     `plan` would write."""
-    record = read_record(notebook.grids.get(STATE_SHEET))
+    record = plan.record
     if record is None or set(record) != set(plan.sheets):
         return False
     for sheet, cells in plan.sheets.items():
@@ -269,7 +276,7 @@ def _claims(
     """Sheet by sheet, whether remi may write its plan there (`ownership.claim`): the
     problems of the sheets left alone, their names, the changes to make on the others, and
     the record after them."""
-    old = read_record(notebook.grids.get(STATE_SHEET))
+    old = plan.record
     record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
     # Sheets renamed since remi wrote them: their records are under names no sheet has now.
     renamed = {name: cells for name, cells in (old or {}).items() if name not in sheets}
