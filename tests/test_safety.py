@@ -736,6 +736,12 @@ def test_a_notebook_saved_meanwhile_by_another_program_is_not_overwritten(
     assert result.exit_code == 1
     assert "was saved by another program while remi worked" in result.output
     assert path.read_bytes() == saved
+    # With a backup asked for: the write refused keeps the older backup as it was.
+    path.write_bytes(other.read_bytes())
+    backup = tmp_path / "k.xlsx.bak"
+    backup.write_bytes(b"last week's notebook")
+    assert remi("score", path).exit_code == 1
+    assert backup.read_bytes() == b"last week's notebook"
 
 
 def test_a_pipe_named_like_a_notebook_is_refused_at_once(tmp_path: Path) -> None:

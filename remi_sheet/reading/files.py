@@ -265,7 +265,11 @@ def lock_path(path: Path) -> Path:
 
 
 def replace_atomically(
-    path: Path, write: Callable[[Path], None], *, expected: Identity | None = None
+    path: Path,
+    write: Callable[[Path], None],
+    *,
+    expected: Identity | None = None,
+    before: Callable[[], None] | None = None,
 ) -> None:
     """Call `write(temporary)` and move the result onto `path` in one rename.
 
@@ -274,8 +278,10 @@ def replace_atomically(
     flushed to disk before the rename, so that a crash at any moment leaves either the old
     file or the new one. A new file gets the permissions the umask gives; a replaced one
     keeps its own. `expected`: the file as it was read; when another program has saved it
-    since, nothing is renamed over it (a `RemiError` says so). Temporary files a killed run
-    left beside the file are removed.
+    since, nothing is renamed over it (a `RemiError` says so). `before`: what to do once
+    the new file is sure to replace the old one, just before it does (keep a backup: a
+    refused write leaves an older backup as it was). Temporary files a killed run left
+    beside the file are removed.
     """
     import tempfile  # only writing needs it; `remi check` starts without
 
@@ -296,6 +302,8 @@ def replace_atomically(
         os.chmod(temporary, real.stat().st_mode & 0o7777 if real.exists() else _new_file_mode())
         if expected is not None and Identity.of(real.stat()) != expected:
             raise RemiError(Problem("file_changed_meanwhile", params={"path": str(path)}))
+        if before is not None:
+            before()
         os.replace(temporary, real)
         _fsync_folder(folder)
     except OSError as error:  # a full disk, a folder made read-only meanwhile, …

@@ -115,11 +115,13 @@ def save_safely(
                     params={"path": str(target), "lost": tuple(lost)},
                 )
             )
+
+    def back_up() -> None:
         if backup and target.exists():  # the notebook written in place, or an older copy
             keep_backup(target)
 
     try:
-        replace_atomically(target, save, expected=expected if in_place else None)
+        replace_atomically(target, save, expected=expected if in_place else None, before=back_up)
     finally:
         release(workbook)
     return problems
