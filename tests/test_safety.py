@@ -744,6 +744,33 @@ def test_a_notebook_saved_meanwhile_by_another_program_is_not_overwritten(
     assert backup.read_bytes() == b"last week's notebook"
 
 
+@pytest.mark.parametrize("saved", ["half", "other"])
+def test_a_notebook_saved_over_in_place_meanwhile_is_said_as_such(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved: str
+) -> None:
+    """Another program writes the very file (not a new one renamed over it) while remi
+    works: what remi then reads back fails, and the message is that, not a damaged file."""
+    from remi_sheet.writing import writeback
+
+    path = build_notebook(tmp_path / "k.xlsx", {"g": worked_game()})
+    other = build_notebook(tmp_path / "o.xlsx", {"g": worked_game(), "n": [["typed"]]})
+    content = other.read_bytes()
+    if saved == "half":
+        content = content[: len(content) // 2]
+    opening = writeback.open_workbook
+
+    def saved_over(source: Path, target: Path) -> Any:
+        source.write_bytes(content)  # the same file, written over in place
+        return opening(source, target)
+
+    monkeypatch.setattr(writeback, "open_workbook", saved_over)
+    result = remi("score", path)
+    assert result.exit_code == 1, result.output
+    assert "was saved by another program while remi worked" in result.output
+    assert "not an Excel workbook" not in result.output + result.stderr
+    assert path.read_bytes() == content
+
+
 def test_a_pipe_named_like_a_notebook_is_refused_at_once(tmp_path: Path) -> None:
     fifo = tmp_path / "k.xlsx"
     os.mkfifo(fifo)

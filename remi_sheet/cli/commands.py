@@ -135,18 +135,19 @@ def _score(
     else:
         try:
             written = writeback.write(notebook, plan, destination, backup=backup, force=force)
-        except RemiError as refused:
-            problems.append(refused.problem)
+        except Exception as failed:  # anything, when the notebook changed under it
+            # A notebook saved over in place while remi worked reads back as something
+            # else, or half: that is what to say, not what it made openpyxl say.
+            meanwhile = _saved_meanwhile(path, notebook)
+            if meanwhile is None and isinstance(failed, OSError):
+                params = {"path": str(destination), "reason": os_reason(failed)}
+                raise RemiError(Problem("file_write_failed", params=params)) from failed
+            if meanwhile is None and not isinstance(failed, RemiError):
+                raise
+            problems.append(meanwhile or failed.problem)  # type: ignore[attr-defined]
             _report(console, notebook, problems, json_output, Written("not_written"))
             console.print(say("not_written_safely", notebook.lang), markup=False)
             return 1
-        except OSError as error:
-            raise RemiError(
-                Problem(
-                    "file_write_failed",
-                    params={"path": str(destination), "reason": os_reason(error)},
-                )
-            ) from error
         problems += written.problems
         if written.written:
             outcome = Written("written", destination, written.left_alone)
@@ -241,6 +242,17 @@ def _report(
         console.print(agreed, markup=False, highlight=False)
     output.print_problems(console, problems, lang)
     console.print(output.summary(notebook, problems, lang), markup=False, highlight=False)
+
+
+def _saved_meanwhile(path: Path, notebook: Notebook) -> Problem | None:
+    """The problem to tell when the notebook at `path` is not the file that was read."""
+    try:
+        now = files.Identity.of(path.stat())
+    except OSError:
+        now = None
+    if now == notebook.identity:
+        return None
+    return Problem("file_changed_meanwhile", params={"path": str(path)})
 
 
 def run_new(
