@@ -860,3 +860,26 @@ def test_the_standings_sheet_shows_its_figures_to_the_decimals_every_table_does(
     }
     before = path.read_bytes()
     assert remi("score", path).exit_code == 0 and path.read_bytes() == before
+
+
+def test_a_value_under_a_merged_cell_is_a_loss_openpyxl_would_make(tmp_path: Path) -> None:
+    """LibreOffice and xlsxwriter keep text under a merged cell; openpyxl drops it. remi
+    names it among what a save would lose (it said 'did not read back … please report')."""
+    path = tmp_path / "hm.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("G1")
+    sheet.write_row("A1", ["Deal", "Anna", "Bob", "Cecil"])
+    for index, row in enumerate([["H", 27, "X"], [12, "W", "K 9 Jo"], [3, "X 55", "W"]]):
+        sheet.write_row(index + 1, 0, [index + 1, *row])
+    sheet.write("G3", "hidden under the merge")
+    sheet.merge_range("F3:G3", "note", None)
+    book.close()
+    before = path.read_bytes()
+    refused = remi("score", path)
+    assert refused.exit_code == 1 and path.read_bytes() == before
+    assert "values hidden under merged cells (G1!G3)" in refused.stdout
+    copy = tmp_path / "copy.xlsx"
+    warned = remi("score", path, "-o", copy)
+    assert warned.exit_code == 0 and "values hidden under merged cells" in warned.stdout
+    assert openpyxl.load_workbook(copy)["G1"]["F3"].value == "note"
+    assert remi("score", path, "--force").exit_code == 0

@@ -147,6 +147,10 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "lost_query_tables": ("query tables", "lekérdezési táblák"),
     "lost_connections": ("data connections", "adatkapcsolatok"),
     "lost_part": ("the part {part}", "a fájl {part} része"),
+    "lost_merged_values": (
+        "values hidden under merged cells ({cells})",
+        "összevont cellák alá rejtett értékek ({cells})",
+    ),
     "lost_extensions": (
         "Excel 2010+ extensions (such as sparklines or some data validations and conditional "
         "formats)",

@@ -97,12 +97,20 @@ def save_safely(
                 if cell.result is not None:
                     mine[key] = cell.result
 
+    # A value under a merged cell (LibreOffice keeps them) is one openpyxl drops.
+    hidden = _under_merges(workbook, grids)
+    emptied = {name: touched.get(name, set()) | hidden.get(name, set()) for name in touched}
+    emptied |= {name: cells for name, cells in hidden.items() if name not in emptied}
+
     def save(temporary: Path) -> None:
         workbook.save(temporary)
         formula_results.mend(temporary, results)
-        _check_readback(grids, temporary, written, touched)
+        _check_readback(grids, temporary, written, emptied)
         _check_raw_readback(temporary, results)
         lost = _losses(source, temporary, own) if source is not None else []
+        if hidden:
+            cells = [f"{name}!{address(*key)}" for name in hidden for key in sorted(hidden[name])]
+            lost.append(Phrase("lost_merged_values", {"cells": ", ".join(cells)}))
         if lost and in_place and not force:
             raise RemiError(
                 Problem("would_lose", params={"path": str(source), "lost": tuple(lost)})
@@ -134,6 +142,22 @@ def release(workbook: Workbook) -> None:
     archive = getattr(workbook, "vba_archive", None)
     if archive is not None:
         archive.close()
+
+
+def _under_merges(workbook: Workbook, grids: dict[str, Grid]) -> dict[str, set[Key]]:
+    """The cells of each sheet that hold a value under a merged cell (not its first)."""
+    found: dict[str, set[Key]] = {}
+    for sheet in workbook.worksheets:
+        grid = grids.get(sheet.title)
+        if grid is None:
+            continue
+        for merged in sheet.merged_cells.ranges:
+            for row, column in merged.cells:
+                key = (row - 1, column - 1)
+                first = (merged.min_row - 1, merged.min_col - 1)
+                if key != first and grid.value(*key) is not None:
+                    found.setdefault(sheet.title, set()).add(key)
+    return found
 
 
 def _check_readback(
