@@ -883,3 +883,52 @@ def test_a_value_under_a_merged_cell_is_a_loss_openpyxl_would_make(tmp_path: Pat
     assert warned.exit_code == 0 and "values hidden under merged cells" in warned.stdout
     assert openpyxl.load_workbook(copy)["G1"]["F3"].value == "note"
     assert remi("score", path, "--force").exit_code == 0
+
+
+def test_a_users_drawing_lost_beside_remis_chart_is_still_a_loss(tmp_path: Path) -> None:
+    """openpyxl numbers drawings anew: a person's text box on a game sheet (drawing1) and
+    remi's rating chart on the Standings sheet (drawing2) come out as one drawing1, the
+    chart's. The text box is lost all the same, and said so."""
+    scored = tmp_path / "klub.xlsx"
+    shutil.copyfile(Path(__file__).parent.parent / "samples" / "klub.xlsx", scored)
+    assert remi("score", scored).exit_code == 0
+    box = tmp_path / "box.xlsx"
+    book = xlsxwriter.Workbook(str(box))
+    book.add_worksheet("g").insert_textbox("H12", "Jó játékot!")
+    book.close()
+    shape = zipfile.ZipFile(box).read("xl/drawings/drawing1.xml")
+    with zipfile.ZipFile(scored) as old:
+        parts = {name: old.read(name) for name in old.namelist()}
+    standings_rels = next(
+        name
+        for name, data in parts.items()
+        if name.startswith("xl/worksheets/_rels/") and b"drawing1.xml" in data
+    )
+    parts["xl/drawings/drawing2.xml"] = parts.pop("xl/drawings/drawing1.xml")
+    parts["xl/drawings/_rels/drawing2.xml.rels"] = parts.pop("xl/drawings/_rels/drawing1.xml.rels")
+    parts[standings_rels] = parts[standings_rels].replace(b"drawing1.xml", b"drawing2.xml")
+    parts["xl/drawings/drawing1.xml"] = shape
+    parts["xl/worksheets/_rels/sheet1.xml.rels"] = (
+        b'<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        b'<Relationship Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/drawing" Target="/xl/drawings/drawing1.xml" Id="rIdD"/></Relationships>'
+    )
+    sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    if "xmlns:r=" not in sheet[: sheet.index(">", sheet.index("<worksheet"))]:
+        relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+        sheet = sheet.replace("<worksheet ", f'<worksheet xmlns:r="{relationships}" ', 1)
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace(
+        "</worksheet>", '<drawing r:id="rIdD"/></worksheet>'
+    ).encode()
+    types = parts["[Content_Types].xml"].decode()
+    override = '<Override PartName="/xl/drawings/drawing2.xml" ContentType="application/vnd.'
+    override += 'openxmlformats-officedocument.drawing+xml"/>'
+    parts["[Content_Types].xml"] = types.replace("</Types>", override + "</Types>").encode()
+    path = tmp_path / "shape.xlsx"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for name, data in parts.items():
+            new.writestr(name, data)
+    before = path.read_bytes()
+    result = remi("score", path, "--live")
+    assert result.exit_code == 1, result.stdout
+    assert "rajzok és alakzatok" in result.stdout and path.read_bytes() == before

@@ -36,8 +36,12 @@ def spoken(paths: Sequence[Path]) -> Lang:
     one language (Szabályok, Összesítő; Rules, Standings), else English. Only the
     workbook's list of sheets is read, and only when it is small."""
     for path in paths:
-        if not path.is_file():
-            continue  # a pipe or a device would be waited on; a folder holds no sheets
+        try:
+            if not path.is_file():
+                continue  # a pipe or a device would be waited on; a folder holds no sheets
+        except OSError:
+            continue  # a folder on the way that may not be entered: the command will say
+
         # Anything unreadable just says nothing: the command itself will say what it is.
         with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
             parts = [archive.getinfo(name) for name in _BOOK_PARTS]

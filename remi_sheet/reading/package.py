@@ -15,6 +15,7 @@ import posixpath
 import re
 import struct
 import zipfile
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import IO, Final, NoReturn
 from xml.parsers import expat
@@ -379,7 +380,7 @@ _REBUILT: Final[tuple[tuple[str, str], ...]] = (
 def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
     """Every part hanging off the part `member` through relationships (a sheet's drawing,
     the drawing's charts, the charts' styles), followed to the end, and the relationship
-    parts that tie them (they go when the drawing goes)."""
+    parts that tie them."""
     found: set[str] = set()
     pending = [member]
     while pending:
@@ -401,33 +402,61 @@ def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
     return found
 
 
-def losses(
-    original: Iterable[str],
-    saved: Iterable[str],
-    original_sheets: Iterable[bytes] = (),
-    exempt: Iterable[str] = (),
-) -> list[Phrase]:
-    """What a workbook with parts `original` lost or had rebuilt when saved as `saved`, each
-    as the catalogue names it;
-    parts in `exempt` (remi's own chart) do not count."""
-    kept = set(saved)
+def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = None) -> list[Phrase]:
+    """What the workbook `before` lost or had rebuilt when openpyxl saved it as `after`, each
+    as the catalogue names it.
+
+    What hangs off a sheet (drawings, charts, pictures, comments) is compared sheet by
+    sheet, by kind and number: openpyxl numbers those parts anew, so a name alone proves
+    nothing. What hangs off remi's own sheet `own` does not count: its rating chart is
+    redrawn, or goes with the last complete game. The other parts are compared by name.
+    """
+    sheets_before, sheets_after = sheet_parts(before), sheet_parts(after)
     found: list[Phrase] = []
-    names = set(original) - set(exempt)
-    for name in sorted(names - kept):
-        if not name.startswith(_REWRITTEN) and not name.endswith("/"):
+    hanging: set[str] = set()
+    for title, member in sheets_before.items():
+        had = attached(before, member) if member in before.NameToInfo else set()
+        hanging |= had
+        if title == own:
+            continue
+        later = sheets_after.get(title)
+        has = attached(after, later) if later in after.NameToInfo else set()
+        kinds, kept = _kinds(had), _kinds(has)
+        for kind, count in kinds.items():
+            if kept[kind] < count:
+                found.append(Phrase(kind))
+            elif kind in _REBUILT_KINDS:
+                found.append(Phrase(_REBUILT_KINDS[kind]))
+    saved = set(after.namelist())
+    for name in sorted(set(before.namelist()) - hanging):
+        if name in saved:
+            rebuilt = _feature(name, _REBUILT)
+            if rebuilt:
+                found.append(Phrase(rebuilt))
+        elif not name.startswith(_REWRITTEN) and not name.endswith("/"):
             feature = _feature(name, _FEATURES)
             found.append(Phrase(feature) if feature else Phrase("lost_part", {"part": name}))
-    for name in sorted(names & kept):
-        rebuilt = _feature(name, _REBUILT)
-        if rebuilt:
-            found.append(Phrase(rebuilt))
-    if any(b"<extLst" in xml for xml in original_sheets):
+    sheets = (before.read(member) for member in sheets_before.values())
+    if any(b"<extLst" in xml for xml in sheets):
         found.append(Phrase("lost_extensions"))
     unique: list[Phrase] = []
     for phrase in found:  # pivot tables have two kinds of part, comments may be both
         if phrase not in unique:
             unique.append(phrase)
     return unique
+
+
+# What openpyxl keeps of a kind, rewritten in its own way.
+_REBUILT_KINDS: Final = {"lost_charts": "rebuilt_charts", "lost_comments": "rebuilt_comments"}
+
+
+def _kinds(parts: Iterable[str]) -> Counter[str]:
+    """How many parts of each kind (`_FEATURES`) are among `parts`, their ties not counted."""
+    return Counter(
+        kind
+        for part in parts
+        if "/_rels/" not in part and (kind := _feature(part, _FEATURES)) is not None
+    )
 
 
 def _feature(name: str, table: tuple[tuple[str, str], ...]) -> str | None:

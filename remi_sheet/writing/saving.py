@@ -230,10 +230,7 @@ def _losses(source: Path, saved: Path, own: str | None) -> list[Phrase]:
     """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
     hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
     with tolerant.open_zip(source) as before, zipfile.ZipFile(saved) as after:
-        members = package.sheet_parts(before)
-        sheets = [before.read(name) for name in members.values() if name in before.NameToInfo]
-        exempt = package.attached(before, members[own]) if own in members else set()
-        return package.losses(before.namelist(), after.namelist(), sheets, exempt)
+        return package.losses(before, after, own)
 
 
 def _keep_what_was_read(
