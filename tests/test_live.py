@@ -362,6 +362,9 @@ def test_a_scored_game_sheet_renamed_is_scored_under_its_new_name(tmp_path: Path
     fill(path, [[["H", "27", "X"], ["W", "K 9 Jo", 12]]])
     scored = remi("score", path, "--lang", "en")
     assert scored.exit_code == 0 and "Scored: Első este" in scored.stdout, scored.stdout
+    sheet = openpyxl.load_workbook(path)["Első este"]
+    formulas = sum(1 for row in sheet.iter_rows() for cell in row if cell.data_type == "f")
+    assert formulas > 100  # its area stays live, as it was before the rename
     # H: -40, 27 → 30 × 2, X → 200; W: -20, K 9 Jo → 40, 12 → 10
     assert load_notebook(path).games[0].score.totals == (-60, 100, 210)
     assert "Nothing to change" in remi("score", path, "--lang", "en").stdout

@@ -932,3 +932,29 @@ def test_a_users_drawing_lost_beside_remis_chart_is_still_a_loss(tmp_path: Path)
     result = remi("score", path, "--live")
     assert result.exit_code == 1, result.stdout
     assert "rajzok és alakzatok" in result.stdout and path.read_bytes() == before
+
+
+def test_a_renamed_sheet_with_one_of_remis_cells_typed_over_is_told_that_one_cell(
+    tmp_path: Path,
+) -> None:
+    """The record is found under the old name by the cells that still agree: the one typed
+    over is named (not every cell of remi's area), and once cleared the sheet is scored."""
+    path = build_notebook(tmp_path / "k.xlsx", {"g": worked_game()})
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    sheet = book["g"]
+    marker = next(c for c in sheet[1] if str(c.value).startswith("remi ▸"))
+    typed = sheet.cell(3, marker.column + 1)
+    assert isinstance(typed.value, int | float)
+    typed.value = 999
+    sheet.title = "First night"
+    book.save(path)
+    refused = remi("score", path)
+    assert refused.exit_code == 1
+    problems = [line for line in refused.stdout.splitlines() if line.startswith("error:")]
+    assert problems == [problems[0]] and f"First night!{typed.coordinate}" in problems[0]
+    book = openpyxl.load_workbook(path)
+    book["First night"][typed.coordinate] = None
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    assert remi("check", path).exit_code == 0

@@ -171,12 +171,13 @@ class Claim:
 
 def _edited(sheet: str, key: Key, now: CellValue, was: Any) -> Problem:
     """A cell of remi's that holds something else now; a formula is never quoted whole."""
-    if _is_formula(was) or _is_formula(now):
+    if is_formula(was) or is_formula(now):
         return Problem("area_formula_edited", sheet, address(*key))
     return Problem("area_edited", sheet, address(*key), params={"value": now, "was": was})
 
 
-def _is_formula(value: object) -> bool:
+def is_formula(value: object) -> bool:
+    """A formula remi wrote: as written, or as the digest the record keeps of it."""
     return isinstance(value, str) and value.startswith(("=", _DIGEST))
 
 

@@ -35,6 +35,7 @@ from remi_sheet.writing.ownership import (
     Key,
     Record,
     claim,
+    is_formula,
     kept,
     read_record,
     same,
@@ -50,8 +51,6 @@ from remi_sheet.writing.saving import (
 from remi_sheet.writing.written import Cells, Style, Written
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
@@ -71,6 +70,9 @@ class Plan:
     # What remi's record held when the plan was made (None: no record, or a damaged one),
     # read once: it is a big notebook's largest sheet.
     record: Record | None = None
+    # Each game sheet's part of it, a sheet renamed since remi wrote it found under its
+    # old name (`_renamed_from`): every step of a run decides by the same record.
+    owned: Record = field(default_factory=dict)
 
 
 def plan(
@@ -85,16 +87,21 @@ def plan(
     """
     held = read_record(notebook.grids.get(STATE_SHEET))
     record = held or {}
+    present = set(notebook.sheet_names)
+    renamed = {name: cells for name, cells in record.items() if name not in present}
+    owned: Record = {}
     sheets: dict[str, Cells] = {}
     areas: dict[str, str] = {}
     helpers: dict[str, tuple[int, int]] = {}
     for game in notebook.games:
         if only is not None and game.sheet not in only:
             continue
-        was_live = any(
-            isinstance(value, str) and value[:1] in ("=", "ƒ")
-            for value in record.get(game.sheet, {}).values()
-        )
+        mine = record.get(game.sheet)
+        if mine is None and renamed:
+            mine = _renamed_from(renamed, notebook.grids.get(game.sheet))
+        if mine is not None:
+            owned[game.sheet] = mine
+        was_live = any(is_formula(value) for value in (mine or {}).values())
         made_live = was_live if live is None else live
         sheets[game.sheet] = game_area(game, lang, live=made_live)
         if made_live:
@@ -109,7 +116,33 @@ def plan(
         areas[standings] = standings
     needed = any(w.formula for cells in sheets.values() for w in cells.values())
     names = live_names.all_names(notebook.rules, _rule_cells(notebook)) if needed else {}
-    return Plan(sheets, areas, standings, names, chart, helpers, held)
+    return Plan(sheets, areas, standings, names, chart, helpers, held, owned)
+
+
+def _renamed_from(renamed: Record, grid: Grid | None) -> dict[Key, Any] | None:
+    """The record, kept under a name no sheet has any more, of the sheet whose values
+    `grid` holds: the one whose values (its formulas' results are not recorded) agree
+    with the sheet's in the most cells, more than they disagree; None on a tie. Taken out
+    of `renamed`."""
+    if grid is None:
+        return None
+    scores: dict[str, int] = {}
+    for name, cells in renamed.items():
+        agree = disagree = 0
+        for key, was in cells.items():
+            now = grid.value(*key)
+            if was is None or is_formula(was) or now is None:
+                continue
+            if same(now, was):
+                agree += 1
+            else:
+                disagree += 1
+        if agree > disagree:
+            scores[name] = agree
+    best = sorted(scores.items(), key=lambda item: -item[1])[:2]
+    if not best or (len(best) == 2 and best[0][1] == best[1][1]):
+        return None
+    return renamed.pop(best[0][0])
 
 
 def _rule_cells(notebook: Notebook) -> dict[str, str]:
@@ -278,8 +311,7 @@ def _claims(
     the record after them."""
     old = plan.record
     record: Record = {name: cells for name, cells in (old or {}).items() if name in sheets}
-    # Sheets renamed since remi wrote them: their records are under names no sheet has now.
-    renamed = {name: cells for name, cells in (old or {}).items() if name not in sheets}
+    record |= plan.owned  # a renamed sheet's record under its new name
     problems: list[Problem] = []
     left_alone: list[str] = []
     changes: dict[str, tuple[Cells, set[Key]]] = {}
@@ -287,8 +319,6 @@ def _claims(
         sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
         current = _reader(sheet)
         recorded = record.get(name)
-        if recorded is None:
-            recorded = _record_before_rename(renamed, current)
         if recorded is None and old is None:
             # No record at all: remi's cells are those in its styles, if it ever wrote any.
             recorded = _styled(sheet) if styled_before else {}
@@ -322,21 +352,6 @@ def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
 def _values(cells: Cells) -> dict[Key, Any]:
     """What the record keeps of the cells (`ownership.kept`)."""
     return {key: kept(written.value) for key, written in cells.items()}
-
-
-def _record_before_rename(
-    renamed: dict[str, dict[Key, Any]], current: Callable[[Key], CellValue]
-) -> dict[Key, Any] | None:
-    """The record, kept under a name no sheet has any more, of the sheet whose cells
-    `current` reads: the one whose every cell still holds what remi wrote there (or
-    nothing, as `claim` allows), some of them something. Taken out of `renamed`."""
-    for name, cells in renamed.items():
-        held = [current(key) for key in cells]
-        if any(value is not None for value in held) and all(
-            now is None or same(now, was) for now, was in zip(held, cells.values(), strict=True)
-        ):
-            return renamed.pop(name)
-    return None
 
 
 def _styled(sheet: Worksheet) -> dict[Key, Any]:
