@@ -230,3 +230,41 @@ def test_named_styles_numbered_as_libreoffice_does_are_read_by_name(tmp_path: Pa
     mended.save(tmp_path / "out.xlsx")
     saved = openpyxl.load_workbook(tmp_path / "out.xlsx").worksheets[0]
     assert saved["A1"].style == "mine" and saved["A1"].font.b
+
+
+def test_a_cell_in_an_unnamed_style_record_past_the_named_ones_reads_as_normal(
+    tmp_path: Path,
+) -> None:
+    """The named styles numbered alike, but a cell's record past them (no cellStyle names
+    it): openpyxl would read no style there and save a number past its records."""
+    import re
+
+    from remi_sheet.writing.saving import open_workbook
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet["A1"] = "x"
+    sheet["A1"].font = openpyxl.styles.Font(bold=True)
+    path = tmp_path / "gap.xlsx"
+    book.save(path)
+    with zipfile.ZipFile(path) as old:
+        parts = {name: old.read(name) for name in old.namelist()}
+    styles = parts["xl/styles.xml"].decode()
+    unnamed = '<xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>' * 2
+    styles = styles.replace("</cellStyleXfs>", unnamed + "</cellStyleXfs>")
+    cells = styles.split("<cellXfs")[1].split("</cellXfs>")[0]
+    styles = styles.replace(
+        cells, re.sub(r'(<xf [^>]*fontId="1"[^>]*?)xfId="0"', r'\1xfId="2"', cells)
+    )
+    parts["xl/styles.xml"] = styles.encode()
+    with zipfile.ZipFile(path, "w") as new:
+        for name, data in parts.items():
+            new.writestr(name, data)
+    mended = open_workbook(path, tmp_path / "out.xlsx")
+    assert mended.worksheets[0]["A1"].style == "Normal" and mended.worksheets[0]["A1"].font.b
+    mended.save(tmp_path / "out.xlsx")
+    saved = zipfile.ZipFile(tmp_path / "out.xlsx").read("xl/styles.xml").decode()
+    records = saved.split("<cellStyleXfs")[1].split("</cellStyleXfs>")[0].count("<xf ")
+    used = re.findall(r'xfId="([0-9]+)"', saved.split("<cellXfs")[1].split("</cellXfs>")[0])
+    assert max(map(int, used)) < records

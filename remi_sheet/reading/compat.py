@@ -205,25 +205,27 @@ def mend_named_style_ids(workbook: Workbook, cell_styles: list[dict[str, str]]) 
     (an IndexError), and openpyxl saves numbers past the styles it writes. `cell_styles`:
     the attributes of the file's `cellStyle` elements, which openpyxl reads by the same
     rules (sorted by `xfId`, a name or number given twice kept once)."""
-    places: dict[int, int] = {}
-    names: set[str] = set()
+    places: dict[int, int] = {}  # a style record's number → its named style's place
+    kept: dict[str, int] = {}  # a named style → its place among those openpyxl keeps
     for style in sorted(cell_styles, key=lambda style: _whole(style.get("xfId"))):
         number, name = _whole(style.get("xfId")), style.get("name", "")
-        if number in places or name in names:
+        if number in places:
             continue
-        places[number] = len(places)
-        names.add(name)
-    if all(number == place for number, place in places.items()):
-        return  # numbered alike: Excel's, openpyxl's and most files
-    styled: list[Any] = [workbook._cell_styles]
+        if name in kept:  # a second record of a name: cells in it are in the kept one
+            places[number] = kept[name]
+            continue
+        places[number] = kept[name] = len(kept)
+    normal = kept.get("Normal", 0)  # an unnamed record: the style every cell starts in
+    styled: list[Any] = list(workbook._cell_styles)
     for sheet in workbook.worksheets:
-        styled.append(cell._style for cell in sheet._cells.values())
-        styled.append(row._style for row in sheet.row_dimensions.values())
-        styled.append(column._style for column in sheet.column_dimensions.values())
-    for arrays in styled:
-        for array in arrays:
-            if array is not None:  # a row or column without a style of its own
-                array.xfId = places.get(array.xfId, 0)  # an unnamed record: Normal
+        styled += (cell._style for cell in sheet._cells.values())
+        styled += (row._style for row in sheet.row_dimensions.values())
+        styled += (column._style for column in sheet.column_dimensions.values())
+    arrays = [array for array in styled if array is not None]  # a row without its own style
+    if all(places.get(array.xfId) == array.xfId for array in arrays):
+        return  # numbered alike: Excel's, openpyxl's and most files
+    for array in arrays:
+        array.xfId = places.get(array.xfId, normal)
     workbook._cell_styles = type(workbook._cell_styles)(workbook._cell_styles)
 
 
