@@ -958,3 +958,23 @@ def test_a_renamed_sheet_with_one_of_remis_cells_typed_over_is_told_that_one_cel
     book.save(path)
     assert remi("score", path).exit_code == 0
     assert remi("check", path).exit_code == 0
+
+
+def test_a_notebook_scored_before_a_style_was_added_gets_it_on_the_next_run(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    shutil.copyfile(Path(__file__).parent.parent / "samples" / "klub.xlsx", path)
+    assert remi("score", path).exit_code == 0
+    with zipfile.ZipFile(path) as old:
+        parts = {name: old.read(name) for name in old.namelist()}
+    styles = parts["xl/styles.xml"].decode()  # as remi wrote before it had these two
+    styles = styles.replace('name="remi tenths"', 'name="old a"')
+    parts["xl/styles.xml"] = styles.replace('name="remi hundredths"', 'name="old b"').encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for name, data in parts.items():
+            new.writestr(name, data)
+    result = remi("score", path)
+    assert result.exit_code == 0 and "Kiírva" in result.stdout, result.stdout
+    assert "remi tenths" in openpyxl.load_workbook(path).named_styles
+    assert "Nincs mit változtatni" in remi("score", path).stdout

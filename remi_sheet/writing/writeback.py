@@ -180,7 +180,7 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     """True when the workbook already shows, and remi's record already holds, exactly what
     `plan` would write."""
     record = plan.record
-    if record is None or set(record) != set(plan.sheets):
+    if record is None or set(record) != set(plan.sheets) or not _styles_there(notebook.path):
         return False
     for sheet, cells in plan.sheets.items():
         grid = notebook.grids.get(sheet)
@@ -195,6 +195,16 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
             if not unknown and not same(grid.value(*key), written.shows):
                 return False
     return True
+
+
+def _styles_there(path: Path) -> bool:
+    """Whether the workbook holds every named style remi writes in: one written before a
+    style was added gets it (and its cells in it) on the next run."""
+    from remi_sheet.reading import package, tolerant
+
+    with tolerant.open_zip(path) as archive:
+        names = {style.get("name") for style in package.cell_styles(archive)}
+    return all(style.value in names for style in Style)
 
 
 @dataclass(slots=True)
