@@ -897,8 +897,7 @@ def test_a_users_drawing_lost_beside_remis_chart_is_still_a_loss(tmp_path: Path)
     book.add_worksheet("g").insert_textbox("H12", "Jó játékot!")
     book.close()
     shape = zipfile.ZipFile(box).read("xl/drawings/drawing1.xml")
-    with zipfile.ZipFile(scored) as old:
-        parts = {name: old.read(name) for name in old.namelist()}
+    parts = _parts(scored)
     standings_rels = next(
         name
         for name, data in parts.items()
@@ -925,9 +924,7 @@ def test_a_users_drawing_lost_beside_remis_chart_is_still_a_loss(tmp_path: Path)
     override += 'openxmlformats-officedocument.drawing+xml"/>'
     parts["[Content_Types].xml"] = types.replace("</Types>", override + "</Types>").encode()
     path = tmp_path / "shape.xlsx"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
-        for name, data in parts.items():
-            new.writestr(name, data)
+    _write_parts(path, parts)
     before = path.read_bytes()
     result = remi("score", path, "--live")
     assert result.exit_code == 1, result.stdout
@@ -966,15 +963,24 @@ def test_a_notebook_scored_before_a_style_was_added_gets_it_on_the_next_run(
     path = tmp_path / "klub.xlsx"
     shutil.copyfile(Path(__file__).parent.parent / "samples" / "klub.xlsx", path)
     assert remi("score", path).exit_code == 0
-    with zipfile.ZipFile(path) as old:
-        parts = {name: old.read(name) for name in old.namelist()}
+    parts = _parts(path)
     styles = parts["xl/styles.xml"].decode()  # as remi wrote before it had these two
     styles = styles.replace('name="remi tenths"', 'name="old a"')
     parts["xl/styles.xml"] = styles.replace('name="remi hundredths"', 'name="old b"').encode()
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
-        for name, data in parts.items():
-            new.writestr(name, data)
+    _write_parts(path, parts)
     result = remi("score", path)
     assert result.exit_code == 0 and "Kiírva" in result.stdout, result.stdout
     assert "remi tenths" in openpyxl.load_workbook(path).named_styles
     assert "Nincs mit változtatni" in remi("score", path).stdout
+
+
+def _parts(path: Path) -> dict[str, bytes]:
+    """The parts of the workbook at `path`, by name."""
+    with zipfile.ZipFile(path) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def _write_parts(path: Path, parts: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
