@@ -175,6 +175,16 @@ def test_a_card_that_is_no_card_exits_1() -> None:
     assert code == 1 and document["errors"][0]["code"] == "card_unknown"
 
 
+@pytest.mark.parametrize(
+    ("meld", "named"), [("király pikk", "'király'"), ("king of spades", "'king'"), ("K9Z", "'k9z'")]
+)
+def test_a_word_that_is_no_card_is_named_whole(meld: str, named: str) -> None:
+    """A word that starts like a card (K…, Q…) is named as typed, not after its first letter."""
+    result = remi(meld)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {named} is not a card"), result.stderr
+
+
 def test_a_badly_written_pin_exits_1() -> None:
     result = remi("8♣=7♣ 9♣ 10♣")
     assert result.exit_code == 1 and "Jo=8♣" in result.stderr

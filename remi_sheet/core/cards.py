@@ -145,15 +145,16 @@ def _scanned(source: str, suits_required: bool) -> tuple[Card, ...]:
                 raise RemiError("card_empty")
             return tuple(cards)
     cards.clear()
-    position = 0
+    position = word = 0  # `word`: where the word being read starts
     while position < len(source):
         gap = _SEPARATORS.match(source, position)
         if gap:
-            position = gap.end()
+            position = word = gap.end()
             continue
         token = _TOKEN.match(source, position)
         if token is None:
-            bad = _SEPARATORS.split(source[position:], maxsplit=1)[0]
+            # The whole word is named: "király" is no card, not "irály" after a K.
+            bad = _SEPARATORS.split(source[word:], maxsplit=1)[0]
             raise RemiError("card_unknown", token=bad)
         cards.append(_card(token, suits_required))
         position = token.end()
