@@ -160,3 +160,19 @@ def test_a_refusal_speaks_the_notebooks_language(
     result = remi(*[arg.format(nb=notebook, dir=tmp_path) for arg in args])
     assert result.exit_code == 2
     assert result.stderr.startswith(said)
+
+
+def test_a_write_that_fails_says_the_original_is_unchanged_only_where_there_is_one(
+    tmp_path: Path,
+) -> None:
+    import errno
+
+    from remi_sheet.reading.files import write_failed
+
+    refused = OSError(errno.EROFS, "Read-only file system")
+    there = tmp_path / "there.pdf"
+    there.write_bytes(b"%PDF")
+    assert "original file is unchanged" in write_failed(there, refused).message("en")
+    new = write_failed(tmp_path / "new.pdf", refused)
+    assert new.message("en").endswith("Nothing was written.")
+    assert "Semmi sem íródott ki" in new.message("hu")

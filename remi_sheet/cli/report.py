@@ -19,7 +19,6 @@ from remi_sheet.cli.language import said
 from remi_sheet.cli.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.i18n import Lang, say
-from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -311,13 +310,8 @@ def _render(
             if new:
                 _readable(output)
     except OSError as error:
-        reason = os_reason(error)
-        target = Path(error.filename) if error.filename else (output or html)
-        fail(
-            Problem("file_write_failed", params={"path": str(target), "reason": reason}),
-            lang,
-            json_output=False,
-        )
+        target = Path(error.filename) if error.filename else (output or html or Path())
+        fail(files.write_failed(target, error), lang, json_output=False)
     for url in dict.fromkeys(refused):
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     if output is not None:

@@ -41,7 +41,6 @@ from remi_sheet.cli.season_views import (
 from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
-from remi_sheet.reading.files import os_reason
 from remi_sheet.report.season import season_report
 
 if TYPE_CHECKING:
@@ -340,7 +339,5 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
             error_line(pango_help(lang))
         raise typer.Exit(1) from None
     except OSError as error:
-        reason = os_reason(error)
-        params = {"path": str(target), "reason": reason}
-        fail(Problem("file_write_failed", params=params), lang, json_output=options.json_output)
+        fail(filing.write_failed(target, error), lang, json_output=options.json_output)
     console.print(say("written_pdf", lang, path=target), markup=False, highlight=False)

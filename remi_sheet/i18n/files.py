@@ -265,6 +265,10 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Cannot write {path}: {reason}. The original file is unchanged.",
         "{path} nem írható: {reason}. Az eredeti fájl változatlan.",
     ),
+    "file_write_failed_new": (
+        "Cannot write {path}: {reason}. Nothing was written.",
+        "{path} nem írható: {reason}. Semmi sem íródott ki.",
+    ),
 }
 
 # The reasons the messages above give, said in the message's language (`i18n.Phrase`).

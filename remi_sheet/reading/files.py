@@ -314,9 +314,13 @@ def replace_atomically(
 
 
 def _write_failed(path: Path, error: OSError) -> RemiError:
-    return RemiError(
-        Problem("file_write_failed", params={"path": str(path), "reason": os_reason(error)})
-    )
+    return RemiError(write_failed(path, error))
+
+
+def write_failed(path: Path, error: OSError) -> Problem:
+    """Why `path` could not be written; "the original is unchanged" only where there is one."""
+    code = "file_write_failed" if path.exists() else "file_write_failed_new"
+    return Problem(code, params={"path": str(path), "reason": os_reason(error)})
 
 
 def _remove_stale(folder: Path, prefix: str, suffix: str) -> None:
