@@ -284,6 +284,13 @@ def test_a_deal_below_an_empty_row_is_reported(notebook: Make) -> None:
     assert "row 4" in loaded.all_problems()[0].message("en")
 
 
+def test_a_second_game_under_the_first_is_told_to_go_to_its_own_sheet(notebook: Make) -> None:
+    rows = [*worked_game()[:3], [], worked_game()[0], *worked_game()[1:3]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == [("g", "A5", "second_game_on_sheet")]
+    assert "Move it to a sheet of its own" in loaded.all_problems()[0].message("en")
+
+
 def test_notes_under_the_table_are_not_deals(notebook: Make) -> None:
     rows = [*worked_game(), ["Megjegyzés: Anna hozta a sütit"], [], [None, "szép volt"]]
     loaded = load_notebook(notebook({"g": rows}))

@@ -240,6 +240,12 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ez a sor leosztásnak látszik, de egy üres sor ({gap}. sor) lezárja fölötte a "
         "leosztások táblázatát, így kimaradna: töröld az üres sort.",
     ),
+    "second_game_on_sheet": (
+        "A second game's header under this game: one sheet holds one game, and this one "
+        "would be ignored. Move it to a sheet of its own.",
+        "Egy második játszma fejléce e játszma alatt: egy lapon egy játszma áll, ez "
+        "kimaradna. Tedd át egy saját lapra.",
+    ),
     "player_after_gap": (
         "'{player}' has an entry in every deal but stands after an empty header cell, so "
         "remi does not read it as a player: remove the empty column.",

@@ -15,7 +15,7 @@ from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import DealScore, GameScore, RowScorer, score_game
 from remi_sheet.core.text import clean, fold
-from remi_sheet.notebook.layout import DealRow, GameLayout, deal_number, filled
+from remi_sheet.notebook.layout import HEADER_WORDS, DealRow, GameLayout, deal_number, filled
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import FormulaProbe, Grid
 
@@ -174,7 +174,11 @@ class _GameCheck:
                 )
             )
         if layout.stray_row is not None:
-            self.at(layout.stray_row, None, "deal_after_blank_row", gap=layout.end_row + 2)
+            heading = self.grid.value(layout.stray_row, layout.deal_column)
+            if isinstance(heading, str) and fold(heading) in HEADER_WORDS:
+                self.at(layout.stray_row, None, "second_game_on_sheet")
+            else:
+                self.at(layout.stray_row, None, "deal_after_blank_row", gap=layout.end_row + 2)
 
     def deals(self) -> list[ScoredDeal]:
         """Every deal row read, numbered and scored; one loop, its lookups held in locals:
