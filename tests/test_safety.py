@@ -311,6 +311,7 @@ def test_a_pasted_remi_cell_is_a_persons_cell(notebook: Make) -> None:
 
 def test_merged_cells_in_remis_way_are_reported(notebook: Make, tmp_path: Path) -> None:
     path = notebook({"g": worked_game()})
+    assert remi("score", path).exit_code == 0  # remi's area: from column F
     book = openpyxl.load_workbook(path)
     book["g"].merge_cells("G3:H3")
     book.save(path)
@@ -318,6 +319,20 @@ def test_merged_cells_in_remis_way_are_reported(notebook: Make, tmp_path: Path) 
     assert result.exit_code == 1
     assert "g!G3" in result.stdout and "G3:H3" in result.stdout
     assert "Traceback" not in result.output
+
+
+def test_a_merged_note_beside_a_new_table_puts_remis_area_after_it(tmp_path: Path) -> None:
+    path = tmp_path / "ma.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("G1")
+    sheet.write_row("A1", ["Deal", "Anna", "Bob", "Cecil"])
+    for index, row in enumerate([["H", 27, "X"], [12, "W", "K 9 Jo"], [3, "X 55", "W"]]):
+        sheet.write_row(index + 1, 0, [index + 1, *row])
+    sheet.merge_range("F1:H3", "big note", None)
+    book.close()
+    assert remi("score", path).exit_code == 0
+    scored = openpyxl.load_workbook(path)["G1"]
+    assert scored["J1"].value == "remi ▸ scores" and scored["F1"].value == "big note"
 
 
 def test_a_persons_sheet_named_in_another_case_is_left_alone(notebook: Make) -> None:

@@ -32,6 +32,9 @@ class Grid:
 
     name: str
     rows: Sequence[Sequence[CellValue]]
+    # Merged cells, ((top, left), (bottom, right)), as calamine reads them (the streaming
+    # reader does not: a sheet read that way has none here).
+    merged: Sequence[tuple[tuple[int, int], tuple[int, int]]] = ()
 
     def value(self, row: int, column: int) -> CellValue:
         if row >= len(self.rows):
@@ -219,8 +222,9 @@ def _sheet(
         from python_calamine import CalamineError
 
         try:
-            values = workbook.get_sheet_by_name(name).to_python(skip_empty_area=False, nrows=rows)
-            return Grid(name, values)
+            sheet = workbook.get_sheet_by_name(name)
+            values = sheet.to_python(skip_empty_area=False, nrows=rows)
+            return Grid(name, values, sheet.merged_cell_ranges or ())
         except CalamineError:
             pass  # the streaming reader reads it, or says why it cannot
     read = streaming.rows(name, member, rows)
