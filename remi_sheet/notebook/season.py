@@ -16,12 +16,9 @@ What `remi stats` shows, and the Standings sheet and its chart take from here:
 - **Games in what order.** By the game's date (`dates.parse_date`), then by sheet order; a game
   without a readable date goes right after the game before it on the sheets of the same
   notebook (first, when no game comes before it).
-- **The rating.** openskill's Plackett–Luce model, updated game by game in that order with
-  the places as ranks (shared places share a rank). The rating shown is openskill's
-  `ordinal()`, μ − 3σ: everybody starts at 0 and it rises as the model becomes sure a
-  player is good; the uncertainty shown beside it is σ.
+- **The rating** (`ratings`): updated game by game in that order.
 
-Pure: games in, figures out. openskill is imported when a rating is computed.
+Pure: games in, figures out.
 """
 
 from __future__ import annotations
@@ -31,7 +28,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from remi_sheet.core.dates import FORMS, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
@@ -42,10 +39,7 @@ from remi_sheet.notebook.names import (
     spelling_problems,
     spellings_of,
 )
-
-if TYPE_CHECKING:
-    from openskill.models import PlackettLuce, PlackettLuceRating
-
+from remi_sheet.notebook.ratings import Rating, first_rating, rate
 
 # The columns `SeasonRow.values` gives, in order: the Standings sheet's (standings.COLUMNS)
 # then the season's. Text keys of `i18n`.
@@ -96,19 +90,6 @@ class GameResult:
     place: int
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
-    mu: float
-    sigma: float
-
-    @property
-    def ordinal(self) -> float:
-        """μ − 3σ, the rating shown: 0 for a newcomer."""
-        value = self.mu - 3 * self.sigma
-        # The defaults make it −4e-15 in floating point, which would print as "−0.0".
-        return 0.0 if abs(value) < 1e-9 else value
-
-
 @dataclass(slots=True)
 class SeasonRow:
     """One player's season: the notebook standings' figures (`standing`) and the rest."""
@@ -120,7 +101,7 @@ class SeasonRow:
     best: GameResult | None = None  # lowest total of a complete game (earliest on a tie)
     worst: GameResult | None = None  # highest total of a complete game (earliest on a tie)
     streak: int = 0  # most complete games won in a row, among the games the player played
-    rating: Rating = field(default_factory=lambda: Rating(*_initial()))
+    rating: Rating = field(default_factory=first_rating)
 
     @property
     def name(self) -> str:
@@ -363,7 +344,9 @@ def compute(games: Sequence[SeasonGame], sort: str = "place") -> Season:
     spellings = spellings_of(g.game for g in ordered if g.game.deals)
     rows = _rows(played, spellings)
     _add_results(rows, complete)
-    history = _rate(rows, complete)
+    finals, history = rate(list(rows), [g.game for g in complete])
+    for key, row in rows.items():
+        row.rating = finals[key]
     ranked = sort_rows(list(rows.values()), sort)
     shown = {row.key: row.name for row in ranked}
     return Season(
@@ -374,7 +357,7 @@ def compute(games: Sequence[SeasonGame], sort: str = "place") -> Season:
             dates=tuple(g.date for g in complete),
             players=tuple(row.name for row in ranked),
             ratings=tuple(tuple(history[row.key]) for row in ranked),
-            start=Rating(*_initial()).ordinal,
+            start=first_rating().ordinal,
         ),
         games=tuple(ordered),
         problems=tuple(spelling_problems(spellings)),
@@ -458,43 +441,6 @@ def _head_to_head(
     for a, name in shown.items():
         table[name] = {other: records[(a, b)] for b, other in shown.items() if (a, b) in records}
     return table
-
-
-def _initial() -> tuple[float, float]:
-    model = _model()
-    return model.mu, model.sigma
-
-
-def _model() -> PlackettLuce:
-    from openskill.models import PlackettLuce
-
-    return PlackettLuce()
-
-
-def _rate(
-    rows: dict[str, SeasonRow], complete: Sequence[SeasonGame]
-) -> dict[str, list[float | None]]:
-    """Rate the complete games in order; each row gets its final rating, and the result is
-    each player's rating (ordinal) after every game, None for games they did not play."""
-    model = _model()
-    current: dict[str, PlackettLuceRating] = {key: model.rating(name=key) for key in rows}
-    history: dict[str, list[float | None]] = {key: [] for key in rows}
-    for season_game in complete:
-        score = season_game.game.score
-        keys = [fold(name) for name in score.players]
-        # Lower rank is better in openskill, as in `scoring.rank`; equal places tie.
-        rated = model.rate([[current[key]] for key in keys], ranks=[float(r) for r in score.ranks])
-        for key, (rating,) in zip(keys, rated, strict=True):
-            current[key] = rating
-        for key in rows:
-            history[key].append(_ordinal(current[key]) if key in keys else None)
-    for key, row in rows.items():
-        row.rating = Rating(current[key].mu, current[key].sigma)
-    return history
-
-
-def _ordinal(rating: PlackettLuceRating) -> float:
-    return Rating(rating.mu, rating.sigma).ordinal
 
 
 def _one_decimal(total: int, count: int) -> float:
