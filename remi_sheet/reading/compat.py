@@ -216,15 +216,16 @@ def mend_named_style_ids(workbook: Workbook, cell_styles: list[dict[str, str]]) 
             continue
         places[number] = kept[name] = len(kept)
     normal = kept.get("Normal", 0)  # an unnamed record: the style every cell starts in
+    # Every cell, row and column holds a copy of one of the workbook's cell formats: their
+    # numbers are all there is to look at before anything is renumbered.
+    if all(places.get(array.xfId) == array.xfId for array in workbook._cell_styles):
+        return  # numbered alike: Excel's, openpyxl's and most files
     styled: list[Any] = list(workbook._cell_styles)
     for sheet in workbook.worksheets:
         styled += (cell._style for cell in sheet._cells.values())
         styled += (row._style for row in sheet.row_dimensions.values())
         styled += (column._style for column in sheet.column_dimensions.values())
-    arrays = [array for array in styled if array is not None]  # a row without its own style
-    if all(places.get(array.xfId) == array.xfId for array in arrays):
-        return  # numbered alike: Excel's, openpyxl's and most files
-    for array in arrays:
+    for array in filter(None, styled):  # a row without a style of its own has none
         array.xfId = places.get(array.xfId, normal)
     workbook._cell_styles = type(workbook._cell_styles)(workbook._cell_styles)
 
