@@ -323,11 +323,7 @@ def test_merged_cells_in_remis_way_are_reported(notebook: Make, tmp_path: Path) 
 
 def test_a_merged_note_beside_a_new_table_puts_remis_area_after_it(tmp_path: Path) -> None:
     path = tmp_path / "ma.xlsx"
-    book = xlsxwriter.Workbook(str(path))
-    sheet = book.add_worksheet("G1")
-    sheet.write_row("A1", ["Deal", "Anna", "Bob", "Cecil"])
-    for index, row in enumerate([["H", 27, "X"], [12, "W", "K 9 Jo"], [3, "X 55", "W"]]):
-        sheet.write_row(index + 1, 0, [index + 1, *row])
+    book, sheet = _xlsxwriter_game(path)
     sheet.merge_range("F1:H3", "big note", None)
     book.close()
     assert remi("score", path).exit_code == 0
@@ -881,11 +877,7 @@ def test_a_value_under_a_merged_cell_is_a_loss_openpyxl_would_make(tmp_path: Pat
     """LibreOffice and xlsxwriter keep text under a merged cell; openpyxl drops it. remi
     names it among what a save would lose (it said 'did not read back … please report')."""
     path = tmp_path / "hm.xlsx"
-    book = xlsxwriter.Workbook(str(path))
-    sheet = book.add_worksheet("G1")
-    sheet.write_row("A1", ["Deal", "Anna", "Bob", "Cecil"])
-    for index, row in enumerate([["H", 27, "X"], [12, "W", "K 9 Jo"], [3, "X 55", "W"]]):
-        sheet.write_row(index + 1, 0, [index + 1, *row])
+    book, sheet = _xlsxwriter_game(path)
     sheet.write("G3", "hidden under the merge")
     sheet.merge_range("F3:G3", "note", None)
     book.close()
@@ -999,3 +991,14 @@ def _write_parts(path: Path, parts: dict[str, bytes]) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in parts.items():
             archive.writestr(name, data)
+
+
+def _xlsxwriter_game(path: Path) -> tuple[Any, Any]:
+    """A workbook xlsxwriter writes at `path`, its sheet G1 holding a three-deal game: more
+    to be added to the sheet before the book is closed."""
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("G1")
+    sheet.write_row("A1", ["Deal", "Anna", "Bob", "Cecil"])
+    for index, row in enumerate([["H", 27, "X"], [12, "W", "K 9 Jo"], [3, "X 55", "W"]]):
+        sheet.write_row(index + 1, 0, [index + 1, *row])
+    return book, sheet
