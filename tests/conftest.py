@@ -15,7 +15,16 @@ from remi_sheet.cli.app import app
 
 Rows = Sequence[Sequence[Any]]
 # Captured output is plain text; should anything draw with Rich, it neither wraps nor colours.
-ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
+# Help speaks the system's language (`cli.help_text`): the tests' system speaks English.
+ENV = {
+    "COLUMNS": "200",
+    "NO_COLOR": "1",
+    "TERM": "dumb",
+    "LANG": "C.UTF-8",
+    "LANGUAGE": "",
+    "LC_ALL": "",
+    "LC_MESSAGES": "",
+}
 
 
 def remi(*args: str | Path, env: dict[str, str] | None = None) -> Any:

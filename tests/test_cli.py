@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import shutil
@@ -15,7 +14,6 @@ from typing import Any
 import openpyxl
 import pytest
 
-from remi_sheet.cli.app import _COMMANDS, command_function
 from tests.conftest import remi, remi_json, worked_game
 
 Make = Callable[..., Path]
@@ -353,16 +351,6 @@ def test_help_lists_the_commands_with_examples() -> None:
     for command in ("check", "score"):
         assert command in result.stdout
         assert "Example:" in remi(command, "--help").stdout
-
-
-@pytest.mark.parametrize("command", list(_COMMANDS))
-def test_help_summary_is_the_first_paragraph_of_the_command_docstring(command: str) -> None:
-    doc = inspect.getdoc(command_function(command))
-    assert doc is not None
-    summary = _COMMANDS[command][2]
-    assert doc.split("\n\n")[0] == summary
-    listed = " ".join(remi("--help").stdout.split())
-    assert f"{command} {summary}" in listed
 
 
 def test_help_builds_no_command_and_check_builds_only_itself() -> None:

@@ -4,6 +4,7 @@ inside Hungarian."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,6 +16,8 @@ REMI = ROOT / ".venv" / "bin" / "remi"
 
 
 def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    # Help speaks the system's language: this system speaks English.
+    english = {"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
     return subprocess.run(
         [str(REMI), *map(str, args)],
         capture_output=True,
@@ -22,6 +25,7 @@ def run(*args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         timeout=60,
         check=False,
+        env={**os.environ, **english},
     )
 
 
@@ -61,7 +65,7 @@ def klub(tmp_path: Path) -> Path:
         ),
         (["score", "{nb}", "-o"], "Az -o kapcsoló után meg kell adni az értékét.", "needs a value"),
         (["check", "{nb}", "{nb}"], "Fölösleges argumentum: ", "Got an unexpected extra argument"),
-        (["check"], "Hiányzik a NOTEBOOK.xlsx argumentum.", "Missing argument NOTEBOOK.xlsx."),
+        (["check"], "Hiányzik a FÜZET.xlsx argumentum.", "Missing argument NOTEBOOK.xlsx."),
         (["chek", "{nb}"], "Nincs ilyen parancs: 'chek'. Erre gondoltál: check?", "'chek'"),
     ],
 )
@@ -85,7 +89,7 @@ def test_a_refused_command_line_speaks_the_notebooks_language(
 def test_the_usage_lines_words_are_hungarian(klub: Path) -> None:
     said = run("check", klub.name, "--foo", cwd=klub.parent)
     lines = said.stderr.splitlines()
-    assert lines[0] == "Használat: remi check [KAPCSOLÓK] {NOTEBOOK.xlsx}"
+    assert lines[0] == "Használat: remi check [KAPCSOLÓK] {FÜZET.xlsx}"
     assert lines[1] == "Súgó: remi check -h"
     assert lines[-1] == "Hiba: Nincs ilyen kapcsoló: --foo."
 

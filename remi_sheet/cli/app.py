@@ -2,7 +2,9 @@
 
 The options and failure handling every command shares are in `options`; the larger
 commands live in their own modules, imported only when they run or `--help` lists them:
-`remi check` should not wait for the PDF and statistics code to load.
+`remi check` should not wait for the PDF and statistics code to load. What a command's
+help says, and its options', is the catalogue's (`i18n.command_help`), put in place by
+`help_text` in the language of the one who asks.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
+from remi_sheet.cli import help_text
 from remi_sheet.cli.options import (
     JsonOpt,
     LangOpt,
@@ -35,58 +38,49 @@ if TYPE_CHECKING:
     # Typer's group methods are typed with the click it carries inside.
     from typer._click import Command, Context, HelpFormatter
 
-# Every command: name → (module, function, summary), in the order `remi --help` lists them.
-# A command is built only when it runs (`remi check` builds `check` alone and never loads
-# the PDF or statistics code), and `remi --help` lists the summaries without building any;
-# a test keeps each summary equal to the first paragraph of its function's docstring.
+# Every command: name → (module, function), in the order `remi --help` lists them. A command
+# is built only when it runs (`remi check` builds `check` alone and never loads the PDF or
+# statistics code), and `remi --help` lists their summaries (`help_text.summary`) without
+# building any.
 _COMMANDS: Final = {
-    "check": (
-        "remi_sheet.cli.app",
-        "check",
-        "Read the notebook and check every deal; write nothing.",
-    ),
-    "score": (
-        "remi_sheet.cli.app",
-        "score",
-        "Check the notebook, then write scores, running totals, ranks and the Standings sheet.",
-    ),
-    "new": (
-        "remi_sheet.cli.app",
-        "new",
-        "Make a fresh notebook that helps while people type and scores itself live.",
-    ),
-    "report": (
-        "remi_sheet.cli.report",
-        "report",
-        "Print the scorecard as a PDF: one A4 page per game, then the standings.",
-    ),
-    "meld": (
-        "remi_sheet.cli.meld",
-        "meld",
-        "Check melds and their value, or find the best opening of a hand.",
-    ),
-    "import": (
-        "remi_sheet.cli.import_records",
-        "import_records",
-        "Import old paper score sheets (CSV or .xlsx) into the notebook, checking every number.",
-    ),
-    "stats": (
-        "remi_sheet.cli.stats",
-        "stats",
-        "Standings across all games of the notebooks given, with a rating.",
-    ),
+    "check": ("remi_sheet.cli.app", "check"),
+    "score": ("remi_sheet.cli.app", "score"),
+    "new": ("remi_sheet.cli.app", "new"),
+    "report": ("remi_sheet.cli.report", "report"),
+    "meld": ("remi_sheet.cli.meld", "meld"),
+    "import": ("remi_sheet.cli.import_records", "import_records"),
+    "stats": ("remi_sheet.cli.stats", "stats"),
 }
 
 
 def command_function(name: str) -> Callable[..., None]:
     """The function behind the command `name`, its module loaded."""
-    module, function, _ = _COMMANDS[name]
+    module, function = _COMMANDS[name]
     found: Callable[..., None] = getattr(importlib.import_module(module), function)
     return found
 
 
+class _Command(TyperCommand):
+    """One of remi's commands, its help in the language of the one who asks."""
+
+    def get_help(self, ctx: Context) -> str:
+        lang = ctx.meta.get(help_text.HELP_LANG, "en")
+        help_text.put_in_place(self, ctx, self.name or "", lang)
+        return help_text.in_words(super().get_help(ctx), lang)
+
+
 class _Commands(TyperGroup):
     """remi's commands (`_COMMANDS`), each built from its function when first asked for."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        if help_text.wanted(args):
+            ctx.meta[help_text.HELP_LANG] = help_text.language_of(args)
+        return super().parse_args(ctx, args)
+
+    def get_help(self, ctx: Context) -> str:
+        lang = ctx.meta.get(help_text.HELP_LANG, "en")
+        help_text.put_in_place(self, ctx, "remi", lang)
+        return help_text.in_words(super().get_help(ctx), lang)
 
     def list_commands(self, ctx: Context) -> list[str]:
         return list(_COMMANDS)
@@ -99,7 +93,7 @@ class _Commands(TyperGroup):
                 add_completion=False,
                 context_settings=_CONTEXT,
             )
-            single.command(cmd_name)(command_function(cmd_name))
+            single.command(cmd_name, cls=_Command)(command_function(cmd_name))
             self.add_command(typer.main.get_command(single), cmd_name)
         return super().get_command(ctx, cmd_name)
 
@@ -113,8 +107,9 @@ class _Commands(TyperGroup):
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        lang = ctx.meta.get(help_text.HELP_LANG, "en")
         with formatter.section("Commands"):
-            formatter.write_dl([(name, summary) for name, (_, _, summary) in _COMMANDS.items()])
+            formatter.write_dl([(name, help_text.summary(name, lang)) for name in _COMMANDS])
 
 
 _CONTEXT: Final = {"help_option_names": ["-h", "--help"]}
@@ -122,8 +117,6 @@ _CONTEXT: Final = {"help_option_names": ["-h", "--help"]}
 app = typer.Typer(
     cls=_Commands,
     name="remi",
-    help="The score notebook for Hungarian rummy (römi): check, score and print the "
-    "scores kept in an Excel workbook.",
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -144,9 +137,7 @@ def _version(asked: bool) -> None:
 def _group(
     version: Annotated[
         bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Print the version and exit."
-        ),
+        typer.Option("--version", callback=_version, is_eager=True),
     ] = False,
 ) -> None:
     # Without a callback of its own, an app with no command registered up front would not
@@ -160,12 +151,7 @@ def check(
     lang: LangOpt = None,
     rule: RuleOpt = None,
 ) -> None:
-    """Read the notebook and check every deal; write nothing.
-
-    Every mistake is listed with its sheet and cell. Exit code 1 if there are errors.
-
-    Example: remi check klub.xlsx --json
-    """
+    """`remi check`: read and check the notebook, write nothing."""
     from remi_sheet.cli.commands import run_check
 
     chosen: Lang | None = lang.value if lang else None
@@ -182,7 +168,7 @@ def score(
     notebook: NotebookArg,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write the scored notebook here instead of in place."),
+        typer.Option("--output", "-o", metavar="OUT.xlsx", show_default=False),
     ] = None,
     json_output: JsonOpt = False,
     lang: LangOpt = None,
@@ -191,34 +177,22 @@ def score(
         bool,
         typer.Option(
             "--backup/--no-backup",
-            help="Keep the previous version as NOTEBOOK.xlsx.bak when writing in place.",
         ),
     ] = True,
     force: Annotated[
         bool,
         typer.Option(
             "--force",
-            help="Write in place even when the workbook holds things openpyxl "
-            "cannot keep (listed when remi refuses).",
         ),
     ] = False,
     live: Annotated[
         bool,
         typer.Option(
             "--live",
-            help="Make every game's area live (formulas that score while people type), as "
-            "remi new makes them: after a run with --rule, or in a notebook remi did not make.",
         ),
     ] = False,
 ) -> None:
-    """Check the notebook, then write scores, running totals, ranks and the Standings sheet.
-
-    Only remi's own area beside each game and the Standings sheet are written; typed cells
-    never change. Games with errors are not scored. The file is replaced in one step (or
-    left untouched when it already holds these scores).
-
-    Example: remi score klub.xlsx --output klub-pontozva.xlsx
-    """
+    """`remi score`: check the notebook, then write its scores back."""
     from remi_sheet.cli.commands import run_score
 
     chosen: Lang | None = lang.value if lang else None
@@ -254,70 +228,50 @@ def new(
         Path,
         typer.Argument(
             metavar="NOTEBOOK.xlsx",
-            help="The notebook to make (.xlsx), or with --add-game the one to add a game to.",
             show_default=False,
         ),
     ],
     player: Annotated[
         list[str] | None,
-        typer.Option("--player", "-p", help="A player's name; repeat for each player (2 to 6)."),
+        typer.Option("--player", "-p", metavar="NAME"),
     ] = None,
     games: Annotated[
         int,
-        typer.Option(
-            min=1,
-            max=100,
-            help="How many empty game sheets. One is dated today (or --date); several get "
-            "a Date row each, left for you to fill in (or all dated --date).",
-        ),
+        typer.Option(min=1, max=100, metavar="N"),
     ] = 1,
     date: Annotated[
         str | None,
         typer.Option(
             "--date",
             metavar="DATE",
-            help="The day of the game(s): 2026-11-29, 2026. 11. 29. or 29/11/2026.",
         ),
     ] = None,
     deals: Annotated[
         int | None,
-        typer.Option(min=1, max=50, help="Deals per game (house rule deals_per_game; default 7)."),
+        typer.Option(min=1, max=50, metavar="N"),
     ] = None,
     add_game: Annotated[
         bool,
         typer.Option(
             "--add-game",
-            help="Add the next game sheet to an existing notebook, with the last "
-            "game's players unless --player is given.",
         ),
     ] = False,
     force: Annotated[
         bool,
         typer.Option(
             "--force",
-            help="Replace an existing file (with --add-game: write even when the "
-            "workbook holds things openpyxl cannot keep).",
         ),
     ] = False,
     backup: Annotated[
         bool,
         typer.Option(
             "--backup/--no-backup",
-            help="Keep the file replaced (--force, --add-game) as NOTEBOOK.xlsx.bak.",
         ),
     ] = True,
     lang: LangOpt = None,
     rule: RuleOpt = None,
 ) -> None:
-    """Make a fresh notebook that helps while people type and scores itself live.
-
-    Each game sheet has the deal numbers ready, refuses characters no entry has, paints an
-    entry that does not read and its row, and scores every deal as remi does (codes, card
-    lists, paper rows) with formulas Excel and LibreOffice compute; a Rules sheet holds
-    every house rule, and a change there changes the scores.
-
-    Example: remi new klub.xlsx -p Anna -p Béla -p Csaba --lang hu
-    """
+    """`remi new`: make a fresh notebook, or add a game sheet to one."""
     import datetime as dt
 
     from remi_sheet.cli.commands import run_add_game, run_new

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Final, NoReturn
 
 # click as Typer carries it inside: its exception classes are how a refusal says its kind.
@@ -24,19 +23,13 @@ from typer._click.exceptions import (
     UsageError,
 )
 
-from remi_sheet.cli import language
+from remi_sheet.cli import help_text, language
 from remi_sheet.cli.printing import error_line
-from remi_sheet.i18n import LANGS, Lang, listed, say
+from remi_sheet.i18n import Lang, listed, say
 
 if TYPE_CHECKING:
     from typer._click import Parameter
 
-# The words click puts in a usage line, in Hungarian.
-_USAGE_WORDS: Final = (
-    ("Usage:", "Használat:"),
-    ("[OPTIONS]", "[KAPCSOLÓK]"),
-    ("COMMAND [ARGS]...", "PARANCS [ARGUMENTUMOK]..."),
-)
 _NOT_IN_RANGE: Final = re.compile(r"(.+) is not in the range ")
 _NOT_ONE_OF: Final = re.compile(r"'(.*)' is not one of ", re.DOTALL)
 _NOT_VALID: Final = re.compile(r"'(.*)' is not a valid (int range|integer|int|float range|float)")
@@ -50,14 +43,10 @@ def refuse(error: UsageError, arguments: Sequence[str]) -> NoReturn:
     if isinstance(error, NoArgsIsHelpError):
         error.show()  # the bare command: its help, as click gives it
         raise SystemExit(2)
-    lang = language.said(_chosen(arguments), *_files(arguments))
+    lang = language.said(language.chosen(arguments), *language.named_workbooks(arguments))
     context = error.ctx
     if context is not None:
-        usage = context.get_usage()
-        if lang == "hu":
-            for english, hungarian in _USAGE_WORDS:
-                usage = usage.replace(english, hungarian, 1)
-        error_line(usage)
+        error_line(help_text.in_words(context.get_usage(), lang))
         if context.command.get_help_option(context) is not None:
             help_line = f"{context.command_path} {context.help_option_names[0]}"
             error_line(say("cli_try_help", lang, command=help_line) + "\n")
@@ -77,7 +66,7 @@ def message(error: UsageError, lang: Lang) -> str:
             return say("cli_option_needs_value", lang, option=error.option_name)
     if isinstance(error, MissingParameter) and error.param is not None:
         kind = "argument" if error.param.param_type_name == "argument" else "option"
-        return say(f"cli_missing_{kind}", lang, name=_name(error.param))
+        return say(f"cli_missing_{kind}", lang, name=_name(error.param, lang))
     if isinstance(error, BadParameter) and error.param is not None:
         return _bad_value(error, error.param, lang)
     extra = _EXTRA.fullmatch(error.message)
@@ -95,7 +84,7 @@ def message(error: UsageError, lang: Lang) -> str:
 
 
 def _bad_value(error: BadParameter, param: Parameter, lang: Lang) -> str:
-    name, kind = _name(param), param.type
+    name, kind = _name(param, lang), param.type
     low, high = getattr(kind, "min", None), getattr(kind, "max", None)
     found = _NOT_IN_RANGE.match(error.message)
     if found and low is not None and high is not None:
@@ -113,11 +102,11 @@ def _bad_value(error: BadParameter, param: Parameter, lang: Lang) -> str:
     return say("cli_bad_value", lang, name=name, detail=error.message)
 
 
-def _name(param: Parameter) -> str:
-    """An option by its longest name (--games), an argument as the usage line shows it
-    (NOTEBOOK.xlsx)."""
+def _name(param: Parameter, lang: Lang) -> str:
+    """An option by its longest name (--games), an argument as the usage line in `lang`
+    shows it (NOTEBOOK.xlsx, FÜZET.xlsx)."""
     if param.param_type_name == "argument":
-        return param.metavar or (param.name or "").upper()
+        return help_text.in_words(param.metavar or (param.name or "").upper(), lang)
     return max(param.opts, key=len) if param.opts else (param.name or "")
 
 
@@ -125,22 +114,3 @@ def _suggested(choices: Sequence[str], lang: Lang) -> str:
     if not choices:
         return ""
     return " " + say("cli_did_you_mean", lang, choices=listed(choices, lang, "or"))
-
-
-def _chosen(arguments: Sequence[str]) -> Lang | None:
-    """The language --lang gives on the command line, when it names one."""
-    for index, argument in enumerate(arguments):
-        value = None
-        if argument == "--lang" and index + 1 < len(arguments):
-            value = arguments[index + 1]
-        elif argument.startswith("--lang="):
-            value = argument.removeprefix("--lang=")
-        if value in LANGS:
-            return value
-    return None
-
-
-def _files(arguments: Sequence[str]) -> list[Path]:
-    """The workbooks the command line names: a notebook's sheet names tell its language."""
-    named = [Path(argument) for argument in arguments if not argument.startswith("-")]
-    return [path for path in named if path.suffix.lower() in (".xlsx", ".xlsm")]

@@ -41,8 +41,6 @@ def import_records(
         Path,
         typer.Argument(
             metavar="RECORDS.csv|.xlsx",
-            help="The paper records: a CSV file (any encoding, ; , or tab separated) or an "
-            ".xlsx workbook.",
             show_default=False,
         ),
     ],
@@ -51,7 +49,6 @@ def import_records(
         typer.Option(
             "--into",
             metavar="NOTEBOOK.xlsx",
-            help="The notebook to file the games into; created when it does not exist.",
             show_default=False,
         ),
     ],
@@ -61,18 +58,13 @@ def import_records(
             "--output",
             "-o",
             metavar="NEW.xlsx",
-            help="Write the notebook with the games filed here, leaving --into as it is.",
             show_default=False,
         ),
     ] = None,
-    dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Check and report, but write nothing.")
-    ] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
     json_output: Annotated[
         bool,
-        typer.Option(
-            "--json", help="Machine-readable output on standard output: no colour, no tables."
-        ),
+        typer.Option("--json"),
     ] = False,
     lang: LangOpt = None,
     encoding: Annotated[
@@ -80,15 +72,12 @@ def import_records(
         typer.Option(
             "--encoding",
             metavar="NAME",
-            help="Read the CSV in this encoding (utf-8, cp1250, iso-8859-2, …) instead of "
-            "finding it out.",
         ),
     ] = None,
     repair: Annotated[
         bool,
         typer.Option(
             "--repair/--no-repair",
-            help="Repair names damaged by a wrong encoding earlier (KovĂĄcs → Kovács).",
         ),
     ] = True,
     rule: Annotated[
@@ -97,36 +86,22 @@ def import_records(
             "--rule",
             "-r",
             metavar="NAME=VALUE",
-            help="A house rule of the notebook to create, e.g. -r deals_per_game=10 (an "
-            "existing notebook keeps its own). Repeat for more.",
         ),
     ] = None,
     backup: Annotated[
         bool,
         typer.Option(
             "--backup/--no-backup",
-            help="Keep the previous notebook as NOTEBOOK.xlsx.bak.",
         ),
     ] = True,
     force: Annotated[
         bool,
         typer.Option(
             "--force",
-            help="Write even when the notebook holds things openpyxl cannot keep (listed "
-            "when remi refuses).",
         ),
     ] = False,
 ) -> None:
-    """Import old paper score sheets (CSV or .xlsx) into the notebook, checking every number.
-
-    The records have a Game (Játszma) column, a Deal (Leosztás) column, one column per player
-    and optionally a Total (Összesen) row per game with the totals written on the paper.
-    Every row is checked against the rules and every paper total against its deals; each
-    good game becomes a game sheet, games with errors are listed and not filed, and games
-    already in the notebook are skipped. --rule sets the house rules of a new notebook.
-
-    Example: remi import papir.csv --into klub.xlsx --dry-run
-    """
+    """`remi import`: paper records filed into a notebook as game sheets."""
     chosen: Lang | None = lang.value if lang else None
     overrides = rule_options(rule, chosen, into)
     from remi_sheet.cli.targets import check_target

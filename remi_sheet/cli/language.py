@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang
+from remi_sheet.i18n import LANGS, Lang
 from remi_sheet.notebook.sheets import RULES_SHEETS
 from remi_sheet.reading.package import sheet_parts
 
@@ -35,6 +35,11 @@ def spoken(paths: Sequence[Path]) -> Lang:
     """The language of the first of `paths` that is a workbook with a sheet remi names in
     one language (Szabályok, Összesítő; Rules, Standings), else English. Only the
     workbook's list of sheets is read, and only when it is small."""
+    return sheet_language(paths) or "en"
+
+
+def sheet_language(paths: Sequence[Path]) -> Lang | None:
+    """`spoken`, or None when no workbook of `paths` names such a sheet."""
     for path in paths:
         try:
             if not path.is_file():
@@ -49,4 +54,24 @@ def spoken(paths: Sequence[Path]) -> Lang:
                 for name in sheet_parts(archive):
                     if fold(name) in _SHEET_LANGS:
                         return _SHEET_LANGS[fold(name)]
-    return "en"
+    return None
+
+
+def chosen(arguments: Sequence[str]) -> Lang | None:
+    """The language --lang gives on the command line `arguments`, when it names one."""
+    for index, argument in enumerate(arguments):
+        value = None
+        if argument == "--lang" and index + 1 < len(arguments):
+            value = arguments[index + 1]
+        elif argument.startswith("--lang="):
+            value = argument.removeprefix("--lang=")
+        if value in LANGS:
+            return value
+    return None
+
+
+def named_workbooks(arguments: Sequence[str]) -> list[Path]:
+    """The workbooks the command line `arguments` names: their sheet names tell the
+    language of a mistake found before they are read."""
+    named = [Path(argument) for argument in arguments if not argument.startswith("-")]
+    return [path for path in named if path.suffix.lower() in (".xlsx", ".xlsm")]

@@ -29,17 +29,14 @@ MeldsArg = Annotated[
     list[str] | None,
     typer.Argument(
         metavar="MELD...",
-        help='Melds to check, each in quotes: "8♣ 9♣ 10♣" "9♠ 9♣ Jo". Jo=8♣ pins a joker.',
         show_default=False,
     ),
 ]
 HandOpt = Annotated[
     str | None,
-    typer.Option("--hand", help="Find the best opening of these cards (a hand of 14 or 15)."),
+    typer.Option("--hand", metavar="CARDS"),
 ]
-AllOpt = Annotated[
-    bool, typer.Option("--all", help="With --hand: also list the other ways to open.")
-]
+AllOpt = Annotated[bool, typer.Option("--all")]
 
 
 def meld(
@@ -50,16 +47,7 @@ def meld(
     lang: LangOpt = None,
     rule: RuleOpt = None,
 ) -> None:
-    """Check melds and their value, or find the best opening of a hand.
-
-    Cards are written as everywhere in remi (K♠, 10h, Qd, D♥, Á♣, Jo).
-    A joker counts as the card it stands for; where it could stand for
-    several, the one worth most counts, and Jo=8♣ chooses. --hand finds
-    the melds of highest total; --all adds the other ways to open.
-    Exit code 1 if a meld is invalid or the cards cannot be.
-
-    Example: remi meld "8♣ 9♣ 10♣" "9♠ 9♣ Jo" --lang hu
-    """
+    """`remi meld`: melds checked and valued, or a hand's best opening."""
     chosen: Lang = lang.value if lang else "en"
     rules = rules_from(rule_options(rule, chosen))
     if bool(melds) == (hand is not None):

@@ -31,21 +31,15 @@ class LangChoice(StrEnum):
 
 NotebookArg = Annotated[
     Path,
-    typer.Argument(
-        metavar="NOTEBOOK.xlsx", help="The notebook workbook (.xlsx).", show_default=False
-    ),
+    typer.Argument(metavar="NOTEBOOK.xlsx", show_default=False),
 ]
 JsonOpt = Annotated[
     bool,
-    typer.Option(
-        "--json", help="Machine-readable output on standard output: no colour, no tables."
-    ),
+    typer.Option("--json"),
 ]
 LangOpt = Annotated[
     LangChoice | None,
-    typer.Option(
-        "--lang", help="Language of messages and written headings; default: the notebook's."
-    ),
+    typer.Option("--lang"),
 ]
 RuleOpt = Annotated[
     list[str] | None,
@@ -53,8 +47,6 @@ RuleOpt = Annotated[
         "--rule",
         "-r",
         metavar="NAME=VALUE",
-        help="A house rule that overrides the notebook's Rules sheet, e.g. -r opening_minimum=51. "
-        "Repeat for more.",
     ),
 ]
 

@@ -41,15 +41,11 @@ class Targets:
 def report(
     output: Annotated[
         Path | None,
-        typer.Option(
-            "--output", "-o", metavar="CARD.pdf", help="The PDF to write.", show_default=False
-        ),
+        typer.Option("--output", "-o", metavar="CARD.pdf", show_default=False),
     ] = None,
     notebook: Annotated[
         Path | None,
-        typer.Argument(
-            metavar="NOTEBOOK.xlsx", help="The notebook workbook (.xlsx).", show_default=False
-        ),
+        typer.Argument(metavar="NOTEBOOK.xlsx", show_default=False),
     ] = None,
     game: Annotated[
         list[str] | None,
@@ -57,7 +53,6 @@ def report(
             "--game",
             "-g",
             metavar="SHEET",
-            help="Print only this game (its sheet name). Repeat for more.",
         ),
     ] = None,
     lang: LangOpt = None,
@@ -67,8 +62,6 @@ def report(
         typer.Option(
             "--template",
             metavar="DIR",
-            help="A folder with your own base.html, scorecard.html, blank.html, parts.html and "
-            "scorecard.css (copy remi's templates/ folder to start).",
         ),
     ] = None,
     html: Annotated[
@@ -76,44 +69,28 @@ def report(
         typer.Option(
             "--html",
             metavar="OUT.html",
-            help="Write the scorecard as a print-ready web page: with -o, the HTML the PDF "
-            "was made of; alone, a page to print from the browser (no Pango needed).",
         ),
     ] = None,
     open_: Annotated[
         bool,
-        typer.Option("--open", help="Open what was written (the --html page, else the PDF)."),
+        typer.Option("--open"),
     ] = False,
     blank: Annotated[
         bool,
         typer.Option(
             "--blank",
-            help="An empty scorecard for playing on paper: for --player, or for the last "
-            "game's players of the notebook given.",
         ),
     ] = False,
     player: Annotated[
         list[str] | None,
-        typer.Option("--player", "-p", metavar="NAME", help="A player of the blank card. Repeat."),
+        typer.Option("--player", "-p", metavar="NAME"),
     ] = None,
     backup: Annotated[
         bool,
-        typer.Option("--backup/--no-backup", help="Keep a PDF (or HTML) replaced as NAME.pdf.bak."),
+        typer.Option("--backup/--no-backup"),
     ] = True,
 ) -> None:
-    """Print the scorecard as a PDF: one A4 page per game, then the standings.
-
-    Each game page shows every deal's scores and running totals, hands and +200s marked,
-    the totals, the ranks and a chart; a game with errors is printed with its errors instead
-    of numbers (exit code 1). With --blank, an empty scorecard for the players given; a
-    notebook given with it lends its house rules, and its last game's players when no
-    --player is given.
-
-    Without Pango (many Windows and macOS machines), --html klub.html --open writes the
-    same scorecard as a web page and opens it in the browser: print it, or Save as PDF.
-
-    Example: remi report klub.xlsx -o klub.pdf --lang hu
-    """
+    """`remi report`: the scorecard as a PDF (or a web page), or a blank card."""
     from remi_sheet.report.scorecard import default_template_dir
 
     chosen: Lang | None = lang.value if lang else None

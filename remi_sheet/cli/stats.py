@@ -62,20 +62,15 @@ class SortChoice(StrEnum):
     name = "name"
 
 
-_DATE_FORMS = "2026-11-29, 2026. 11. 29. or 29/11/2026; games without a date are then left out."
-
-
 SinceOpt = Annotated[
     str | None,
-    typer.Option("--since", metavar="DATE", help="Only games on or after this day: " + _DATE_FORMS),
+    typer.Option("--since", metavar="DATE"),
 ]
 
 
 UntilOpt = Annotated[
     str | None,
-    typer.Option(
-        "--until", metavar="DATE", help="Only games on or before this day: " + _DATE_FORMS
-    ),
+    typer.Option("--until", metavar="DATE"),
 ]
 
 
@@ -84,7 +79,6 @@ def stats(
         list[Path],
         typer.Argument(
             metavar="NOTEBOOK.xlsx...",
-            help="The notebook workbooks (.xlsx); one or more.",
             show_default=False,
         ),
     ],
@@ -92,25 +86,18 @@ def stats(
     until: UntilOpt = None,
     player: Annotated[
         list[str] | None,
-        typer.Option(
-            "--player", "-p", metavar="NAME", help="Show only this player. Repeat for more."
-        ),
+        typer.Option("--player", "-p", metavar="NAME"),
     ] = None,
     sort: Annotated[
         SortChoice,
         typer.Option(
             "--sort",
-            help="Order of the table, best first; 'place' is the standings order (most "
-            "wins, then the lowest average per complete game), which every other order "
-            "keeps in its rank column.",
         ),
     ] = SortChoice.place,
     json_output: JsonOpt = False,
     csv_output: Annotated[
         bool,
-        typer.Option(
-            "--csv", help="The standings as CSV (UTF-8, comma separated) on standard output."
-        ),
+        typer.Option("--csv"),
     ] = False,
     output: Annotated[
         Path | None,
@@ -118,27 +105,17 @@ def stats(
             "--output",
             "-o",
             metavar="SEASON.pdf",
-            help="Also print the season as a PDF: the table, head to head and the ratings.",
             show_default=False,
         ),
     ] = None,
     history: Annotated[
         bool,
-        typer.Option("--history", help="Also show each player's rating after every game."),
+        typer.Option("--history"),
     ] = False,
     lang: LangOpt = None,
     rule: RuleOpt = None,
 ) -> None:
-    """Standings across all games of the notebooks given, with a rating.
-
-    A player is the same player in every notebook when the names match ignoring spaces,
-    case and accents; spellings that differ are reported. Games with errors are not counted;
-    unfinished games count for points but not for wins, places or the rating. Games are
-    taken in the order of their dates (the Date/Dátum cell), then of the sheets. Exit code 1
-    if a game or notebook has errors.
-
-    Example: remi stats 2025.xlsx 2026.xlsx --since 2026-01-01 -o szezon.pdf --lang hu
-    """
+    """`remi stats`: the standings across notebooks, with ratings."""
     from remi_sheet.core.dates import FORMS, parse_option
 
     chosen: Lang | None = lang.value if lang else None

@@ -7,6 +7,7 @@ Imports nothing else of remi-sheet: every other layer may use it.
 
 from remi_sheet.i18n.catalogue import (
     LANGS,
+    TEXTS,
     Lang,
     Phrase,
     day,
@@ -17,4 +18,15 @@ from remi_sheet.i18n.catalogue import (
     words,
 )
 
-__all__ = ["LANGS", "Lang", "Phrase", "day", "listed", "number", "say", "shown_text", "words"]
+__all__ = [
+    "LANGS",
+    "TEXTS",
+    "Lang",
+    "Phrase",
+    "day",
+    "listed",
+    "number",
+    "say",
+    "shown_text",
+    "words",
+]

@@ -1,7 +1,7 @@
 """The one catalogue of everything remi says, and how a text is filled in.
 
 Each feature keeps its texts in a module of this package (`game`, `rules`, `files`,
-`notebook`, `records`, `melds`, `report`, `season`, `cli`): dictionaries of key →
+`notebook`, `records`, `melds`, `report`, `season`, `cli`, `command_help`): dictionaries of key →
 (English, Hungarian), listed in its `CATALOGUES`. They are merged here, once; a key means
 one thing only. Keys are stable (tests and `--json` carry them); wording may improve.
 
@@ -25,7 +25,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from remi_sheet.i18n import cli, files, game, melds, notebook, records, report, rules, season
+from remi_sheet.i18n import (
+    cli,
+    command_help,
+    files,
+    game,
+    melds,
+    notebook,
+    records,
+    report,
+    rules,
+    season,
+)
 
 Lang = Literal["en", "hu"]
 LANGS: Final[tuple[Lang, ...]] = ("en", "hu")
@@ -33,7 +44,8 @@ LANGS: Final[tuple[Lang, ...]] = ("en", "hu")
 
 def _merged() -> dict[str, tuple[str, str]]:
     merged: dict[str, tuple[str, str]] = {}
-    for module in (game, rules, files, notebook, records, melds, report, season, cli):
+    modules = (game, rules, files, notebook, records, melds, report, season, cli, command_help)
+    for module in modules:
         for catalogue in module.CATALOGUES:
             twice = merged.keys() & catalogue.keys()
             if twice:

@@ -1,0 +1,393 @@
+"""What `remi --help` and each command's help say, in English and Hungarian.
+
+A command's text is `help_<command>`: its first paragraph is the summary `remi --help`
+lists. An option's or argument's is `help_<command>_<parameter>`, else the shared
+`help_param_<parameter>` (the parameter's Python name). `cli.help_text` puts them in place
+when help is asked for; the `help_word_*` texts are the words click and Typer write around
+them (headings, usage, metavars), said in Hungarian there.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+_DATE_FORMS_EN = "2026-11-29, 2026. 11. 29. or 29/11/2026"
+_DATE_FORMS_HU = "2026-11-29, 2026. 11. 29. vagy 29/11/2026"
+
+COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
+    "help_remi": (
+        "The score notebook for Hungarian rummy (römi): check, score and print the scores "
+        "kept in an Excel workbook.",
+        "Pontozófüzet a magyar römihez: ellenőrzi, kiszámolja és kinyomtatja az "
+        "Excel-munkafüzetben vezetett pontokat.",
+    ),
+    "help_check": (
+        "Read the notebook and check every deal; write nothing.\n\n"
+        "Every mistake is listed with its sheet and cell. Exit code 1 if there are errors.\n\n"
+        "Example: remi check klub.xlsx --json",
+        "Beolvassa a munkafüzetet, és ellenőriz minden leosztást; semmit sem ír.\n\n"
+        "Minden hibát a lapjával és a cellájával sorol fel. Ha hiba van, a kilépési kód 1.\n\n"
+        "Példa: remi check klub.xlsx --json",
+    ),
+    "help_score": (
+        "Check the notebook, then write scores, running totals, ranks and the Standings "
+        "sheet.\n\n"
+        "Only remi's own area beside each game and the Standings sheet are written; typed "
+        "cells never change. Games with errors are not scored. The file is replaced in one "
+        "step (or left untouched when it already holds these scores).\n\n"
+        "Example: remi score klub.xlsx --output klub-pontozva.xlsx",
+        "Ellenőrzi a munkafüzetet, majd beírja a pontokat, a göngyölített összegeket, a "
+        "helyezéseket és az Összesítő lapot.\n\n"
+        "Csak remi saját területét írja minden játszma mellett, és az Összesítő lapot; a "
+        "beírt cellák sosem változnak. A hibás játszmákat nem pontozza. A fájlt egy lépésben "
+        "cseréli le (vagy érintetlenül hagyja, ha már ezek a pontok állnak benne).\n\n"
+        "Példa: remi score klub.xlsx --output klub-pontozva.xlsx",
+    ),
+    "help_new": (
+        "Make a fresh notebook that helps while people type and scores itself live.\n\n"
+        "Each game sheet has the deal numbers ready, refuses characters no entry has, paints "
+        "an entry that does not read and its row, and scores every deal as remi does (codes, "
+        "card lists, paper rows) with formulas Excel and LibreOffice compute; a Rules sheet "
+        "holds every house rule, and a change there changes the scores.\n\n"
+        "Example: remi new klub.xlsx -p Anna -p Béla -p Csaba --lang hu",
+        "Új munkafüzetet készít, amely segít beírás közben, és élőben pontoz.\n\n"
+        "Minden játszmalapon ott vannak a leosztások számai; a lap nem fogad el olyan "
+        "karaktert, amely egyetlen bejegyzésben sem állhat, megfesti a nem olvasható "
+        "bejegyzést és a sorát, és minden leosztást úgy pontoz, ahogy remi (kódok, "
+        "lapfelsorolások, papíros pontsorok), az Excel és a LibreOffice által kiszámolt "
+        "képletekkel. A Szabályok lapon minden házszabály ott áll, és ha ott módosítasz, a "
+        "pontok is változnak.\n\n"
+        "Példa: remi new klub.xlsx -p Anna -p Béla -p Csaba --lang hu",
+    ),
+    "help_report": (
+        "Print the scorecard as a PDF: one A4 page per game, then the standings.\n\n"
+        "Each game page shows every deal's scores and running totals, hands and +200s "
+        "marked, the totals, the ranks and a chart; a game with errors is printed with its "
+        "errors instead of numbers (exit code 1). With --blank, an empty scorecard for the "
+        "players given; a notebook given with it lends its house rules, and its last game's "
+        "players when no --player is given.\n\n"
+        "Without Pango (many Windows and macOS machines), --html klub.html --open writes the "
+        "same scorecard as a web page and opens it in the browser: print it, or Save as "
+        "PDF.\n\n"
+        "Example: remi report klub.xlsx -o klub.pdf --lang hu",
+        "PDF pontozólapot nyomtat: játszmánként egy A4-es oldalt, utána az összesítőt.\n\n"
+        "Minden játszma oldalán ott van minden leosztás pontja és a göngyölített összeg, "
+        "megjelölve a kézből nyerések és a +200-ak, a végösszegek, a helyezések és egy "
+        "grafikon; a hibás játszma a hibáival jelenik meg a számok helyett (kilépési kód 1). "
+        "A --blank üres pontozólapot ad a megadott játékosoknak; ha mellette munkafüzetet is "
+        "megadsz, annak házszabályai szerint, és --player nélkül az utolsó játszmája "
+        "játékosaival.\n\n"
+        "Pango nélkül (sok Windowson és macOS-en) a --html klub.html --open ugyanezt a "
+        "pontozólapot weboldalként írja ki, és megnyitja a böngészőben: nyomtasd ki, vagy "
+        "mentsd PDF-be.\n\n"
+        "Példa: remi report klub.xlsx -o klub.pdf --lang hu",
+    ),
+    "help_meld": (
+        "Check melds and their value, or find the best opening of a hand.\n\n"
+        "Cards are written as everywhere in remi (K♠, 10h, Qd, D♥, Á♣, Jo). A joker counts "
+        "as the card it stands for; where it could stand for several, the one worth most "
+        "counts, and Jo=8♣ chooses. --hand finds the melds of highest total; --all adds the "
+        "other ways to open. Exit code 1 if a meld is invalid or the cards cannot be.\n\n"
+        'Example: remi meld "8♣ 9♣ 10♣" "9♠ 9♣ Jo" --lang hu',
+        "Lerakásokat és az értéküket ellenőrzi, vagy megkeresi egy kéz legjobb nyitását.\n\n"
+        "A lapokat úgy írd, ahogy remiben mindenhol (K♠, 10h, Qd, D♥, Á♣, Jo). A joker annyit "
+        "ér, amilyen lapot helyettesít; ha többet is helyettesíthet, a legtöbbet érő számít, "
+        "a Jo=8♣ pedig megmondja, melyiket. A --hand a legnagyobb összértékű lerakásokat "
+        "keresi meg, az --all a nyitás többi módját is felsorolja. A kilépési kód 1, ha egy "
+        "lerakás hibás, vagy a lapok nem lehetnek így.\n\n"
+        'Példa: remi meld "8♣ 9♣ 10♣" "9♠ 9♣ Jo" --lang hu',
+    ),
+    "help_import": (
+        "Import old paper score sheets (CSV or .xlsx) into the notebook, checking every "
+        "number.\n\n"
+        "The records have a Game (Játszma) column, a Deal (Leosztás) column, one column per "
+        "player and optionally a Total (Összesen) row per game with the totals written on "
+        "the paper. Every row is checked against the rules and every paper total against "
+        "its deals; each good game becomes a game sheet, games with errors are listed and "
+        "not filed, and games already in the notebook are skipped. --rule sets the house "
+        "rules of a new notebook.\n\n"
+        "Example: remi import papir.csv --into klub.xlsx --dry-run",
+        "Régi papíros pontozólapokat (CSV vagy .xlsx) hoz át a munkafüzetbe, minden számukat "
+        "ellenőrizve.\n\n"
+        "A feljegyzésekben van egy Játszma (Game) és egy Leosztás (Deal) oszlop, játékosonként "
+        "egy oszlop, és játszmánként egy Összesen (Total) sor is lehet a papírra írt "
+        "végösszegekkel. remi minden sort a szabályok szerint, minden papíros végösszeget a "
+        "leosztásai szerint ellenőriz; minden jó játszmából játszmalap lesz, a hibásakat "
+        "felsorolja, és nem veszi fel, a munkafüzetben már meglévőket pedig kihagyja. A "
+        "--rule az új munkafüzet házszabályait adja meg.\n\n"
+        "Példa: remi import papir.csv --into klub.xlsx --dry-run",
+    ),
+    "help_stats": (
+        "Standings across all games of the notebooks given, with a rating.\n\n"
+        "A player is the same player in every notebook when the names match ignoring "
+        "spaces, case and accents; spellings that differ are reported. Games with errors are "
+        "not counted; unfinished games count for points but not for wins, places or the "
+        "rating. Games are taken in the order of their dates (the Date/Dátum cell), then of "
+        "the sheets. Exit code 1 if a game or notebook has errors.\n\n"
+        "Example: remi stats 2025.xlsx 2026.xlsx --since 2026-01-01 -o szezon.pdf --lang hu",
+        "Összesítő a megadott munkafüzetek minden játszmájáról, értékszámmal.\n\n"
+        "Egy játékos minden munkafüzetben ugyanaz, ha a neve a szóközöktől, a kis- és "
+        "nagybetűktől és az ékezetektől eltekintve egyezik; az eltérő írásmódokat remi "
+        "jelzi. A hibás játszmák nem számítanak; a befejezetlenek pontja számít, győzelembe, "
+        "helyezésbe és értékszámba nem. A játszmák a dátumuk (a Dátum/Date cella), majd a "
+        "lapok sorrendjében következnek. A kilépési kód 1, ha egy játszma vagy munkafüzet "
+        "hibás.\n\n"
+        "Példa: remi stats 2025.xlsx 2026.xlsx --since 2026-01-01 -o szezon.pdf --lang hu",
+    ),
+}
+
+PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
+    # remi itself (the last two are Typer's)
+    "help_remi_version": ("Print the version and exit.", "Kiírja a verziót, és kilép."),
+    "help_remi_install_completion": (
+        "Install completion for the current shell.",
+        "Telepíti a parancskiegészítést a használt parancsértelmezőbe.",
+    ),
+    "help_remi_show_completion": (
+        "Show completion for the current shell, to copy it or customize the installation.",
+        "Kiírja a használt parancsértelmező kiegészítő szkriptjét, hogy átmásold, vagy "
+        "testre szabd a telepítését.",
+    ),
+    # shared by the commands
+    "help_param_notebook": ("The notebook workbook (.xlsx).", "A munkafüzet (.xlsx)."),
+    "help_param_json_output": (
+        "Machine-readable output on standard output: no colour, no tables.",
+        "Gépi feldolgozásra szánt kimenet a szabványos kimeneten: színek és táblázatok nélkül.",
+    ),
+    "help_param_lang": (
+        "Language of messages and written headings; default: the notebook's.",
+        "Az üzenetek és a beírt fejlécek nyelve; alapból a munkafüzeté.",
+    ),
+    "help_param_rule": (
+        "A house rule that overrides the notebook's Rules sheet, e.g. -r opening_minimum=51. "
+        "Repeat for more.",
+        "Házszabály, amely felülírja a munkafüzet Szabályok lapját, pl. -r "
+        "nyitas_minimum=51. Többhöz ismételd.",
+    ),
+    # score
+    "help_score_output": (
+        "Write the scored notebook here instead of in place.",
+        "A pontozott munkafüzetet ide írja, nem az eredeti helyére.",
+    ),
+    "help_score_backup": (
+        "Keep the previous version as NOTEBOOK.xlsx.bak when writing in place.",
+        "Helyben írásnál az előző változatot FÜZET.xlsx.bak néven megtartja.",
+    ),
+    "help_score_force": (
+        "Write in place even when the workbook holds things openpyxl cannot keep (listed "
+        "when remi refuses).",
+        "Akkor is helyben ír, ha a munkafüzetben olyasmi van, amit az openpyxl nem tud "
+        "megtartani (remi felsorolja, amikor nem ír).",
+    ),
+    "help_score_live": (
+        "Make every game's area live (formulas that score while people type), as remi new "
+        "makes them: after a run with --rule, or in a notebook remi did not make.",
+        "Minden játszma területét élővé teszi (képletek, amelyek beírás közben pontoznak), "
+        "ahogy a remi new készíti: egy --rule-os futás után, vagy olyan munkafüzetben, "
+        "amelyet nem remi készített.",
+    ),
+    # new
+    "help_new_notebook": (
+        "The notebook to make (.xlsx), or with --add-game the one to add a game to.",
+        "Az elkészítendő munkafüzet (.xlsx), vagy --add-game mellett az, amelyhez játszmát ad.",
+    ),
+    "help_new_player": (
+        "A player's name; repeat for each player (2 to 6).",
+        "Egy játékos neve; minden játékoshoz ismételd (2–6 játékos).",
+    ),
+    "help_new_games": (
+        "How many empty game sheets. One is dated today (or --date); several get a Date row "
+        "each, left for you to fill in (or all dated --date).",
+        "Hány üres játszmalap legyen. Egy lap a mai (vagy a --date) dátumot kapja; több lap "
+        "mindegyikén üres Dátum sor áll, amelyet te töltesz ki (vagy mind a --date "
+        "dátumát kapja).",
+    ),
+    "help_new_date": (
+        f"The day of the game (of every game, with --games): {_DATE_FORMS_EN}.",
+        f"A játszma napja (--games mellett mindegyiké): {_DATE_FORMS_HU}.",
+    ),
+    "help_new_deals": (
+        "Deals per game (house rule deals_per_game; default 7).",
+        "Leosztások száma játszmánként (házszabály: leosztasok; alapból 7).",
+    ),
+    "help_new_add_game": (
+        "Add the next game sheet to an existing notebook, with the last game's players "
+        "unless --player is given.",
+        "A következő játszmalapot egy meglévő munkafüzethez adja, --player nélkül az utolsó "
+        "játszma játékosaival.",
+    ),
+    "help_new_force": (
+        "Replace an existing file (with --add-game: write even when the workbook holds "
+        "things openpyxl cannot keep).",
+        "Lecseréli a meglévő fájlt (--add-game mellett: akkor is ír, ha a munkafüzetben "
+        "olyasmi van, amit az openpyxl nem tud megtartani).",
+    ),
+    "help_new_backup": (
+        "Keep the file replaced (--force, --add-game) as NOTEBOOK.xlsx.bak.",
+        "A lecserélt fájlt (--force, --add-game) FÜZET.xlsx.bak néven megtartja.",
+    ),
+    # report
+    "help_report_output": ("The PDF to write.", "Az elkészítendő PDF."),
+    "help_report_game": (
+        "Print only this game (its sheet name). Repeat for more.",
+        "Csak ezt a játszmát nyomtatja (a lapja nevével). Többhöz ismételd.",
+    ),
+    "help_report_template": (
+        "A folder with your own base.html, scorecard.html, blank.html, parts.html and "
+        "scorecard.css (copy remi's templates/ folder to start).",
+        "Mappa a saját base.html, scorecard.html, blank.html, parts.html és scorecard.css "
+        "fájljaiddal (kiindulásnak másold le remi templates/ mappáját).",
+    ),
+    "help_report_html": (
+        "Write the scorecard as a print-ready web page: with -o, the HTML the PDF was made "
+        "of; alone, a page to print from the browser (no Pango needed).",
+        "A pontozólapot nyomtatható weboldalként is kiírja: -o mellett azt a HTML-t, "
+        "amelyből a PDF készült; egymagában a böngészőből nyomtatható oldalt (ehhez nem "
+        "kell Pango).",
+    ),
+    "help_report_open_": (
+        "Open what was written (the --html page, else the PDF).",
+        "Megnyitja, amit kiírt (a --html oldalt, különben a PDF-et).",
+    ),
+    "help_report_blank": (
+        "An empty scorecard for playing on paper: for --player, or for the last game's "
+        "players of the notebook given.",
+        "Üres pontozólap papíron játszáshoz: a --player játékosainak, vagy a megadott "
+        "munkafüzet utolsó játszmájának játékosaival.",
+    ),
+    "help_report_player": (
+        "A player of the blank card. Repeat.",
+        "Az üres lap egy játékosa. Ismételd.",
+    ),
+    "help_report_backup": (
+        "Keep a PDF (or HTML) replaced as NAME.pdf.bak.",
+        "A lecserélt PDF-et (vagy HTML-t) NÉV.pdf.bak néven megtartja.",
+    ),
+    # meld
+    "help_meld_melds": (
+        'Melds to check, each in quotes: "8♣ 9♣ 10♣" "9♠ 9♣ Jo". Jo=8♣ pins a joker.',
+        'Az ellenőrzendő lerakások, mindegyik idézőjelben: "8♣ 9♣ 10♣" "9♠ 9♣ Jo". A '
+        "Jo=8♣ megköti a jokert.",
+    ),
+    "help_meld_hand": (
+        "Find the best opening of these cards (a hand of 14 or 15).",
+        "Megkeresi e lapok legjobb nyitását (14 vagy 15 lapos kéz).",
+    ),
+    "help_meld_all_openings": (
+        "With --hand: also list the other ways to open.",
+        "A --hand mellett a nyitás többi módját is felsorolja.",
+    ),
+    # import
+    "help_import_records": (
+        "The paper records: a CSV file (any encoding, ; , or tab separated) or an .xlsx workbook.",
+        "A papíros feljegyzések: CSV-fájl (bármilyen kódolású, ; , vagy tabulátor "
+        "választja el az értékeket) vagy .xlsx munkafüzet.",
+    ),
+    "help_import_into": (
+        "The notebook to file the games into; created when it does not exist.",
+        "A munkafüzet, amelybe a játszmák kerülnek; ha nincs még, remi létrehozza.",
+    ),
+    "help_import_output": (
+        "Write the notebook with the games filed here, leaving --into as it is.",
+        "A játszmákkal bővített munkafüzetet ide írja, a --into munkafüzetét változatlanul hagyja.",
+    ),
+    "help_import_dry_run": (
+        "Check and report, but write nothing.",
+        "Ellenőriz és beszámol, de semmit sem ír.",
+    ),
+    "help_import_encoding": (
+        "Read the CSV in this encoding (utf-8, cp1250, iso-8859-2, …) instead of finding it out.",
+        "A CSV-t ebben a kódolásban olvassa (utf-8, cp1250, iso-8859-2, …), nem maga deríti ki.",
+    ),
+    "help_import_repair": (
+        "Repair names damaged by a wrong encoding earlier (KovĂĄcs → Kovács).",
+        "Kijavítja a korábban rossz kódolás miatt elrontott neveket (KovĂĄcs → Kovács).",
+    ),
+    "help_import_rule": (
+        "A house rule of the notebook to create, e.g. -r deals_per_game=10 (an existing "
+        "notebook keeps its own). Repeat for more.",
+        "A létrehozandó munkafüzet egy házszabálya, pl. -r leosztasok=10 (a "
+        "meglévő munkafüzet a sajátját tartja meg). Többhöz ismételd.",
+    ),
+    "help_import_backup": (
+        "Keep the previous notebook as NOTEBOOK.xlsx.bak.",
+        "Az előző munkafüzetet FÜZET.xlsx.bak néven megtartja.",
+    ),
+    "help_import_force": (
+        "Write even when the notebook holds things openpyxl cannot keep (listed when remi "
+        "refuses).",
+        "Akkor is ír, ha a munkafüzetben olyasmi van, amit az openpyxl nem tud megtartani "
+        "(remi felsorolja, amikor nem ír).",
+    ),
+    # stats
+    "help_stats_notebooks": (
+        "The notebook workbooks (.xlsx); one or more.",
+        "A munkafüzetek (.xlsx); egy vagy több.",
+    ),
+    "help_stats_since": (
+        f"Only games on or after this day: {_DATE_FORMS_EN}; games without a date are then "
+        "left out.",
+        f"Csak az ezen a napon vagy később játszott játszmák: {_DATE_FORMS_HU}; a dátum "
+        "nélküli játszmák ilyenkor kimaradnak.",
+    ),
+    "help_stats_until": (
+        f"Only games on or before this day: {_DATE_FORMS_EN}; games without a date are then "
+        "left out.",
+        f"Csak az ezen a napon vagy korábban játszott játszmák: {_DATE_FORMS_HU}; a dátum "
+        "nélküli játszmák ilyenkor kimaradnak.",
+    ),
+    "help_stats_player": (
+        "Show only this player. Repeat for more.",
+        "Csak ezt a játékost mutatja. Többhöz ismételd.",
+    ),
+    "help_stats_sort": (
+        "Order of the table, best first; 'place' is the standings order (most wins, then "
+        "the lowest average per complete game), which every other order keeps in its rank "
+        "column.",
+        "A táblázat sorrendje, a legjobb elöl; a 'place' az összesítő sorrendje (több "
+        "győzelem, majd kisebb átlag befejezett játszmánként), ezt minden más sorrend a "
+        "helyezés oszlopában megtartja.",
+    ),
+    "help_stats_csv_output": (
+        "The standings as CSV (UTF-8, comma separated) on standard output.",
+        "Az összesítő CSV-ként (UTF-8, vesszővel elválasztva) a szabványos kimeneten.",
+    ),
+    "help_stats_output": (
+        "Also print the season as a PDF: the table, head to head and the ratings.",
+        "A szezont PDF-be is kinyomtatja: a táblázatot, az egymás elleni eredményeket és az "
+        "értékszámokat.",
+    ),
+    "help_stats_history": (
+        "Also show each player's rating after every game.",
+        "Minden játékos értékszámát minden játszma után is megmutatja.",
+    ),
+}
+
+# What click and Typer write around the texts above, whole as they write it.
+HELP_WORDS: Final[dict[str, tuple[str, str]]] = {
+    "help_word_usage": ("Usage:", "Használat:"),
+    "help_word_options_marker": ("[OPTIONS]", "[KAPCSOLÓK]"),
+    "help_word_command_marker": ("COMMAND [ARGS]...", "PARANCS [ARGUMENTUMOK]..."),
+    "help_word_arguments": ("Arguments:", "Argumentumok:"),
+    "help_word_options": ("Options:", "Kapcsolók:"),
+    "help_word_commands": ("Commands:", "Parancsok:"),
+    "help_word_required": ("[required]", "[kötelező]"),
+    "help_word_default": ("[default: ", "[alapból: "),
+    "help_word_help": ("Show this message and exit.", "Kiírja ezt a súgót, és kilép."),
+    "help_word_notebook": ("NOTEBOOK.xlsx", "FÜZET.xlsx"),
+    "help_word_new_notebook": ("NEW.xlsx", "ÚJ.xlsx"),
+    "help_word_output_notebook": ("OUT.xlsx", "KIMENET.xlsx"),
+    "help_word_records": ("RECORDS.csv|.xlsx", "FELJEGYZÉSEK.csv|.xlsx"),
+    "help_word_card": ("CARD.pdf", "LAP.pdf"),
+    "help_word_season": ("SEASON.pdf", "SZEZON.pdf"),
+    "help_word_page": ("OUT.html", "OLDAL.html"),
+    "help_word_rule": ("NAME=VALUE", "NÉV=ÉRTÉK"),
+    "help_word_name": ("NAME", "NÉV"),
+    "help_word_date": ("DATE", "DÁTUM"),
+    "help_word_sheet": ("SHEET", "LAP"),
+    "help_word_folder": ("DIR", "MAPPA"),
+    "help_word_cards": ("CARDS", "LAPOK"),
+    "help_word_meld": ("MELD...", "LERAKÁS..."),
+}
+
+CATALOGUES: Final = (COMMAND_HELP, PARAMETER_HELP, HELP_WORDS)
