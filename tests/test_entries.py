@@ -62,9 +62,9 @@ def test_a_card_list_looked_up_reads_as_its_scan(
     pieces: list[str], gaps: list[str], suits_required: bool
 ) -> None:
     text = "".join(piece + gap for piece, gap in zip(pieces, gaps, strict=False))
-    source = cards_module.clean(text).lower()
+    typed = cards_module.clean(text)
     try:
-        scanned = cards_module._scanned(source, suits_required)
+        scanned = cards_module._scanned(typed.lower(), suits_required, typed)
     except RemiError as error:
         with pytest.raises(RemiError) as raised:
             parse_cards(text, suits_required=suits_required)
@@ -168,12 +168,38 @@ def test_hungarian_letters_and_unicode_forms(text: str, points: int) -> None:
         ("1.000", "entry_thousands"),
         ("1,000", "entry_thousands"),
         ("X 1.000", "entry_thousands"),
+        # Number ranks together: the cards 4 and 5, or 45 points (a comma typed after it,
+        # or between X and the points, made 45 read as 4 + 5 and score 10, not 50).
+        ("45,", "card_digits_together"),
+        ("X, 45", "card_digits_together"),
+        ("X;45", "card_digits_together"),
+        ("K 45", "card_digits_together"),
+        ("109 K", "card_digits_together"),
+        ("2 45♠", "card_digits_together"),
     ],
 )
 def test_ambiguous_writing_is_refused_not_guessed(text: str, code: str) -> None:
     with pytest.raises(RemiError) as caught:
         parse_entry(text, DEFAULT)
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [("45", 45), ("X 45", 45), ("X+45", 45), ("4 5", 9), ("4,5", 9), ("4♠5", 9), ("10♦9", 19)],
+)
+def test_number_ranks_apart_or_suited_are_cards_and_a_number_alone_is_points(
+    text: str, points: int
+) -> None:
+    entry = parse_entry(text, DEFAULT)
+    assert isinstance(entry, Number | Loser)
+    assert (entry.value if isinstance(entry, Number) else entry.points) == points
+
+
+def test_number_ranks_together_are_named_in_the_message() -> None:
+    with pytest.raises(RemiError) as caught:
+        parse_entry("X, 45", DEFAULT)
+    assert caught.value.params == {"token": "45", "first": "4", "second": "5"}
 
 
 def test_full_width_codes() -> None:

@@ -119,26 +119,31 @@ def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
     `suits_required`: every card carries a suit (as in a meld), so a D after a rank letter
     can only be diamonds; elsewhere "KD" is refused as ambiguous.
     """
-    source = clean(text).lower()
+    typed = clean(text)
+    source = typed.lower()
     # The usual list: cards spelt one by one between single spaces (cleaning makes every
     # run of spaces one), each looked up whole; anything else is scanned.
     try:
         return tuple([_ALONE[suits_required][token] for token in source.split(" ")])
     except KeyError:
-        return _scanned(source, suits_required)
+        return _scanned(source, suits_required, typed)
 
 
-def _scanned(source: str, suits_required: bool) -> tuple[Card, ...]:
-    """`parse_cards` of cleaned, lower-case text, token by token."""
+def _scanned(source: str, suits_required: bool, typed: str) -> tuple[Card, ...]:
+    """`parse_cards` of cleaned, lower-case text (`typed`, as typed), token by token."""
     cards: list[Card] = []
     # Cards and separators only, in one scan; anything else is walked through below, to
     # name the part that is no card.
     position = 0
+    previous: re.Match[str] | None = None
     for match in _TOKEN.finditer(source):
         if match.start() > position and not _SEPARATORS.fullmatch(source, position, match.start()):
             break
+        if previous is not None and previous.end() == match.start():
+            _digits_apart(previous, match, source)
         cards.append(_card(match, suits_required))
         position = match.end()
+        previous = match
     else:
         if position == len(source) or _SEPARATORS.fullmatch(source, position):
             if not cards:
@@ -155,12 +160,25 @@ def _scanned(source: str, suits_required: bool) -> tuple[Card, ...]:
         if token is None:
             # The whole word is named: "király" is no card, not "irály" after a K.
             bad = _SEPARATORS.split(source[word:], maxsplit=1)[0]
+            if len(typed) == len(source):  # named as typed: 'Z', not 'z'
+                bad = typed[word : word + len(bad)]
             raise RemiError("card_unknown", token=bad)
         cards.append(_card(token, suits_required))
         position = token.end()
     if not cards:
         raise RemiError("card_empty")
     return tuple(cards)
+
+
+def _digits_apart(first: re.Match[str], second: re.Match[str], source: str) -> None:
+    """`RemiError` for two number ranks written together, the first without a suit: "45"
+    is the cards 4 and 5 to one reader and 45 points to another ("45,", "X, 45")."""
+    number_ranks = [match["rank"] and match["rank"].isdigit() for match in (first, second)]
+    if all(number_ranks) and not first["suit"]:
+        token = source[first.start() : second.end()].upper()
+        raise RemiError(
+            "card_digits_together", token=token, first=first["rank"], second=second[0].upper()
+        )
 
 
 def _card(match: re.Match[str], suits_required: bool) -> Card:

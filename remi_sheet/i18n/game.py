@@ -70,6 +70,12 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{token}' lehet {rank}♦, de {rank} és D (dáma) is: egy lapnál írd így: {rank}♦, "
         "kettőnél szóközzel: {rank} D.",
     ),
+    "card_digits_together": (
+        "'{token}' could be the cards {first} and {second} or {token} card points: write "
+        "{first} {second} with a space for the cards, or the number alone for the points.",
+        "'{token}' lehet a(z) {first} és a(z) {second} lap, de {token} lappont is: a lapokat "
+        "szóközzel írd ({first} {second}), a lappontot egymagában.",
+    ),
     "entry_thousands": (
         "'{value}' could be a thousand or the number before the separator: type the number "
         "without a separator.",
@@ -217,7 +223,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "players_too_many": (
         "The header has {count} players; at most {most} can play (house rule max_players).",
-        "A fejlécben {count} játékos van; legfeljebb {most} játszhat (max_players házszabály).",
+        "A fejlécben {count} játékos van; legfeljebb {most} játszhat (legtöbb játékos házszabály).",
     ),
     "player_duplicate": (
         "The player '{player}' appears twice in the header; give each player a different name.",

@@ -98,14 +98,20 @@ def _count(cell: str, what: str, width: int = 1) -> str:
     return found if width == 1 else f"{found}/{width}"
 
 
-def valid(cards_cell: str) -> str:
+def valid(cards_cell: str, rest_cell: str) -> str:
     """Whether the card string reads as cards, as `cards.parse_cards` reads them: only card
     characters; every suit sign after a rank; every suit letter after a rank and before a
-    space; a 1 only in 10; no D where it would be an ambiguous or a doubled suit (KD, 2D♠:
-    `live_names._unreadable`); a card."""
-    s = cards_cell
+    space; no two number ranks written together (in the rest as typed, before the card
+    string spaces them) but 10 itself; a 1 only in 10; no D where it would be an ambiguous
+    or a doubled suit (KD, 2D♠: `live_names._unreadable`); a card."""
+    s, r = cards_cell, rest_cell
+    # "45": the cards 4 and 5, or 45 points (`cards._digits_apart`): as many digits right
+    # before a digit as there are 10s.
+    digit, then = (f"ISNUMBER(FIND(MID({r},remi_pos{at},1),{_DIGITS}))" for at in ("", "+1"))
+    together = f"SUMPRODUCT((remi_pos<LEN({r}))*{digit}*{then})"
     return (
         f"=AND({_count(s, 'remi_card_chars')}=LEN({s}),"
+        f"{together}={_count(r, chr(34) + '10' + chr(34), 2)},"
         f"{_count(s, 'remi_symbol_suited', 2)}={_count(s, 'remi_suit_signs')},"
         f"{_count(s, 'remi_letter_suited', 3)}={_count(s, 'remi_suit_letters')},"
         f"{_count(s, chr(34) + '1' + chr(34))}={_count(s, chr(34) + '10' + chr(34), 2)},"

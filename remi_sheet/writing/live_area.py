@@ -152,7 +152,7 @@ def _entry_helpers(entry: str, helpers: _RowHelpers, index: int) -> Cells:
         "number": formulas.number(cell["rest"], cell["unsigned"]),
         "cards": formulas.cards(cell["rest"]),
         "canon": formulas.canon(cell["cards"]),
-        "valid": formulas.valid(cell["cards"]),
+        "valid": formulas.valid(cell["cards"], cell["rest"]),
         "points": formulas.points(cell["valid"], cell["canon"]),
         "kind": formulas.kind(entry, cell["text"], cell["number"], cell["points"]),
         "value": formulas.value(entry, cell["kind"], cell["number"], cell["points"]),
