@@ -306,14 +306,18 @@ def test_games_are_ordered_by_date_then_sheet_and_undated_stay_after_their_neigh
     assert [g.label for g in ordered] == ["early", "same day", "bad date", "late", "undated"]
     problems = date_problems(gather_games(games))
     assert [(p.sheet, p.code, p.severity.value) for p in problems] == [
-        ("undated", "date_missing", "warning"),
-        ("bad date", "date_unreadable", "warning"),
+        ("undated", "date_missing", "warning")
     ]
-    assert problems[1].message("en") == (
+    # The date that cannot be read is the game's own warning, at its cell.
+    problems = [p for game in games for p in game.problems]
+    assert [(p.sheet, p.cell, p.code, p.severity.value) for p in problems] == [
+        ("bad date", "B1", "date_unreadable", "warning")
+    ]
+    assert problems[0].message("en") == (
         "The date 'tegnap' cannot be read: type it as 2026. 11. 29., 2026-11-29, 29/11/2026, "
         "or as an Excel date. The game is placed by sheet order meanwhile."
     )
-    assert "A 'tegnap' dátum nem olvasható" in problems[1].message("hu")
+    assert "A 'tegnap' dátum nem olvasható" in problems[0].message("hu")
 
 
 def test_within_dates_leaves_out_undated_games(tmp_path: Path) -> None:

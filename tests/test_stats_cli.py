@@ -339,3 +339,45 @@ def test_the_rating_charts_key_names_each_game_with_its_date_once() -> None:
     assert _dated("2026-03-05 #1", day) == "2026-03-05 #1"
     assert _dated("Február 1", day) == "2026-03-05 Február 1"
     assert _dated("Február 1", None) == "Február 1"
+
+
+def test_a_game_two_notebooks_hold_is_counted_once_and_said(club: Path, tmp_path: Path) -> None:
+    # A month's notebook read beside the season's: its games are the season's own.
+    month = build_notebook(tmp_path / "okt.xlsx", {"Okt": CLUB["G1"]}, TWO_DEALS)
+    _, alone = remi_json("stats", club)
+    code, both = remi_json("stats", club, month)
+    assert code == 0
+    figures = ("name", "games", "wins", "total", "average", "rating", "places")
+    assert [[row[key] for key in figures] for row in both["players"]] == [
+        [row[key] for key in figures] for row in alone["players"]
+    ]
+    assert len(both["games"]) == len(alone["games"])
+    said = [p for p in both["problems"] if p["code"] == "season_same_game"]
+    assert len(said) == 1 and said[0]["severity"] == "warning"
+    assert said[0]["sheet"] == "okt · Okt" and "klub · G1" in said[0]["message"]
+    # The same deals on another day are another game: counted.
+    other_day = [["Date", "2030-01-01"], *CLUB["G1"][1:]]
+    later = build_notebook(tmp_path / "later.xlsx", {"G1": other_day}, TWO_DEALS)
+    _, with_later = remi_json("stats", club, later)
+    assert len(with_later["games"]) == len(alone["games"]) + 1
+    assert not [p for p in with_later["problems"] if p["code"] == "season_same_game"]
+
+
+def test_a_date_that_cannot_be_read_is_one_warning_at_its_cell_in_check_score_and_stats(
+    tmp_path: Path,
+) -> None:
+    path = build_notebook(
+        tmp_path / "d.xlsx",
+        {
+            "G1": sheet("2026-01-01", ["Anna", "Béla"], ["W", 10], ["W", 20]),
+            "G2": sheet("nov. 5.", ["Anna", "Béla"], ["W", 10], [30, "W"]),
+        },
+        TWO_DEALS,
+    )
+    for command in ("check", "score", "stats"):
+        code, document = remi_json(command, path)
+        assert code == 0, command
+        said = [p for p in document["problems"] if p["code"] == "date_unreadable"]
+        assert [(p["sheet"], p["cell"], p["severity"]) for p in said] == [
+            ("G2", "B1", "warning")
+        ], command

@@ -236,7 +236,8 @@ def _games(
             found_problems += season_game.game.problems
         problems += [_located(problem, notebook, several) for problem in found_problems]
         games += kept
-    return games, problems
+    games, twice = seasons.once_each(games)
+    return games, problems + twice
 
 
 def _located(problem: Problem, notebook: Notebook, several: bool) -> Problem:

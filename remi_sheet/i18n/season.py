@@ -72,6 +72,10 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{value:A} '{value}' dátum nem olvasható: írd így: {forms}, vagy Excel-dátumként. Addig "
         "a játszma a lapok sorrendje szerint következik.",
     ),
+    "season_same_game": (
+        "The same game as {first} (the same day, players and deals): it is counted once.",
+        "Ugyanaz a játszma, mint {first} (azonos nap, játékosok és leosztások): egyszer számít.",
+    ),
     "name_spellings": (
         "'{name}' is written {count} ways ({spellings}); they are counted as one player. "
         "Use one spelling.",

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from remi_sheet.core.dates import FORMS, parse_date
 from remi_sheet.core.entries import Entry, Number, parse_entry
-from remi_sheet.core.problems import Problem, RemiError
+from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import DealScore, GameScore, RowScorer, score_game
 from remi_sheet.core.text import clean, fold
@@ -97,6 +98,7 @@ def check_game(
     check = _GameCheck(grid, layout, rules, probe, context)
     deals = check.deals() if not check.players() else []
     check.table()
+    check.date()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
     game = Game(grid.name, layout, deals, score, check.problems, check.played)
     if layout.total_row is not None and not game.has_errors:
@@ -179,6 +181,16 @@ class _GameCheck:
                 self.at(layout.stray_row, None, "second_game_on_sheet")
             else:
                 self.at(layout.stray_row, None, "deal_after_blank_row", gap=layout.end_row + 2)
+
+    def date(self) -> None:
+        """A Date typed that is no date is a warning: the games' order (the ratings, the
+        streaks, `stats`) goes by the dates, and this game's is not known."""
+        try:
+            parse_date(self.layout.date)
+        except RemiError as error:
+            params = {"value": error.params["value"], "forms": FORMS}
+            where = self.layout.date_cell
+            self.problems.append(Problem("date_unreadable", self.grid.name, where, _WARN, params))
 
     def deals(self) -> list[ScoredDeal]:
         """Every deal row read, numbered and scored; one loop, its lookups held in locals:
@@ -290,6 +302,7 @@ class _GameCheck:
                 self.at(row, index, TOTAL_MISMATCH, value=typed, total=total)
 
 
+_WARN: Final = Severity.WARNING
 _UNREAD: Final = object()  # a cell value `CheckContext` has not read yet (None: an empty cell)
 
 

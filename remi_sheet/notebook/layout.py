@@ -76,6 +76,7 @@ class GameLayout:
     lang: Lang | None
     date: CellValue = None
     place: CellValue = None
+    date_cell: str | None = None  # where `date` is typed (its address)
     stray_row: int | None = None  # a deal-like row below an empty row that ends the table
     hidden_player: int | None = None  # a player's column after an empty header cell
 
@@ -163,7 +164,7 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
         column += 1
     rows, total_row, stray_row = _deal_table(grid, header_row, deal_column, len(players))
     end_row = max(rows[-1].row if rows else header_row, total_row or 0)
-    date, place = _notes_above(grid, header_row)
+    date, place, date_cell = _notes_above(grid, header_row)
     return GameLayout(
         header_row=header_row,
         deal_column=deal_column,
@@ -174,6 +175,7 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
         lang=lang,
         date=date,
         place=place,
+        date_cell=date_cell,
         stray_row=stray_row,
         hidden_player=_hidden_player(grid, header_row, column + 1, rows),
     )
@@ -244,18 +246,19 @@ def _is_win(value: CellValue) -> bool:
     return isinstance(entry, Winner) or (isinstance(entry, Number) and entry.value < 0)
 
 
-def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue]:
-    date = place = None
-    for row in grid.rows[:header_row]:
-        values = list(filter(filled, row))
+def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue, str | None]:
+    """The Date and Place typed above the header, and the Date's cell."""
+    date = place = date_cell = None
+    for row, cells in enumerate(grid.rows[:header_row]):
+        values = [(column, value) for column, value in enumerate(cells) if filled(value)]
         if len(values) < 2:
             continue
-        key = fold(str(values[0])).rstrip(":")
+        key = fold(str(values[0][1])).rstrip(":")
         if key in _DATE_WORDS:
-            date = values[1]
+            date, date_cell = values[1][1], address(row, values[1][0])
         elif key in _PLACE_WORDS:
-            place = values[1]
-    return date, place
+            place = values[1][1]
+    return date, place, date_cell
 
 
 def _is_marker(value: CellValue) -> bool:

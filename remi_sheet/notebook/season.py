@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from remi_sheet.core.dates import FORMS, parse_date
+from remi_sheet.core.dates import parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
 from remi_sheet.core.text import fold
@@ -245,22 +245,44 @@ def gather_games(
 
 
 def date_problems(games: Iterable[SeasonGame], *, filtered: bool = False) -> list[Problem]:
-    """A warning for each game without a date or with an unreadable one (`filtered`: dates
-    limit the season, so an undated game is left out rather than placed)."""
+    """A warning for each game without a date (`filtered`: dates limit the season, so an
+    undated game is left out rather than placed); one with a date that cannot be read has
+    its own warning already."""
     problems: list[Problem] = []
     for season_game in games:
         game = season_game.game
-        value = game.layout.date
         try:
-            found = parse_date(value)
-        except RemiError as error:
-            params = {"value": error.params["value"], "forms": FORMS}
-            problems.append(Problem("date_unreadable", game.sheet, None, _WARN, params))
-            continue
+            found = parse_date(game.layout.date)
+        except RemiError:
+            continue  # the game's own warning, at its Date cell (`games.check_game`)
         if found is None:
             code = "date_missing_left_out" if filtered else "date_missing"
             problems.append(Problem(code, game.sheet, None, _WARN))
     return problems
+
+
+def once_each(games: Sequence[SeasonGame]) -> tuple[list[SeasonGame], list[Problem]]:
+    """`games` without those another notebook already holds, and a warning for each: a
+    month's notebook read beside the season's would count its games, and their wins, twice.
+    The same game has the same day, players and deal scores; within one notebook two such
+    sheets both count, as they do on its Standings sheet."""
+    first: dict[tuple[object, ...], SeasonGame] = {}
+    kept: list[SeasonGame] = []
+    problems: list[Problem] = []
+    for season_game in games:
+        game = season_game.game
+        if not (season_game.counted and game.score.deals):
+            kept.append(season_game)
+            continue
+        players = tuple(fold(name) for name in game.players)
+        deals = tuple(deal.scores for deal in game.score.deals)
+        earlier = first.setdefault((season_game.date, players, deals), season_game)
+        if earlier.source == season_game.source:
+            kept.append(season_game)
+            continue
+        params = {"first": earlier.label}
+        problems.append(Problem("season_same_game", season_game.label, None, _WARN, params))
+    return kept, problems
 
 
 def in_date_order(games: Sequence[SeasonGame]) -> list[SeasonGame]:
