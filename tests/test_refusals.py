@@ -4,6 +4,7 @@ read when Excel and calamine read it."""
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -206,3 +207,51 @@ def test_the_usual_package_is_read_as_it_is_and_its_names_as_zipfile_reads_them(
         assert tolerant._names(data) == expected, path.name
         assert tolerant.readable(data) is data, path.name
     assert tolerant._names(b"not a zip") is None
+
+
+def _damaged_sheet(tmp_path: Path) -> Path:
+    """The notebook with the deflated bytes of its first sheet part garbled, its zip's
+    directory whole."""
+    path = _game(tmp_path)
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        item = archive.getinfo("xl/worksheets/sheet1.xml")
+    name_length, extra_length = struct.unpack_from("<HH", data, item.header_offset + 26)
+    start = item.header_offset + 30 + name_length + extra_length
+    for at in range(start + 4, start + min(item.compress_size - 4, 60)):
+        data[at] ^= 0x55
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_damaged_sheet_part_is_named_in_the_users_language(tmp_path: Path) -> None:
+    path = _damaged_sheet(tmp_path)
+    for lang, words in (("en", "its part xl/worksheets/sheet1.xml is damaged"), ("hu", "sérült")):
+        result = remi("check", path, "--lang", lang)
+        assert result.exit_code == 1
+        assert words in result.output and "xl/worksheets/sheet1.xml" in result.output
+        assert "Error" not in result.output and "BadZipFile" not in result.output
+
+
+def test_import_into_a_damaged_notebook_names_the_notebook_not_the_records(tmp_path: Path) -> None:
+    notebook = _damaged_sheet(tmp_path)
+    records = tmp_path / "papir.csv"
+    records.write_text("Game;Deal;Anna;Béla\nG1;1;W;10\n", encoding="utf-8")
+    result = remi("import", records, "--into", notebook, "--lang", "en")
+    assert result.exit_code == 1
+    assert f"{notebook} is not" in result.output and "papir.csv" not in result.output
+
+
+def test_a_zip_with_a_password_on_its_parts_is_told_as_protected(tmp_path: Path) -> None:
+    # zip -P / 7-Zip set the encrypted flag of each part in the zip's directory.
+    path = _game(tmp_path)
+    data = bytearray(path.read_bytes())
+    at = data.find(b"PK\x01\x02")
+    while at >= 0:
+        data[at + 8] |= 0x1
+        at = data.find(b"PK\x01\x02", at + 4)
+    path.write_bytes(bytes(data))
+    result = remi("check", path)
+    assert result.exit_code == 1
+    assert "protected by a password" in result.output
+    assert "RuntimeError" not in result.output

@@ -276,6 +276,12 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "reason_empty": ("the file is empty", "a fájl üres"),
     "reason_not_zip": ("it is not a zip-based Office file", "nem zip alapú Office-fájl"),
     "reason_zip_damaged": ("its zip archive is damaged", "a zip-archívuma sérült"),
+    "reason_part_damaged": (
+        "its part {part} is damaged: open it in Excel or LibreOffice, which may repair it, and "
+        "save it again",
+        "sérült a(z) {part} része: nyisd meg Excelben vagy LibreOffice-ban, amely talán "
+        "kijavítja, és mentsd el újra",
+    ),
     "reason_no_rels": (
         "it has no xl/_rels/workbook.xml.rels, so its sheets cannot be found",
         "nincs xl/_rels/workbook.xml.rels része, így a lapjai nem találhatók",

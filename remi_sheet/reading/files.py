@@ -14,6 +14,7 @@ import glob
 import os
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final, NamedTuple
@@ -66,11 +67,12 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
 
 
 # What zipfile raises for a damaged archive.
-DAMAGED_ZIP: Final = (zipfile.BadZipFile, OSError, EOFError, ValueError)
+DAMAGED_ZIP: Final = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError)
 
 
-def damaged(path: Path, error: Exception) -> Problem:
-    reason = Phrase("reason_zip_damaged")
+def damaged(path: Path, error: Exception, part: str | None = None) -> Problem:
+    """The problem of a workbook whose zip is damaged (`part`: in that part of it)."""
+    reason = Phrase("reason_part_damaged", {"part": part}) if part else Phrase("reason_zip_damaged")
     return Problem(
         "file_not_xlsx", params={"path": str(path), "reason": reason, "detail": str(error)}
     )
@@ -95,6 +97,10 @@ def check_archive(archive: zipfile.ZipFile, path: Path, own_sheets: int = 0) -> 
                     return Problem("file_ods", params={"path": shown})
         if _binary_workbook(archive, names):
             return Problem("file_xlsb", params={"path": shown})
+        if any(item.flag_bits & 0x1 for item in archive.infolist()):
+            # A zip with a password on its parts (zip -P, 7-Zip): no program opens it as a
+            # workbook; Excel's own password makes an OLE file (`sniff`).
+            return Problem("file_encrypted", params={"path": shown})
         package.check_end(archive)
         package.check_names(archive)
         package.check_sizes(archive)

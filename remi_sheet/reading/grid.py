@@ -196,7 +196,11 @@ def _items(
                     for name in order:
                         rows = None if fold(name) in whole else READ_ROWS
                         member = members.get(name)
-                        yield _sheet(path, archive, member, workbook, streaming, name, rows)
+                        try:
+                            grid = _sheet(path, archive, member, workbook, streaming, name, rows)
+                        except files.DAMAGED_ZIP as error:
+                            raise RemiError(files.damaged(path, error, member)) from None
+                        yield grid
         except RemiError as error:
             raise RemiError(files.refused(path, error)) from None
 
