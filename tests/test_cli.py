@@ -519,3 +519,18 @@ def test_a_part_of_remi_that_will_not_load_is_not_blamed_on_the_notebook(
     assert result.exit_code == 1
     assert "remi could not load a part of itself" in result.stderr
     assert "not an Excel workbook" not in result.stderr
+
+
+def test_score_output_naming_the_notebook_itself_is_refused_with_the_way_to_do_it(
+    notebook: Make, tmp_path: Path
+) -> None:
+    path = notebook({"g": worked_game()})
+    link = tmp_path / "link.xlsx"
+    link.symlink_to(path)
+    before = path.read_bytes()
+    for output in (path, link, tmp_path / "." / path.name):
+        result = remi("score", path, "-o", output)
+        assert result.exit_code == 2
+        assert "is the notebook itself: leave out --output" in result.output
+    assert path.read_bytes() == before
+    assert not list(tmp_path.glob("*.bak"))

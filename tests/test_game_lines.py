@@ -163,3 +163,11 @@ def test_a_wrong_typed_total_is_marked_in_a_live_notebook_too(tmp_path: Path) ->
     totals = [c for c in sheet[8] if c.column > marker.column and c.data_type == "f"]
     # The live area's totals, one per player in the header's order: Csaba's alone marked.
     assert [c.style for c in totals] == ["remi heading", "remi heading", "remi marked"]
+
+
+def test_the_list_of_games_scored_is_whole_however_long(notebook: Make) -> None:
+    # Each name is cut alone when it is too long to show; the list itself never is.
+    names = [f"2026-11-{day:02d} Kőbányai klubest" for day in range(1, 13)]
+    path = notebook(dict.fromkeys(names, COMPLETE), rules={"deals_per_game": 3})
+    out = lines(remi("score", path).stdout)
+    assert "  Scored: " + ", ".join(names) in out

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from remi_sheet.i18n import Phrase, day, number, say, words
+from remi_sheet.i18n import Phrase, day, in_turn, number, say, words
 from remi_sheet.i18n.catalogue import TEXTS, hungarian_article
 
 PACKAGE = Path(__file__).resolve().parent.parent / "remi_sheet"
@@ -153,3 +153,22 @@ def test_an_unknown_key_or_parameter_still_says_what_it_has() -> None:
 def test_words_without_placeholders_serve_the_templates() -> None:
     assert words("hu")["total"] == "Összesen"
     assert all("{" not in text for text in words("en").values())
+
+
+@pytest.mark.parametrize(
+    ("items", "said"),
+    [
+        (
+            ["Vétel csak kirakással.", "A keverő balra ül."],
+            "Vétel csak kirakással. A keverő balra ül.",
+        ),
+        (["no table talk", "dealer left"], "no table talk; dealer left"),
+        (["Who deals? ", "the loser"], "Who deals? the loser"),
+        (["alone"], "alone"),
+        ([], ""),
+    ],
+)
+def test_free_texts_in_turn_are_not_given_a_semicolon_after_a_full_stop(
+    items: list[str], said: str
+) -> None:
+    assert in_turn(items) == said

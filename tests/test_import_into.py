@@ -160,6 +160,16 @@ def test_dry_run_and_already_filed_are_named(tmp_path: Path) -> None:
         "3 already there (Tavaszi, Régi 2025-12-01, Nyári); 1 with errors, not filed (Rossz). "
         f"Nothing to write: {notebook} is unchanged." in again
     )
+    # Nothing to file into a notebook that is not there yet: it is not made, nor called
+    # unchanged.
+    fresh = tmp_path / "uj.xlsx"
+    output = tmp_path / "uj-kimenet.xlsx"
+    said = remi("import", papers, "--into", notebook, "-o", output, "--lang", "en").stdout
+    assert f"Nothing to write: {output} was not made." in said and not output.exists()
+    empty = tmp_path / "ures.csv"
+    empty.write_text("Game;Deal;Anna;Béla\n", encoding="utf-8")
+    said = remi("import", empty, "--into", fresh, "--lang", "en").stdout
+    assert f"Nothing to write: {fresh} was not made." in said and not fresh.exists()
 
 
 def test_an_unreadable_date_is_a_warning_and_the_name_is_asked(tmp_path: Path) -> None:

@@ -170,13 +170,13 @@ def test_house_rules_change_values_and_minimum() -> None:
 def test_a_card_that_is_no_card_exits_1() -> None:
     result = remi("8♣ 9♣ X♣")
     assert result.exit_code == 1
-    assert result.stderr.startswith("error: 'x♣' is not a card")
+    assert result.stderr.startswith("error: 'X♣' is not a card")  # as typed
     code, document = remi_json("8♣ 9♣ X♣")
     assert code == 1 and document["errors"][0]["code"] == "card_unknown"
 
 
 @pytest.mark.parametrize(
-    ("meld", "named"), [("király pikk", "'király'"), ("king of spades", "'king'"), ("K9Z", "'k9z'")]
+    ("meld", "named"), [("király pikk", "'király'"), ("king of spades", "'king'"), ("K9Z", "'K9Z'")]
 )
 def test_a_word_that_is_no_card_is_named_whole(meld: str, named: str) -> None:
     """A word that starts like a card (K…, Q…) is named as typed, not after its first letter."""

@@ -223,6 +223,29 @@ def test_repaired_names_are_listed_with_their_place() -> None:
     assert kept.repairs == [] and kept.games[0].players[0] == "KovĂĄcs Ă–dĂ¶n"
 
 
+@pytest.mark.parametrize("codec", ["iso-8859-2", "cp1250"])
+def test_a_whole_file_damaged_by_a_wrong_decoding_has_its_words_repaired(codec: str) -> None:
+    # The header, the Total row's word and the entry words came through the damage too:
+    # without their repair the header was not found, or the paper total was a bad deal.
+    rows = [
+        ["Játszma", "Leosztás", "Kovács Ödön", "Szűcs Réka", "Dátum"],
+        ["Első", "1", "-20", "30", "2026. 11. 01."],
+        ["Első", "2", "kézből", "X", ""],
+        ["Első", "Összesen", "-60", "230", ""],
+    ]
+    damaged = [
+        [cell.encode("utf-8").decode(codec, errors="replace") for cell in row] for row in rows
+    ]
+    records = read(damaged)
+    assert not records.problems, records.problems
+    (game,) = records.games
+    assert (game.name, game.players) == ("Első", ("Kovács Ödön", "Szűcs Réka"))
+    assert not game.problems, game.problems
+    assert str(game.date) == "2026-11-01"
+    assert {repair.repaired for repair in records.repairs} == {"Első", "Kovács Ödön", "Szűcs Réka"}
+    assert read(damaged, repair=False).problems  # --no-repair: the header is not found
+
+
 # -- checks -----------------------------------------------------------------------------
 
 

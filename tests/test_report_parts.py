@@ -110,3 +110,18 @@ def test_a_charts_axis_labels_never_crowd_the_last_one(points: int) -> None:
     gaps = [later - earlier for earlier, later in itertools.pairwise(ticks)]
     assert chart.x_ticks[-1].label == labels[-1]
     assert min(gaps) >= max(gaps[:-1] or gaps) * 0.99  # the last gap no narrower than the rest
+
+
+def test_a_line_starts_right_before_the_first_game_played() -> None:
+    from remi_sheet.report.charts import joined, line_chart
+
+    assert joined([None, None, 5, None, 7], 0) == [None, None, 0, 5, None, 7]
+    assert joined([3, 4], 0) == [0, 3, 4]
+    labels = ["", "1", "2", "3", "4", "5"]
+    early, late = line_chart(
+        ["Anna", "Csilla"],
+        [joined([1, 2, 3, 4, 5], 0), joined([None, None, None, 9, 2], 0)],
+        labels,
+    ).series
+    assert early.path.startswith("M44,") and not late.path.startswith("M44,")
+    assert len(late.path.split(" ")) == 3  # from before game 4, through games 4 and 5

@@ -106,7 +106,9 @@ def _name(param: Parameter, lang: Lang) -> str:
     """An option by its longest name (--games), an argument as the usage line in `lang`
     shows it (NOTEBOOK.xlsx, FÜZET.xlsx)."""
     if param.param_type_name == "argument":
-        return help_text.in_words(param.metavar or (param.name or "").upper(), lang)
+        # "NOTEBOOK.xlsx..." (one or more) is named as one: a sentence ends after it.
+        name = (param.metavar or (param.name or "").upper()).removesuffix("...")
+        return help_text.in_words(name, lang)
     return max(param.opts, key=len) if param.opts else (param.name or "")
 
 

@@ -198,11 +198,8 @@ def _what_was_scored(notebook: Notebook, outcome: Written) -> list[str]:
         ),
         ("skipped_typed", list(outcome.left_alone)),
     )
-    return [
-        "  " + say(key, lang, games=", ".join(shown_text(name) for name in names))
-        for key, names in groups
-        if names
-    ]
+    # The names as a tuple: each is shown (and cut) alone, the list whole however long.
+    return ["  " + say(key, lang, games=tuple(names)) for key, names in groups if names]
 
 
 def _report(

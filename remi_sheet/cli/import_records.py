@@ -406,9 +406,11 @@ class _Report:
             return f"{told} {say('import_written', lang, path=self.into)}"
         if self.dry_run:
             return f"{told} {say('import_dry_run', lang)}"
-        if any(p.status is Status.TO_FILE for p in self.placements):
-            return f"{told} {say('import_not_written', lang, path=self.into)}"
-        return f"{told} {say('nothing_to_write', lang, path=self.into)}"
+        filing = any(p.status is Status.TO_FILE for p in self.placements)
+        key = "import_not_written" if filing else "nothing_to_write"
+        if not self.into.exists():
+            key += "_new"  # nothing made: there is no file to be unchanged
+        return f"{told} {say(key, lang, path=self.into)}"
 
     def to_json(self) -> dict[str, Any]:
         records = self.records

@@ -10,7 +10,7 @@ from remi_sheet.cli.printing import Table, writing_out
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing
-from remi_sheet.i18n import Lang, number, say, shown_text
+from remi_sheet.i18n import Lang, in_turn, number, say, shown_text
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
@@ -161,7 +161,7 @@ def agreements_line(notebook: Notebook, lang: Lang) -> str | None:
     table's rules."""
     if not notebook.agreements:
         return None
-    listed = "; ".join(shown_text(text) for text in notebook.agreements)
+    listed = in_turn([shown_text(text) for text in notebook.agreements])
     return f"{say('agreements', lang)}: {listed}"
 
 

@@ -135,6 +135,16 @@ def listed(items: Sequence[str], lang: Lang, last: Literal["and", "or"] = "and")
     return ", ".join(items[:-1]) + f" {say(last, lang)} " + items[-1]
 
 
+def in_turn(items: Sequence[str]) -> str:
+    """Free texts one after another: "a; b", but a text that ends as a sentence does
+    ("Vétel csak kirakással.") is followed by a space alone."""
+    joined = ""
+    for item in items[:-1]:
+        text = item.rstrip()
+        joined += text + (" " if text[-1:] in ".!?…;:" else "; ")
+    return joined + (items[-1] if items else "")
+
+
 def day(value: dt.date, lang: Lang) -> str:
     """A date in the language's own style: 2026-11-29, 2026. 11. 29."""
     if isinstance(value, dt.datetime):

@@ -208,7 +208,7 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
     ),
     "help_new_deals": (
         "Deals per game (house rule deals_per_game; default 7).",
-        "Leosztások száma játszmánként (házszabály: leosztasok; alapból 7).",
+        "Leosztások száma játszmánként (leosztások száma házszabály; alapból 7).",
     ),
     "help_new_add_game": (
         "Add the next game sheet to an existing notebook, with the last game's players "

@@ -50,7 +50,7 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "run_wraps": (
         "A run cannot go round the corner: A-2-3 and Q-K-A are runs, K-A-2 is not.",
-        "A sor nem fordulhat át: az A-2-3 és a Q-K-A sor, a K-A-2 nem.",
+        "A sor nem fordulhat át: az Á-2-3 és a D-K-Á sor, a K-Á-2 nem.",
     ),
     "run_gap": (
         "{missing:card/cards} missing between {low} and {high}, but only {jokers:joker/jokers} to "

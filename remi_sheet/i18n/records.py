@@ -101,7 +101,7 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The game has {count} players with entries; at most {most} can play (house rule "
         "max_players).",
         "A játszmában {count} játékosnak van bejegyzése; legfeljebb {most} játszhat "
-        "(max_players házszabály).",
+        "(legtöbb játékos házszabály).",
     ),
     "records_player_twice": (
         "{player} appears twice in this game (columns {first} and {column}, the same name "
@@ -211,13 +211,21 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "summary_none": ("no games", "nincs játszma"),
     "import_written": (
-        "Written: {path}. Run remi score {path} to score the new games.",
+        "Written: {path}. Run remi score {path} to score what was filed.",
         "Kiírva: {path}. A pontozáshoz futtasd: remi score {path}",
     ),
     "import_dry_run": ("Dry run: nothing was written.", "Próbafuttatás: semmi sem íródott ki."),
     "nothing_to_write": (
         "Nothing to write: {path} is unchanged.",
         "Nincs mit kiírni: {path} változatlan.",
+    ),
+    "nothing_to_write_new": (
+        "Nothing to write: {path} was not made.",
+        "Nincs mit kiírni: {path} nem készült el.",
+    ),
+    "import_not_written_new": (
+        "Nothing was written: {path} was not made.",
+        "Semmi sem íródott ki: {path} nem készült el.",
     ),
     "import_not_written": (
         "Nothing was written: {path} is unchanged.",

@@ -12,12 +12,13 @@ from `records_text`. Each game is checked by turning it into the very game sheet
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from remi_sheet.core.dates import FORMS, date_in_text, parse_date
-from remi_sheet.core.entries import Number, parse_entry
+from remi_sheet.core.entries import HAND_WORDS, WIN_WORDS, Number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold
@@ -52,6 +53,11 @@ from remi_sheet.notebook.records_text import (
 from remi_sheet.reading.cells import CellValue
 
 _DATE_WORDS: Final = frozenset({"date", "datum"})
+# The words of records and their entries: a whole file damaged by a wrong decoding
+# ("JĂĄtszma", "Ă–sszesen", "kĂŠzbĹ‘l") has them repaired before they are looked for.
+_WORDS: Final = (
+    GAME_WORDS.keys() | HEADER_WORDS.keys() | TOTAL_WORDS | _DATE_WORDS | HAND_WORDS | WIN_WORDS
+)
 _WARNING: Final = Severity.WARNING
 
 
@@ -82,7 +88,8 @@ def read_tables(
     langs: list[Lang] = []
     headed = 0
     seen: dict[str, Place] = {}
-    for table in tables:
+    for read in tables:
+        table = _words_repaired(read) if repair else read
         header = _find_header(table)
         if header is None:
             continue
@@ -99,6 +106,22 @@ def read_tables(
         records.problems.append(Problem("records_no_games", source))
     records.lang = "hu" if "hu" in langs else "en"
     return records
+
+
+def _words_repaired(table: Table) -> Table:
+    """`table` with each cell that reads as one of the records' words once repaired
+    (`repair_text`) so repaired: a whole file can arrive damaged by a wrong decoding. Names
+    are left as they are, to be repaired where they are read and the repairs reported."""
+
+    def word(value: CellValue) -> CellValue:
+        if isinstance(value, str) and not value.isascii():
+            fixed = repair_text(value)
+            if fixed != value and fold(fixed).rstrip(":. ") in _WORDS:
+                return fixed
+        return value
+
+    rows = [[word(value) for value in row] for row in table.rows]
+    return dataclasses.replace(table, rows=rows)
 
 
 def _game_elsewhere(game: RecordGame, first: Place) -> Problem:

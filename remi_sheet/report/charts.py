@@ -11,7 +11,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 # Okabe–Ito colours (safe for colour blindness), darkened so that they stay distinct greys
 # on a black-and-white printer. The dash patterns and markers carry the distinction there.
@@ -75,6 +75,20 @@ def nice_ticks(low: int, high: int, most: int = 8) -> list[int]:
             if (last - first) // step + 1 <= most:
                 return list(range(first, last + 1, step))
     raise AssertionError("unreachable: some power of ten covers any range")
+
+
+_Value = TypeVar("_Value", int, float)
+
+
+def joined(played: Sequence[_Value | None], start: _Value) -> list[_Value | None]:
+    """A player's line: `start`, then the value after each game (None: not played), the
+    start standing right before the first game played: one who joined at the fifth game
+    starts there, not with a line drawn across the four before."""
+    first = next((index for index, value in enumerate(played) if value is not None), 0)
+    line: list[_Value | None] = [None] * first
+    line.append(start)
+    line.extend(played[first:])
+    return line
 
 
 def line_chart(

@@ -34,11 +34,11 @@ from remi_sheet.core.rules import HouseRules, Rounding, default_value, value_tex
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, DECIMALS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang, number, say, words
+from remi_sheet.i18n import Lang, in_turn, number, say, words
 from remi_sheet.notebook.games import Game, ScoredDeal
 from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
-from remi_sheet.report.charts import Chart, line_chart
+from remi_sheet.report.charts import Chart, joined, line_chart
 
 REPORT_TEMPLATE: Final = "scorecard.html"
 BLANK_TEMPLATE: Final = "blank.html"
@@ -302,7 +302,7 @@ def _standing_row(row: Standing, lang: Lang) -> tuple[str, ...]:
 def _standings_chart(table: Sequence[Standing], games: Sequence[Game]) -> Chart:
     """Each player's total after every game they played (names matched as in `standings`)."""
     totals = {fold(row.name): 0 for row in table}
-    values: dict[str, list[int | None]] = {key: [0] for key in totals}
+    values: dict[str, list[int | None]] = {key: [] for key in totals}
     for game in games:
         played = dict(zip(map(fold, game.players), game.score.totals, strict=True))
         for key, line in values.items():
@@ -312,7 +312,8 @@ def _standings_chart(table: Sequence[Standing], games: Sequence[Game]) -> Chart:
             else:
                 line.append(None)
     labels = ["", *(str(number) for number in range(1, len(games) + 1))]
-    return line_chart([row.name for row in table], list(values.values()), labels, height=320)
+    lines = [joined(line, 0) for line in values.values()]
+    return line_chart([row.name for row in table], lines, labels, height=320)
 
 
 def rule_lines(rules: HouseRules, lang: Lang) -> tuple[RuleLine, ...]:
@@ -402,6 +403,7 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
         lstrip_blocks=True,
     )
     environment.filters["signed"] = lambda value: signed(value, document.lang)
+    environment.filters["in_turn"] = in_turn
 
     try:
         return environment.get_template(name).render(doc=document, t=document.t)

@@ -142,12 +142,13 @@ def _dated(game: str, date: dt.date | None) -> str:
 
 
 def rating_chart(season: Season) -> Chart:
-    """Each player's rating from the start (0) through every rated game, on the report's
-    line-chart geometry; a game a player sat out has no point, the line goes on."""
-    from remi_sheet.report.charts import line_chart
+    """Each player's rating from the start (0), right before their first rated game,
+    through every rated game, on the report's line-chart geometry; a game a player sat
+    out has no point, the line goes on."""
+    from remi_sheet.report.charts import joined, line_chart
 
     history = season.history
-    values = [[history.start, *ratings] for ratings in history.ratings]
+    values = [joined(ratings, history.start) for ratings in history.ratings]
     labels = ["", *(str(index) for index in range(1, len(history.games) + 1))]
     # The geometry is plain arithmetic and draws fractional values as they are; its type
     # says int only because running totals were its first use.
