@@ -531,6 +531,20 @@ def test_score_output_naming_the_notebook_itself_is_refused_with_the_way_to_do_i
     for output in (path, link, tmp_path / "." / path.name):
         result = remi("score", path, "-o", output)
         assert result.exit_code == 2
-        assert "is the notebook itself: leave out --output" in result.output
+        assert "is the notebook itself (the same file): leave out --output" in result.output
     assert path.read_bytes() == before
     assert not list(tmp_path.glob("*.bak"))
+
+
+def test_a_renamed_standings_sheet_is_remis_still(notebook: Make) -> None:
+    # Its rating chart is remi's to rebuild, not a person's chart that a save would lose:
+    # every score was refused, and --force made a second standings sheet beside it.
+    path = notebook({"G1": worked_game(), "G2": worked_game()})
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    book["Standings"].title = "Table"
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    assert openpyxl.load_workbook(path).sheetnames.count("Standings") == 0
+    again = remi("score", path, "--lang", "en")
+    assert again.exit_code == 0 and "Nothing to change" in again.stdout

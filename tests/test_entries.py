@@ -13,6 +13,7 @@ from remi_sheet.core.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit, par
 from remi_sheet.core.entries import Loser, Number, Winner, parse_entry
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules, with_rule
+from remi_sheet.i18n import say
 
 DEFAULT = HouseRules()
 
@@ -199,7 +200,16 @@ def test_number_ranks_apart_or_suited_are_cards_and_a_number_alone_is_points(
 def test_number_ranks_together_are_named_in_the_message() -> None:
     with pytest.raises(RemiError) as caught:
         parse_entry("X, 45", DEFAULT)
-    assert caught.value.params == {"token": "45", "first": "4", "second": "5"}
+    assert caught.value.params == {
+        "value": "X, 45",
+        "token": "45",
+        "first": "4",
+        "second": "5",
+        "number": "45",
+    }
+    assert say("card_digits_together", "hu", **caught.value.params).startswith(
+        "'X, 45': 45 lehet a 4 és az 5 lap, de 45 lappont is"
+    )
 
 
 def test_full_width_codes() -> None:

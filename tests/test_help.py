@@ -3,7 +3,10 @@ words around them (headings, usage, metavars) said too, the columns still lined 
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,16 @@ from tests.conftest import build_notebook, remi
 COMMANDS = list(cli._COMMANDS)
 HUNGARIAN = {"LANG": "hu_HU.UTF-8"}
 # What would be English inside Hungarian help.
-ENGLISH = ("Usage", "Options", "Arguments", "Commands", "[required]", "[default", "Show this")
+ENGLISH = (
+    "Usage",
+    "Options",
+    "Arguments",
+    "Commands",
+    "[required]",
+    "[default",
+    "Show this",
+    "exit.",
+)
 
 
 def _keys(name: str) -> list[str]:
@@ -101,13 +113,30 @@ def test_the_help_language_is_lang_then_the_notebooks_then_the_systems(tmp_path:
     assert heading(env=HUNGARIAN) == "Használat:"  # a bare `remi` gets help too
 
 
-def test_english_help_after_hungarian_in_one_process_is_english_again() -> None:
-    # The commands are built once per process: their metavars go back to English.
-    app = typer.main.get_command(cli.app)
-    assert app is not None
-    remi("new", "--help", "--lang", "hu")
-    shown = remi("new", "--help").stdout
-    assert "-p, --player NAME" in shown and "NÉV" not in shown
+def test_one_command_helps_in_hungarian_then_in_english_again() -> None:
+    # A command is built once per process and its metavars are said in place: asked for
+    # English after Hungarian, they are English again.
+    from typer._click import Context
+
+    group = typer.main.get_command(cli.app)
+    command = group.get_command(None, "new")  # type: ignore[attr-defined]
+    shown = {}
+    for lang in ("hu", "en", "hu"):
+        context = Context(command, info_name="new")
+        context.meta[help_text.HELP_LANG] = lang
+        shown[lang] = command.get_help(context)
+    assert "-p, --player NÉV" in shown["hu"] and "NAME" not in shown["hu"]
+    assert "-p, --player NAME" in shown["en"] and "NÉV" not in shown["en"]
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_hungarian_help_on_a_narrow_terminal_has_no_english_where_click_breaks_lines(
+    name: str,
+) -> None:
+    for columns in ("50", "64", "80"):
+        result = remi(name, "--help", "--lang", "hu", env={"COLUMNS": columns})
+        assert result.exit_code == 0
+        assert not [word for word in ENGLISH if word in result.stdout], (columns, result.stdout)
 
 
 @pytest.mark.parametrize(
@@ -145,3 +174,16 @@ def test_the_systems_language(
     for variable, value in environment.items():
         monkeypatch.setenv(variable, value)
     assert help_text.system_language() == lang
+
+
+def test_a_refused_command_line_speaks_as_the_help_it_points_to() -> None:
+    remi_path = Path(sys.executable).with_name("remi")
+    environment = {**os.environ, "LANG": "hu_HU.UTF-8", "LANGUAGE": "", "LC_ALL": ""}
+    said = subprocess.run(
+        [str(remi_path), "check"], capture_output=True, text=True, env=environment, check=False
+    )
+    assert said.returncode == 2
+    assert said.stderr.splitlines()[:2] == [
+        "Használat: remi check [KAPCSOLÓK] {FÜZET.xlsx}",
+        "Súgó: remi check -h",
+    ]

@@ -45,13 +45,15 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "defaults": {},
     "double-first-off": {"round_before_doubling": "nem", "deals_per_game": 40},
     "exact-x3": {"rounding": "none", "hand_multiplier": "3"},
+    # numbers typed as text, as a phone or a spreadsheet set to a decimal point leaves
+    # them: a typographic minus, a decimal comma
     "exact-late-custom": {
         "rounding": "nincs",
         "round_before_doubling": "no",
-        "hand_win": -50,
+        "hand_win": "\u221250",
         "not_down_after_hand": 150,
         "jokers": 2,
-        "ace_value": 11,
+        "ace_value": "11,0",
     },
     "big-multiplier": {
         "joker_in_hand": 25,
@@ -368,6 +370,28 @@ def test_a_scored_game_sheet_renamed_is_scored_under_its_new_name(tmp_path: Path
     # H: -40, 27 → 30 × 2, X → 200; W: -20, K 9 Jo → 40, 12 → 10
     assert load_notebook(path).games[0].score.totals == (-60, 100, 210)
     assert "Nothing to change" in remi("score", path, "--lang", "en").stdout
+
+
+def test_a_renamed_rules_sheet_is_read_and_stays_linked(tmp_path: Path) -> None:
+    # Excel renames a sheet in every defined name that refers to it: the live formulas
+    # read "Házirend" now, and so does remi, and a score keeps them reading it.
+    path = tmp_path / "klub.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
+    fill(path, [[["H", "27"], ["W", "K 9"]]], {"hand_win": -50})
+    book = openpyxl.load_workbook(path)
+    book["Szabályok"].title = "Házirend"
+    for name in list(book.defined_names):
+        defined = book.defined_names[name]
+        defined.attr_text = defined.attr_text.replace("'Szabályok'!", "'Házirend'!")
+    book.save(path)
+    notebook = load_notebook(path)
+    assert notebook.rules.hand_win == -50 and notebook.games[0].score.totals == (-70, 80)
+    assert remi("score", path).exit_code == 0
+    names = openpyxl.load_workbook(path).defined_names
+    assert "'Házirend'!" in names["remi_hand_win"].attr_text  # still linked, not a constant
+    rows = calculated(path, tmp_path / "lo")[notebook.games[0].sheet]
+    totals = next(row for row in rows if "Összesen" in row)
+    assert -70 in totals and 80 in totals  # LibreOffice reads the renamed sheet too
 
 
 @pytest.mark.parametrize("rules_sheet", [None, "Szabályok"])

@@ -240,3 +240,29 @@ def test_the_players_given_are_told_apart_as_the_command_line_gives_them(
     path = tmp_path / "k.xlsx"
     result = remi("new", path, *[part for name in players for part in ("-p", name)])
     assert result.exit_code == 2 and said in result.stderr and not path.exists()
+
+
+@pytest.mark.parametrize("renamed", ["Házirend", "Szabályok (2)", "Tom's rules"])
+def test_the_rules_sheet_renamed_is_found_by_the_names_that_read_it(
+    tmp_path: Path, renamed: str
+) -> None:
+    # Excel renames a sheet in every defined name that refers to it: remi reads the house
+    # rules where the live formulas do, and a score leaves the names reading them there.
+    path = tmp_path / "klub.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    rules = book["Szabályok"]
+    row = next(r for r in range(1, 40) if rules.cell(r, 1).value == "kézből nyerés")
+    rules.cell(row, 2).value = -50
+    rules.title = renamed
+    quoted = renamed.replace("'", "''")
+    for name in list(book.defined_names):
+        defined = book.defined_names[name]
+        defined.attr_text = defined.attr_text.replace("'Szabályok'!", f"'{quoted}'!")
+    game = book.worksheets[0]
+    game["B5"], game["C5"] = "H", 27
+    book.save(path)
+    notebook = load_notebook(path)
+    assert notebook.rules.hand_win == -50 and notebook.games[0].score.totals == (-50, 60)
+    assert remi("score", path).exit_code == 0
+    assert f"'{quoted}'!" in openpyxl.load_workbook(path).defined_names["remi_hand_win"].attr_text

@@ -125,3 +125,6 @@ def test_a_line_starts_right_before_the_first_game_played() -> None:
     ).series
     assert early.path.startswith("M44,") and not late.path.startswith("M44,")
     assert len(late.path.split(" ")) == 3  # from before game 4, through games 4 and 5
+    assert joined([None, None], 0) == [None, None, None]
+    chart = line_chart(["Anna", "Dóra"], [joined([1, 2], 0), joined([None, None], 0)], labels[:3])
+    assert [line.name for line in chart.series] == ["Anna"]  # Dóra has no line, no key

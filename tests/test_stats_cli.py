@@ -381,3 +381,42 @@ def test_a_date_that_cannot_be_read_is_one_warning_at_its_cell_in_check_score_an
         assert [(p["sheet"], p["cell"], p["severity"]) for p in said] == [
             ("G2", "B1", "warning")
         ], command
+
+
+def test_a_date_that_cannot_be_read_leaves_its_game_out_of_since_with_a_word(
+    tmp_path: Path,
+) -> None:
+    path = build_notebook(
+        tmp_path / "d.xlsx",
+        {
+            "G1": sheet("2026-01-01", ["Anna", "Béla"], ["W", 10], ["W", 20]),
+            "G2": sheet("nov. 5.", ["Anna", "Béla"], ["W", 10], [30, "W"]),
+        },
+        TWO_DEALS,
+    )
+    code, document = remi_json("stats", path, "--since", "2025-01-01")
+    assert code == 0 and len(document["games"]) == 1
+    said = [(p["sheet"], p["cell"], p["code"]) for p in document["problems"]]
+    assert said == [("G2", "B1", "date_unreadable_left_out")]
+
+
+def test_copies_are_matched_one_for_one_whatever_the_order_of_the_notebooks(
+    tmp_path: Path,
+) -> None:
+    # The season holds a game twice (both count there, as on its Standings sheet); a
+    # month's notebook holds it once, its players in another order: still the same game.
+    game = CLUB["G1"]
+    swapped = [
+        game[0],
+        ["Deal", "Béla", "Anna", "Csaba"],
+        [1, 10, "W", 20],
+        [2, "W", 30, 5],
+    ]
+    season = build_notebook(tmp_path / "szezon.xlsx", {"G1": game, "G1 (2)": game}, TWO_DEALS)
+    month = build_notebook(tmp_path / "okt.xlsx", {"Okt": swapped}, TWO_DEALS)
+    counts = []
+    for order in ((season, month), (month, season)):
+        _, document = remi_json("stats", *order)
+        said = [p for p in document["problems"] if p["code"] == "season_same_game"]
+        counts.append((len(document["games"]), [p["sheet"] for p in said]))
+    assert counts == [(2, ["okt · Okt"]), (2, ["okt · Okt"])]

@@ -3,8 +3,8 @@
 click (inside Typer) speaks English only, with its own plurals ("argument(s)"). Its
 refusals carry what they are about (the option, the parameter and its type), so each kind
 is said through the catalogue; one it does not tell apart keeps click's words. The
-language is --lang when the line gives it, else the one the named notebook's sheet names
-show (`language.said`), as for remi's own command-line mistakes.
+language is the help's (`help_text.language_of`): --lang when the line gives it, else the
+one the named notebook's sheet names show, else the system's.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typer._click.exceptions import (
     UsageError,
 )
 
-from remi_sheet.cli import help_text, language
+from remi_sheet.cli import help_text
 from remi_sheet.cli.printing import error_line
 from remi_sheet.i18n import Lang, listed, say
 
@@ -43,7 +43,7 @@ def refuse(error: UsageError, arguments: Sequence[str]) -> NoReturn:
     if isinstance(error, NoArgsIsHelpError):
         error.show()  # the bare command: its help, as click gives it
         raise SystemExit(2)
-    lang = language.said(language.chosen(arguments), *language.named_workbooks(arguments))
+    lang = help_text.language_of(arguments)  # as the help it points to speaks
     context = error.ctx
     if context is not None:
         error_line(help_text.in_words(context.get_usage(), lang))

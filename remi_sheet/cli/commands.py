@@ -154,7 +154,8 @@ def _score(
             message = say("written", notebook.lang, path=destination)
         else:  # every sheet already held it, or a person's typing kept remi out
             outcome = Written("unchanged", path, written.left_alone)
-            message = say("not_written_safely", notebook.lang)
+            key = "not_written_safely" if written.left_alone else "unchanged"
+            message = say(key, notebook.lang, path=path)
     _report(console, notebook, problems, json_output, outcome)
     console.print(message, markup=False, highlight=False)
     for line in _what_was_scored(notebook, outcome):
@@ -332,7 +333,10 @@ def run_add_game(
         workbook.move_sheet(sheet, offset=last_game + 1 - workbook.sheetnames.index(title))
         grid = Grid(title, new_notebook.typed_rows(game, day, lang))  # type: ignore[arg-type]
         rules_sheet, rules_added = new_notebook.complete_rules(
-            workbook, notebook.rules, lang, rule_cells(notebook.grids.values())
+            workbook,
+            notebook.rules,
+            lang,
+            rule_cells(notebook.grids.values(), notebook.linked_rules),
         )
         if rules_added:  # the live names link to the new rows as they do on remi new's sheet
             notebook.grids[rules_sheet.title] = Grid(

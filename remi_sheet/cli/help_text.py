@@ -78,9 +78,9 @@ def put_in_place(command: Command, ctx: Context, name: str, lang: Lang) -> None:
     command.help = say(f"help_{name}", lang)
     for parameter in command.get_params(ctx):
         if parameter.metavar:
-            parameter.metavar = in_words(in_words(parameter.metavar, "en"), lang)
-        if parameter.name is None or parameter.name == "help":
-            continue  # click's own --help: its words are said by `in_words`
+            parameter.metavar = in_words(parameter.metavar, lang)  # from either language
+        if parameter.name is None:
+            continue
         key = f"help_{name}_{parameter.name}"
         if key not in TEXTS:
             key = f"help_param_{parameter.name}"

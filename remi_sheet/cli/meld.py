@@ -15,7 +15,7 @@ import typer
 from remi_sheet.cli.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import Lang, Phrase, say
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -106,7 +106,7 @@ def _input_errors(errors: list[Problem], rules: HouseRules, lang: Lang, json_out
         _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
     else:
         for error in errors:
-            error_line(say("errors", lang, message=said(error, lang)))
+            error_line(say("errors", lang, message=_phrase(error, lang)))
     return 1
 
 
@@ -129,13 +129,20 @@ _CARD_PARAMS = frozenset({"card", "cards", "low", "high", "pins", "options", "to
 
 def said(reason: Problem, lang: Lang) -> str:
     """A reason's message, its cards in the letters of `lang` (B, D, K, Á in Hungarian)."""
+    phrase = _phrase(reason, lang)
+    return say(phrase.key, lang, **phrase.params)
+
+
+def _phrase(reason: Problem, lang: Lang) -> Phrase:
+    """`said` as a phrase, to stand whole inside another text (a text given as a string
+    is cut at its 120th character there, as a value typed in a file is)."""
     from remi_sheet.core.cards import cards_text
 
     params = {
         key: cards_text(value, lang) if key in _CARD_PARAMS and isinstance(value, str) else value
         for key, value in reason.params.items()
     }
-    return say(reason.code, lang, **params)
+    return Phrase(reason.code, params)
 
 
 def _joker_names(count: int) -> list[str]:
@@ -264,7 +271,7 @@ def _print_report(report: MeldReport, lang: Lang) -> None:
     for meld in report.melds:
         console.print(meld_line(meld, lang))
     for error in report.errors:
-        console.print(Text(say("errors", lang, message=said(error, lang)), style="red"))
+        console.print(Text(say("errors", lang, message=_phrase(error, lang)), style="red"))
     if report.valid:
         console.print(
             _verdict(

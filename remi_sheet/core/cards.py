@@ -140,7 +140,7 @@ def _scanned(source: str, suits_required: bool, typed: str) -> tuple[Card, ...]:
         if match.start() > position and not _SEPARATORS.fullmatch(source, position, match.start()):
             break
         if previous is not None and previous.end() == match.start():
-            _digits_apart(previous, match, source)
+            _digits_apart(previous, match, source, suits_required)
         cards.append(_card(match, suits_required))
         position = match.end()
         previous = match
@@ -170,14 +170,22 @@ def _scanned(source: str, suits_required: bool, typed: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _digits_apart(first: re.Match[str], second: re.Match[str], source: str) -> None:
+def _digits_apart(
+    first: re.Match[str], second: re.Match[str], source: str, suits_required: bool
+) -> None:
     """`RemiError` for two number ranks written together, the first without a suit: "45"
     is the cards 4 and 5 to one reader and 45 points to another ("45,", "X, 45")."""
     number_ranks = [match["rank"] and match["rank"].isdigit() for match in (first, second)]
     if all(number_ranks) and not first["suit"]:
-        token = source[first.start() : second.end()].upper()
+        params = {
+            "token": source[first.start() : second.end()].upper(),
+            "first": first["rank"],
+            "second": second[0].upper(),
+            "number": first["rank"] + second["rank"],
+        }
+        # In a meld every card has its suit: there are no points to mistake them for.
         raise RemiError(
-            "card_digits_together", token=token, first=first["rank"], second=second[0].upper()
+            "meld_digits_together" if suits_required else "card_digits_together", **params
         )
 
 

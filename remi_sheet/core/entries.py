@@ -101,8 +101,8 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
             points, cards = _points(not_down["rest"].strip(), rules)
             return Loser(laid_down=False, points=points, cards=cards)
         except RemiError as error:
-            if error.code == "entry_unknown":
-                raise RemiError("entry_unknown", value=text) from None
+            if error.code in ("entry_unknown", "card_digits_together"):  # named whole
+                raise RemiError(error.code, **{**error.params, "value": text}) from None
             raise
     points, cards = _points(text, rules)
     return Loser(laid_down=True, points=points, cards=cards)
@@ -121,6 +121,8 @@ def _points(text: str, rules: HouseRules) -> tuple[int, tuple[Card, ...]]:
         except RemiError as error:
             if error.code == "card_unknown":
                 raise RemiError("entry_unknown", value=text) from None
+            if error.code == "card_digits_together":  # the cell named whole: '45.' is typed
+                raise RemiError(error.code, value=text, **error.params) from None
             raise RemiError(error.code, **error.params) from None
         points = cards_value(cards, rules)
     return check_points(points, rules), cards

@@ -138,11 +138,11 @@ def listed(items: Sequence[str], lang: Lang, last: Literal["and", "or"] = "and")
 def in_turn(items: Sequence[str]) -> str:
     """Free texts one after another: "a; b", but a text that ends as a sentence does
     ("Vétel csak kirakással.") is followed by a space alone."""
+    texts = [text for text in (item.strip() for item in items) if text]
     joined = ""
-    for item in items[:-1]:
-        text = item.rstrip()
-        joined += text + (" " if text[-1:] in ".!?…;:" else "; ")
-    return joined + (items[-1] if items else "")
+    for text in texts[:-1]:
+        joined += text + (" " if text[-1] in ".!?…;:" else "; ")
+    return joined + (texts[-1] if texts else "")
 
 
 def day(value: dt.date, lang: Lang) -> str:

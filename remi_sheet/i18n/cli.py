@@ -63,10 +63,10 @@ CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{name}' nem lehet {kind}: adj meg egy {suffixes} végű fájlt.",
     ),
     "output_is_notebook": (
-        "--output {name} is the notebook itself: leave out --output to score it in place (its "
-        "previous version is kept as a .bak), or name another file.",
-        "A --output {name} maga a munkafüzet: helyben pontozáshoz hagyd el a --output "
-        "kapcsolót (az előző változat .bak fájlként megmarad), vagy adj meg másik fájlt.",
+        "--output {name} is the notebook itself (the same file): leave out --output to score "
+        "it in place, or name another file.",
+        "A --output {name} maga a munkafüzet (ugyanaz a fájl): helyben pontozáshoz hagyd el a "
+        "--output kapcsolót, vagy adj meg másik fájlt.",
     ),
     "output_is_input": (
         "'{name}' is what this command reads ({source}): writing there would destroy it. "

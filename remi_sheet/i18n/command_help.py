@@ -149,6 +149,7 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "testre szabd a telepítését.",
     ),
     # shared by the commands
+    "help_param_help": ("Show this message and exit.", "Kiírja ezt a súgót, és kilép."),
     "help_param_notebook": ("The notebook workbook (.xlsx).", "A munkafüzet (.xlsx)."),
     "help_param_json_output": (
         "Machine-readable output on standard output: no colour, no tables.",
@@ -269,6 +270,10 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         'Az ellenőrzendő lerakások, mindegyik idézőjelben: "8♣ 9♣ 10♣" "9♠ 9♣ Jo". A '
         "Jo=8♣ megköti a jokert.",
     ),
+    "help_meld_lang": (
+        "Language of messages and card letters; default: English.",
+        "Az üzenetek és a lapok betűinek nyelve; alapból angol.",
+    ),
     "help_meld_hand": (
         "Find the best opening of these cards (a hand of 14 or 15).",
         "Megkeresi e lapok legjobb nyitását (14 vagy 15 lapos kéz).",
@@ -372,8 +377,8 @@ HELP_WORDS: Final[dict[str, tuple[str, str]]] = {
     "help_word_options": ("Options:", "Kapcsolók:"),
     "help_word_commands": ("Commands:", "Parancsok:"),
     "help_word_required": ("[required]", "[kötelező]"),
-    "help_word_default": ("[default: ", "[alapból: "),
-    "help_word_help": ("Show this message and exit.", "Kiírja ezt a súgót, és kilép."),
+    # Typer's, as long in both languages: click may have broken the line after it.
+    "help_word_default": ("[default:", "[alapból:"),
     "help_word_notebook": ("NOTEBOOK.xlsx", "FÜZET.xlsx"),
     "help_word_new_notebook": ("NEW.xlsx", "ÚJ.xlsx"),
     "help_word_output_notebook": ("OUT.xlsx", "KIMENET.xlsx"),

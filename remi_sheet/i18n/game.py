@@ -71,10 +71,16 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "kettőnél szóközzel: {rank} D.",
     ),
     "card_digits_together": (
-        "'{token}' could be the cards {first} and {second} or {token} card points: write "
-        "{first} {second} with a space for the cards, or the number alone for the points.",
-        "'{token}' lehet a(z) {first} és a(z) {second} lap, de {token} lappont is: a lapokat "
-        "szóközzel írd ({first} {second}), a lappontot egymagában.",
+        "'{value}': {token} could be the cards {first} and {second}, or {number} card points: "
+        "write cards apart ({first} {second}); points stand alone in their cell ({number}, or "
+        "X {number} for a player who had not laid down).",
+        "'{value}': {token} lehet {first:a} {first} és {second:a} {second} lap, de {number} "
+        "lappont is: a lapokat külön írd ({first} {second}); a lappont egymagában áll a "
+        "cellában ({number}, vagy ha nem rakott le: X {number}).",
+    ),
+    "meld_digits_together": (
+        "'{token}': write the cards apart ({first} {second}).",
+        "'{token}': a lapokat külön írd ({first} {second}).",
     ),
     "entry_thousands": (
         "'{value}' could be a thousand or the number before the separator: type the number "

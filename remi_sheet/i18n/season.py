@@ -72,6 +72,12 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{value:A} '{value}' dátum nem olvasható: írd így: {forms}, vagy Excel-dátumként. Addig "
         "a játszma a lapok sorrendje szerint következik.",
     ),
+    "date_unreadable_left_out": (
+        "The date '{value}' cannot be read (type it as {forms}, or as an Excel date), so "
+        "--since/--until leave the game out.",
+        "{value:A} '{value}' dátum nem olvasható (írd így: {forms}, vagy Excel-dátumként), "
+        "ezért a --since/--until kihagyja a játszmát.",
+    ),
     "season_same_game": (
         "The same game as {first} (the same day, players and deals): it is counted once.",
         "Ugyanaz a játszma, mint {first} (azonos nap, játékosok és leosztások): egyszer számít.",

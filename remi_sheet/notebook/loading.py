@@ -51,6 +51,8 @@ class Notebook:
     identity: Identity | None = None  # the file as it was read (None: made in memory)
     agreements: tuple[str, ...] = ()  # the Rules sheet's free-text rows (`read_agreements`)
     sheet_names: tuple[str, ...] = ()  # every sheet of the workbook, in order
+    # The Rules sheet under another name, that remi's live formulas read (`Sheets`).
+    linked_rules: str | None = None
 
     def all_problems(self) -> list[Problem]:
         return self.problems + [p for game in self.games for p in game.problems]
@@ -91,7 +93,11 @@ def _load(
     unreadable: list[Problem] = []
     items = iter(sheets.items)
     leading = [_keep(next(items), read, unreadable) for _ in range(sheets.leading)]
-    rules, problems, rules_lang = read_rules(read.values(), overrides)
+    # A Rules sheet renamed (in Excel, "Házirend"; copied over, "Szabályok (2)") is still
+    # the one the live formulas read; a sheet of one of the Rules sheet's names comes first.
+    named = any(fold(name) in RULES_SHEETS for name in sheets.names)
+    linked = None if named else sheets.linked_rules
+    rules, problems, rules_lang = read_rules(read.values(), overrides, linked)
     if keep_grids is None:
         keep_grids = STATE_SHEET in sheets.names
     kept = read if keep_grids else None
@@ -137,8 +143,9 @@ def _load(
         grids,
         tally.rows(),
         sheets.identity,
-        read_agreements(read.values()),
+        read_agreements(read.values(), linked),
         tuple(sheets.names),
+        linked,
     )
 
 
@@ -154,18 +161,18 @@ def _keep(
 
 
 def read_rules(
-    grids: Iterable[Grid], overrides: Sequence[tuple[str, str]] = ()
+    grids: Iterable[Grid], overrides: Sequence[tuple[str, str]] = (), linked: str | None = None
 ) -> tuple[HouseRules, list[Problem], Lang | None]:
-    """The house rules of the Rules/Szabályok sheet, then `overrides`, over the defaults."""
+    """The house rules of the Rules/Szabályok sheet (or of the sheet `linked`: the Rules
+    sheet renamed), then `overrides`, over the defaults."""
     rules = HouseRules()
     problems: list[Problem] = []
     lang: Lang | None = None
     where: dict[str, tuple[str, str]] = {}  # rule → (sheet, cell) that set it
     for grid in grids:
-        sheet_lang = RULES_SHEETS.get(fold(grid.name))
-        if sheet_lang is None:
+        if not is_rules_sheet(grid.name, linked):
             continue
-        lang = sheet_lang
+        lang = RULES_SHEETS.get(fold(grid.name), lang)
         for row, name, value in _rule_rows(grid):
             try:
                 spec = rule_spec(str(name))
@@ -194,13 +201,18 @@ def read_rules(
     return rules, problems, lang
 
 
-def rule_cells(grids: Iterable[Grid]) -> dict[str, tuple[str, str]]:
+def is_rules_sheet(name: str, linked: str | None = None) -> bool:
+    """Whether the sheet `name` is the Rules sheet: by one of its names, or `linked`."""
+    return fold(name) in RULES_SHEETS or name == linked
+
+
+def rule_cells(grids: Iterable[Grid], linked: str | None = None) -> dict[str, tuple[str, str]]:
     """Where each house rule's value is typed: rule → (Rules sheet, cell), for the live
     formulas to read. A row whose name is no rule, or a rule's second row, is left out
     (`read_rules` reports them)."""
     found: dict[str, tuple[str, str]] = {}
     for grid in grids:
-        if fold(grid.name) not in RULES_SHEETS:
+        if not is_rules_sheet(grid.name, linked):
             continue
         for row, name, _ in _rule_rows(grid):
             try:
@@ -211,12 +223,12 @@ def rule_cells(grids: Iterable[Grid]) -> dict[str, tuple[str, str]]:
     return found
 
 
-def read_agreements(grids: Iterable[Grid]) -> tuple[str, ...]:
+def read_agreements(grids: Iterable[Grid], linked: str | None = None) -> tuple[str, ...]:
     """The free-text rows under the Agreements/Megállapodások heading of the Rules sheet:
     what a table agreed beyond the rules, kept as typed (a row's cells joined), in order."""
     found: list[str] = []
     for grid in grids:
-        if fold(grid.name) not in RULES_SHEETS:
+        if not is_rules_sheet(grid.name, linked):
             continue
         start = _agreements_row(grid)
         if start is None:

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from remi_sheet.core.dates import parse_date
+from remi_sheet.core.dates import FORMS, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
 from remi_sheet.core.text import fold
@@ -247,14 +247,20 @@ def gather_games(
 def date_problems(games: Iterable[SeasonGame], *, filtered: bool = False) -> list[Problem]:
     """A warning for each game without a date (`filtered`: dates limit the season, so an
     undated game is left out rather than placed); one with a date that cannot be read has
-    its own warning already."""
+    its own warning already, unless `filtered` leaves it out."""
     problems: list[Problem] = []
     for season_game in games:
         game = season_game.game
         try:
             found = parse_date(game.layout.date)
-        except RemiError:
-            continue  # the game's own warning, at its Date cell (`games.check_game`)
+        except RemiError as error:
+            if filtered:  # left out: its own warning (`games.check_game`) is not shown
+                params = {"value": error.params["value"], "forms": FORMS}
+                where = game.layout.date_cell
+                problems.append(
+                    Problem("date_unreadable_left_out", game.sheet, where, _WARN, params)
+                )
+            continue  # else the game's own warning, at its Date cell, says it
         if found is None:
             code = "date_missing_left_out" if filtered else "date_missing"
             problems.append(Problem(code, game.sheet, None, _WARN))
@@ -262,27 +268,41 @@ def date_problems(games: Iterable[SeasonGame], *, filtered: bool = False) -> lis
 
 
 def once_each(games: Sequence[SeasonGame]) -> tuple[list[SeasonGame], list[Problem]]:
-    """`games` without those another notebook already holds, and a warning for each: a
-    month's notebook read beside the season's would count its games, and their wins, twice.
-    The same game has the same day, players and deal scores; within one notebook two such
-    sheets both count, as they do on its Standings sheet."""
-    first: dict[tuple[object, ...], SeasonGame] = {}
-    kept: list[SeasonGame] = []
-    problems: list[Problem] = []
+    """`games` without the copies other notebooks hold, and a warning for each copy left
+    out: a month's notebook read beside the season's would count its games, and their
+    wins, twice. A copy has the same day, players (in any column order) and each player's
+    deal scores. Within one notebook copies all count, as on its Standings sheet; of the
+    notebooks that hold a game, the one that holds it most often (the first, on a tie) has
+    its copies counted, whatever the order the notebooks are named in."""
+    copies: dict[tuple[object, ...], dict[int, list[SeasonGame]]] = {}
     for season_game in games:
-        game = season_game.game
-        if not (season_game.counted and game.score.deals):
-            kept.append(season_game)
-            continue
-        players = tuple(fold(name) for name in game.players)
-        deals = tuple(deal.scores for deal in game.score.deals)
-        earlier = first.setdefault((season_game.date, players, deals), season_game)
-        if earlier.source == season_game.source:
-            kept.append(season_game)
-            continue
-        params = {"first": earlier.label}
-        problems.append(Problem("season_same_game", season_game.label, None, _WARN, params))
-    return kept, problems
+        if season_game.counted and season_game.game.score.deals:
+            by_source = copies.setdefault(_sameness(season_game), {})
+            by_source.setdefault(season_game.source, []).append(season_game)
+    counted_instead: dict[int, SeasonGame] = {}  # id of a copy left out → the one counted
+    for by_source in copies.values():
+        keeper = max(by_source, key=lambda source: (len(by_source[source]), -source))
+        kept = by_source[keeper]
+        for source, listed in by_source.items():
+            if source != keeper:
+                for index, copy in enumerate(listed):
+                    counted_instead[id(copy)] = kept[min(index, len(kept) - 1)]
+    problems = [
+        Problem("season_same_game", g.label, None, _WARN, {"first": counted_instead[id(g)].label})
+        for g in games
+        if id(g) in counted_instead
+    ]
+    return [g for g in games if id(g) not in counted_instead], problems
+
+
+def _sameness(season_game: SeasonGame) -> tuple[object, ...]:
+    """What two copies of one game share: the day, and each player with their scores."""
+    score = season_game.game.score
+    players = sorted(
+        (fold(name), tuple(deal.scores[index] for deal in score.deals))
+        for index, name in enumerate(score.players)
+    )
+    return (season_game.date, *players)
 
 
 def in_date_order(games: Sequence[SeasonGame]) -> list[SeasonGame]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+import zlib
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +65,9 @@ class Grid:
         return len(self.rows[row]) if row < len(self.rows) else 0
 
 
+# What reading a part whose bytes are damaged raises (only those: anything else is no
+# fault of the file's).
+_DAMAGED_PART: Final = (zipfile.BadZipFile, zlib.error, EOFError)
 READ_ROWS: Final = 500  # a game sheet's header, deals, totals and notes fit many times over
 
 
@@ -77,6 +81,9 @@ class Sheets(NamedTuple):
     leading: int  # how many sheets at the head of `order` are those asked for first
     items: Iterator[Grid | Problem]
     identity: files.Identity  # the file as it was read
+    # The sheet remi's live formulas read the house rules from (`package.linked_sheet`),
+    # asked for first too: the Rules sheet under the name it has now.
+    linked_rules: str | None = None
 
 
 def read_grids(
@@ -108,10 +115,11 @@ def read_sheets(
     cannot be read at all, raised by `Sheets.items` when it is found in a sheet that comes
     later."""
     reading = _items(path, whole, first, own_sheets)
-    names, order, leading, identity = cast(
-        "tuple[list[str], list[str], int, files.Identity]", next(reading)
+    names, order, leading, identity, linked = cast(
+        "tuple[list[str], list[str], int, files.Identity, str | None]", next(reading)
     )
-    return Sheets(names, order, leading, cast("Iterator[Grid | Problem]", reading), identity)
+    items = cast("Iterator[Grid | Problem]", reading)
+    return Sheets(names, order, leading, items, identity, linked)
 
 
 def _open(
@@ -158,7 +166,8 @@ def _open(
 def _items(
     path: Path, whole: frozenset[str], first: frozenset[str], own_sheets: int = 0
 ) -> Generator[object, None, None]:
-    """(names, order, leading) of `Sheets`, then each sheet's item (`Grid` or `Problem`).
+    """(names, order, leading, identity, linked_rules) of `Sheets`, then each sheet's item
+    (`Grid` or `Problem`).
 
     The file is opened once: its zip is checked, and calamine reads that very file (what
     may be put at `path` meanwhile is not read).
@@ -189,16 +198,19 @@ def _items(
                     names = list(
                         dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet)
                     )
-                    asked = [name in first for name in map(fold, names)]
+                    linked = package.linked_sheet(archive)
+                    if linked not in names:
+                        linked = None
+                    asked = [fold(name) in first or name == linked for name in names]
                     order = [name for name, early in zip(names, asked, strict=True) if early]
                     order += [name for name, early in zip(names, asked, strict=True) if not early]
-                    yield names, order, sum(asked), files.Identity.of(status)
+                    yield names, order, sum(asked), files.Identity.of(status), linked
                     for name in order:
                         rows = None if fold(name) in whole else READ_ROWS
                         member = members.get(name)
                         try:
                             grid = _sheet(path, archive, member, workbook, streaming, name, rows)
-                        except files.DAMAGED_ZIP as error:
+                        except _DAMAGED_PART as error:
                             raise RemiError(files.damaged(path, error, member)) from None
                         yield grid
         except RemiError as error:

@@ -11,6 +11,7 @@ copy to list what openpyxl would drop or rebuild.
 from __future__ import annotations
 
 import codecs
+import html
 import posixpath
 import re
 import struct
@@ -250,6 +251,26 @@ def check_writable_size(archive: zipfile.ZipFile) -> None:
 
 def mb(size: int) -> str:
     return f"{size / (1 << 20):.0f} MB"
+
+
+# The formula of a defined name of remi's live formulas, and a sheet it reads a cell of:
+# `IF(TRIM('Szabályok'!$B$5&"")="",…)`.
+_REMI_NAME: Final = re.compile(
+    rb"<(?:[\w.-]+:)?definedName\b[^>]*?\bname=[\"']remi_\w+[\"'][^>]*>([^<]*)<"
+)
+_SHEET_OF_CELL: Final = re.compile(r"'((?:[^']|'')+)'!\$|(?<![\w'.])(\w+)!\$")
+
+
+def linked_sheet(archive: zipfile.ZipFile) -> str | None:
+    """The sheet the live formulas' defined names (`remi_…`) read their house rules from:
+    the Rules sheet of a notebook remi made, under whatever name Excel or a person gave it
+    since (Excel follows a sheet's new name in every name that refers to it)."""
+    sheets: Counter[str] = Counter()
+    for formula in _REMI_NAME.findall(archive.read("xl/workbook.xml")):
+        text = html.unescape(formula.decode("utf-8", errors="replace"))
+        for quoted, plain in _SHEET_OF_CELL.findall(text):
+            sheets[quoted.replace("''", "'") if quoted else plain] += 1
+    return sheets.most_common(1)[0][0] if sheets else None
 
 
 def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:

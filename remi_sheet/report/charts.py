@@ -84,7 +84,9 @@ def joined(played: Sequence[_Value | None], start: _Value) -> list[_Value | None
     """A player's line: `start`, then the value after each game (None: not played), the
     start standing right before the first game played: one who joined at the fifth game
     starts there, not with a line drawn across the four before."""
-    first = next((index for index, value in enumerate(played) if value is not None), 0)
+    first = next((index for index, value in enumerate(played) if value is not None), None)
+    if first is None:  # no game played: no line at all
+        return [None] * (len(played) + 1)
     line: list[_Value | None] = [None] * first
     line.append(start)
     line.extend(played[first:])
@@ -120,10 +122,11 @@ def line_chart(
         return round(bottom - (bottom - top) * (value - low) / max(high - low, 1), 2)
 
     looks = styles if styles is not None else range(len(names))
-    series = tuple(
+    drawn = (
         _series(name, row, look, x, y, most_marks)
         for name, row, look in zip(names, values, looks, strict=True)
     )
+    series = tuple(line for line in drawn if line.path)  # no point, no line, no key
     every = max(1, math.ceil(len(x_labels) / most_labels))
     last = len(x_labels) - 1
     # Every `every`-th label and the last one, but none closer to the last than the others

@@ -248,10 +248,16 @@ def _reading(rule: str, value: object, cell: str) -> str:
     if type(value) in _TRUE_FOR:
         words = ",".join(f'LOWER({typed})="{word}"' for word in _spellings(_TRUE_FOR[type(value)]))
         return f'IF({typed}="",{fallback},OR({words}))'
+    # A number typed as text reads as `rules` reads it: a typographic minus is "-", and a
+    # decimal comma (11,0) reads in a spreadsheet set to a decimal point too.
+    text = typed
+    for minus in MINUS_SIGNS:
+        text = f'SUBSTITUTE({text},"{minus}","-")'
+    number = f'IFERROR(VALUE({text}),VALUE(SUBSTITUTE({text},",",".")))'
     if value is None or rule == "not_down_after_normal":
         # `points`/`lappont` (any word) is no number: the card points, as -1 says
-        return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},IFERROR(VALUE({typed}),-1)))'
-    return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},VALUE({typed})))'
+        return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},IFERROR({number},-1)))'
+    return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},{number}))'
 
 
 def derived() -> dict[str, str]:

@@ -8,6 +8,7 @@ changes nothing, not even its modification time.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang
+from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
@@ -109,7 +110,7 @@ def plan(
         first = game.layout.area_column
         last = first + area_width(game, live=made_live) - 1
         areas[game.sheet] = f"{column_letter(first)}:{column_letter(last)}"
-    standings = _standings_name(record, notebook.grids, lang)
+    standings = _standings_name(record, notebook, lang, renamed, owned)
     chart = None
     if only is None:
         sheets[standings], chart = standings_area(notebook, lang)
@@ -148,7 +149,7 @@ def _renamed_from(renamed: Record, grid: Grid | None) -> dict[Key, Any] | None:
 def _rule_cells(notebook: Notebook) -> dict[str, str]:
     """Each house rule's value cell on the Rules sheet, as a defined name refers to it."""
     cells = {}
-    for rule, (sheet, cell) in rule_cells(notebook.grids.values()).items():
+    for rule, (sheet, cell) in rule_cells(notebook.grids.values(), notebook.linked_rules).items():
         column = cell.rstrip("0123456789")
         quoted = sheet.replace("'", "''")
         cells[rule] = f"'{quoted}'!${column}${cell[len(column) :]}"
@@ -161,19 +162,44 @@ def remis_standings(grids: dict[str, Grid]) -> str | None:
     return _standings_in(read_record(grids.get(STATE_SHEET)) or {})
 
 
-def _standings_in(record: Record) -> str | None:
+def _standings_in(record: Record, games: Collection[str] = ()) -> str | None:
+    """The Standings sheet remi's record holds: by its name, else (renamed by a person)
+    the sheet that is no game whose recorded cells head the standings' columns."""
     names = {fold(standings_sheet_name(other)) for other in ("en", "hu")}
-    return next((name for name in record if fold(name) in names), None)
+    by_name = next((name for name in record if fold(name) in names), None)
+    if by_name is not None:
+        return by_name
+    headings = [{say(key, lang) for lang in ("en", "hu")} for key in ("rank", "player")]
+    for name, cells in record.items():
+        if name in games or name == STATE_SHEET:
+            continue
+        values = {value for value in cells.values() if isinstance(value, str)}
+        if all(values & heading for heading in headings):
+            return name
+    return None
 
 
-def _standings_name(record: Record, grids: dict[str, Grid], lang: Lang) -> str:
-    """The Standings sheet remi wrote before (in either language), else the one to make.
-    Sheet names are compared as Excel does, ignoring case."""
-    written = _standings_in(record)
+def _standings_name(
+    record: Record, notebook: Notebook, lang: Lang, renamed: Record, owned: Record
+) -> str:
+    """The Standings sheet remi wrote before (in either language), under the name it has
+    now when a person renamed it (its record then goes to `owned`, as a game sheet's
+    does), else the one to make. Sheet names are compared as Excel does, ignoring case."""
+    games = {game.sheet for game in notebook.games}
+    written = _standings_in(record, games)
+    if written is not None and written in renamed:
+        for name, grid in notebook.grids.items():
+            if name in record or name in games or name == STATE_SHEET:
+                continue
+            mine = _renamed_from({written: renamed[written]}, grid)
+            if mine is not None:
+                owned[name] = mine
+                del renamed[written]
+                return name
     if written is not None:
         return written
     wanted = standings_sheet_name(lang)
-    return next((name for name in grids if fold(name) == fold(wanted)), wanted)
+    return next((name for name in notebook.grids if fold(name) == fold(wanted)), wanted)
 
 
 def up_to_date(notebook: Notebook, plan: Plan) -> bool:
