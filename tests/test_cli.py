@@ -548,3 +548,21 @@ def test_a_renamed_standings_sheet_is_remis_still(notebook: Make) -> None:
     assert openpyxl.load_workbook(path).sheetnames.count("Standings") == 0
     again = remi("score", path, "--lang", "en")
     assert again.exit_code == 0 and "Nothing to change" in again.stdout
+
+
+def test_a_game_sheet_duplicated_after_a_score_is_scored_and_told_as_a_copy(
+    notebook: Make,
+) -> None:
+    # Duplicated in Excel with remi's area on it: the area is remi's (its styles say so),
+    # not typing in remi's cells; the game it holds twice is said.
+    path = notebook({"G1": worked_game()})
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    copy = book.copy_worksheet(book["G1"])
+    copy.title = "G1 (2)"
+    book.save(path)
+    code, document = remi_json("score", path)
+    assert code == 0, document["problems"]
+    said = [(p["sheet"], p["code"], p["severity"]) for p in document["problems"]]
+    assert said == [("G1 (2)", "game_copy", "warning")]
+    assert document["left_alone"] == []

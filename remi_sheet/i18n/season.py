@@ -78,6 +78,12 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{value:A} '{value}' dátum nem olvasható (írd így: {forms}, vagy Excel-dátumként), "
         "ezért a --since/--until kihagyja a játszmát.",
     ),
+    "game_copy": (
+        "The same game as {first} (the same day, players and deals): both count; if it is a "
+        "copy, delete one of them.",
+        "Ugyanaz a játszma, mint {first} (azonos nap, játékosok és leosztások): mindkettő "
+        "számít; ha másolat, töröld az egyiket.",
+    ),
     "season_same_game": (
         "The same game as {first} (the same day, players and deals): it is counted once.",
         "Ugyanaz a játszma, mint {first} (azonos nap, játékosok és leosztások): egyszer számít.",

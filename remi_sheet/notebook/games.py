@@ -55,6 +55,21 @@ class Game:
     def has_errors(self) -> bool:
         return any(p.severity == "error" for p in self.problems)
 
+    def sameness(self) -> tuple[object, ...] | None:
+        """What two copies of this game share: the day, and each player (in any column
+        order) with their deal scores; None for a game with no deal scored."""
+        if not self.score.deals:
+            return None
+        try:
+            day: object = parse_date(self.layout.date)
+        except RemiError:
+            day = self.layout.date
+        players = sorted(
+            (fold(name), tuple(deal.scores[index] for deal in self.score.deals))
+            for index, name in enumerate(self.score.players)
+        )
+        return (day, *players)
+
     @property
     def only_total_wrong(self) -> bool:
         """True when the game's only errors are typed totals its deals do not add up to

@@ -125,6 +125,7 @@ def _load(
             probe.close()
     # In workbook order, as the sheets stand (a Rules sheet was read first).
     games.sort(key=lambda game: position[game.sheet])
+    _copies(games)
     layouts = {game.sheet: layouts[game.sheet] for game in games}
     problems += sorted(
         unreadable + doubtful, key=lambda problem: position.get(problem.sheet or "", 0)
@@ -147,6 +148,25 @@ def _load(
         tuple(sheets.names),
         linked,
     )
+
+
+def _copies(games: Sequence[Game]) -> None:
+    """A warning on each game sheet that holds the same game as one before it: both count
+    (as two evenings alike would), but a sheet duplicated to start the next game and left
+    as it was counts its game twice."""
+    # Games alike only in their totals are few: only they are compared deal by deal.
+    alike: dict[tuple[object, ...], list[Game]] = {}
+    for game in games:
+        if game.has_errors or not game.score.deals:
+            continue
+        earlier = alike.setdefault((str(game.layout.date), *sorted(game.score.totals)), [])
+        key = game.sameness() if earlier else None
+        first = next((other for other in earlier if other.sameness() == key), None)
+        if first is not None:
+            params = {"first": first.sheet}
+            game.problems.append(Problem("game_copy", game.sheet, None, Severity.WARNING, params))
+        else:
+            earlier.append(game)
 
 
 def _keep(

@@ -276,8 +276,9 @@ def once_each(games: Sequence[SeasonGame]) -> tuple[list[SeasonGame], list[Probl
     its copies counted, whatever the order the notebooks are named in."""
     copies: dict[tuple[object, ...], dict[int, list[SeasonGame]]] = {}
     for season_game in games:
-        if season_game.counted and season_game.game.score.deals:
-            by_source = copies.setdefault(_sameness(season_game), {})
+        key = season_game.game.sameness() if season_game.counted else None
+        if key is not None:
+            by_source = copies.setdefault(key, {})
             by_source.setdefault(season_game.source, []).append(season_game)
     counted_instead: dict[int, SeasonGame] = {}  # id of a copy left out → the one counted
     for by_source in copies.values():
@@ -293,16 +294,6 @@ def once_each(games: Sequence[SeasonGame]) -> tuple[list[SeasonGame], list[Probl
         if id(g) in counted_instead
     ]
     return [g for g in games if id(g) not in counted_instead], problems
-
-
-def _sameness(season_game: SeasonGame) -> tuple[object, ...]:
-    """What two copies of one game share: the day, and each player with their scores."""
-    score = season_game.game.score
-    players = sorted(
-        (fold(name), tuple(deal.scores[index] for deal in score.deals))
-        for index, name in enumerate(score.players)
-    )
-    return (season_game.date, *players)
 
 
 def in_date_order(games: Sequence[SeasonGame]) -> list[SeasonGame]:

@@ -355,8 +355,9 @@ def _claims(
         sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
         current = _reader(sheet)
         recorded = record.get(name)
-        if recorded is None and old is None:
-            # No record at all: remi's cells are those in its styles, if it ever wrote any.
+        if recorded is None:
+            # No record of this sheet (none at all, or a sheet copied or duplicated with
+            # remi's area on it): remi's cells are those in its styles, if it wrote any.
             recorded = _styled(sheet) if styled_before else {}
         decided = claim(name, current, recorded or {}, _values(cells), plan.areas[name])
         if decided.problems and name == plan.standings_sheet and not recorded:
