@@ -213,7 +213,12 @@ def without_macro_sheets(archive: zipfile.ZipFile) -> io.BytesIO | None:
     copy = io.BytesIO()
     with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as out:
         for item in archive.infolist():
-            out.writestr(item, book if item.filename == book_name else archive.read(item))
+            data = book if item.filename == book_name else archive.read(item)
+            # A ZipInfo of its own: writestr sets the sizes and CRC of the one it is given,
+            # and `archive` still reads its parts by theirs.
+            info = zipfile.ZipInfo(item.filename, item.date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(info, data)
     copy.seek(0)
     return copy
 
