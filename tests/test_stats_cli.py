@@ -363,10 +363,9 @@ def test_a_game_two_notebooks_hold_is_counted_once_and_said(club: Path, tmp_path
     assert not [p for p in with_later["problems"] if p["code"] == "season_same_game"]
 
 
-def test_a_date_that_cannot_be_read_is_one_warning_at_its_cell_in_check_score_and_stats(
-    tmp_path: Path,
-) -> None:
-    path = build_notebook(
+def _with_unreadable_date(tmp_path: Path) -> Path:
+    """G1 dated, G2 dated "nov. 5." (no date remi reads)."""
+    return build_notebook(
         tmp_path / "d.xlsx",
         {
             "G1": sheet("2026-01-01", ["Anna", "Béla"], ["W", 10], ["W", 20]),
@@ -374,6 +373,12 @@ def test_a_date_that_cannot_be_read_is_one_warning_at_its_cell_in_check_score_an
         },
         TWO_DEALS,
     )
+
+
+def test_a_date_that_cannot_be_read_is_one_warning_at_its_cell_in_check_score_and_stats(
+    tmp_path: Path,
+) -> None:
+    path = _with_unreadable_date(tmp_path)
     for command in ("check", "score", "stats"):
         code, document = remi_json(command, path)
         assert code == 0, command
@@ -386,14 +391,7 @@ def test_a_date_that_cannot_be_read_is_one_warning_at_its_cell_in_check_score_an
 def test_a_date_that_cannot_be_read_leaves_its_game_out_of_since_with_a_word(
     tmp_path: Path,
 ) -> None:
-    path = build_notebook(
-        tmp_path / "d.xlsx",
-        {
-            "G1": sheet("2026-01-01", ["Anna", "Béla"], ["W", 10], ["W", 20]),
-            "G2": sheet("nov. 5.", ["Anna", "Béla"], ["W", 10], [30, "W"]),
-        },
-        TWO_DEALS,
-    )
+    path = _with_unreadable_date(tmp_path)
     code, document = remi_json("stats", path, "--since", "2025-01-01")
     assert code == 0 and len(document["games"]) == 1
     said = [(p["sheet"], p["cell"], p["code"]) for p in document["problems"]]
