@@ -157,16 +157,21 @@ def _copies(games: Sequence[Game]) -> None:
     # Games alike only in their totals are few: only they are compared deal by deal.
     alike: dict[tuple[object, ...], list[Game]] = {}
     for game in games:
-        if game.has_errors or not game.score.deals:
+        totals = game.score.totals
+        if not game.score.deals or game.has_errors:
             continue
-        earlier = alike.setdefault((str(game.layout.date), *sorted(game.score.totals)), [])
-        key = game.sameness() if earlier else None
+        near = (game.layout.date, min(totals), max(totals))
+        earlier = alike.get(near)
+        if earlier is None:
+            alike[near] = [game]
+            continue
+        key = game.sameness()
         first = next((other for other in earlier if other.sameness() == key), None)
-        if first is not None:
-            params = {"first": first.sheet}
-            game.problems.append(Problem("game_copy", game.sheet, None, Severity.WARNING, params))
-        else:
+        if first is None:
             earlier.append(game)
+            continue
+        params = {"first": first.sheet}
+        game.problems.append(Problem("game_copy", game.sheet, None, Severity.WARNING, params))
 
 
 def _keep(

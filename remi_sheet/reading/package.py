@@ -11,7 +11,6 @@ copy to list what openpyxl would drop or rebuild.
 from __future__ import annotations
 
 import codecs
-import html
 import posixpath
 import re
 import struct
@@ -267,10 +266,17 @@ def linked_sheet(archive: zipfile.ZipFile) -> str | None:
     since (Excel follows a sheet's new name in every name that refers to it)."""
     sheets: Counter[str] = Counter()
     for formula in _REMI_NAME.findall(archive.read("xl/workbook.xml")):
-        text = html.unescape(formula.decode("utf-8", errors="replace"))
+        text = formula.decode("utf-8", errors="replace").replace("&apos;", "'")
         for quoted, plain in _SHEET_OF_CELL.findall(text):
             sheets[quoted.replace("''", "'") if quoted else plain] += 1
-    return sheets.most_common(1)[0][0] if sheets else None
+    if not sheets:
+        return None
+    name = sheets.most_common(1)[0][0]
+    if "&" in name:  # a sheet name with "&" or "<" in it, as XML writes it
+        import html
+
+        name = html.unescape(name)
+    return name
 
 
 def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
