@@ -250,14 +250,16 @@ def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue, str
     """The Date and Place typed above the header, and the Date's cell."""
     date = place = date_cell = None
     for row, cells in enumerate(grid.rows[:header_row]):
-        values = [(column, value) for column, value in enumerate(cells) if filled(value)]
+        values = list(filter(filled, cells))
         if len(values) < 2:
             continue
-        key = fold(str(values[0][1])).rstrip(":")
+        key = fold(str(values[0])).rstrip(":")
         if key in _DATE_WORDS:
-            date, date_cell = values[1][1], address(row, values[1][0])
+            date = values[1]
+            column = [index for index, value in enumerate(cells) if filled(value)][1]
+            date_cell = address(row, column)
         elif key in _PLACE_WORDS:
-            place = values[1][1]
+            place = values[1]
     return date, place, date_cell
 
 
