@@ -418,3 +418,11 @@ def test_copies_are_matched_one_for_one_whatever_the_order_of_the_notebooks(
         said = [p for p in document["problems"] if p["code"] == "season_same_game"]
         counts.append((len(document["games"]), [p["sheet"] for p in said]))
     assert counts == [(2, ["okt · Okt"]), (2, ["okt · Okt"])]
+
+
+def test_a_name_spelt_two_ways_is_warned_at_the_cell_to_correct(club: Path, second: Path) -> None:
+    # As `check` does: the header cell where the least used spelling is first typed.
+    _, document = remi_json("stats", club, second)
+    said = [p for p in document["problems"] if p["code"] == "name_spellings"]
+    assert said and all(p["sheet"] and p["cell"] for p in said), said
+    assert said[0]["sheet"].startswith("tavasz · ")

@@ -33,13 +33,14 @@ from typing import Any, Final
 from remi_sheet.core.dates import FORMS, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
-from remi_sheet.core.text import fold
+from remi_sheet.core.text import clean, fold
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.names import (
     spelling_problems,
     spellings_of,
 )
 from remi_sheet.notebook.ratings import Rating, first_rating, rate
+from remi_sheet.reading.cells import address
 
 # The columns `SeasonRow.values` gives, in order: the Standings sheet's (standings.COLUMNS)
 # then the season's. Text keys of `i18n`.
@@ -393,9 +394,21 @@ def compute(games: Sequence[SeasonGame], sort: str = "place") -> Season:
             start=first_rating().ordinal,
         ),
         games=tuple(ordered),
-        problems=tuple(spelling_problems(spellings)),
+        problems=tuple(spelling_problems(spellings, _typed_at(ordered))),
         sort=sort,
     )
+
+
+def _typed_at(games: Sequence[SeasonGame]) -> dict[str, tuple[str, str]]:
+    """Where each spelling of a name is first typed: the game's label (its notebook's
+    name before it when there are several) and its header cell."""
+    first: dict[str, tuple[str, str]] = {}
+    for season_game in games:
+        layout = season_game.game.layout
+        for index, name in enumerate(season_game.game.players):
+            cell = address(layout.header_row, layout.player_column(index))
+            first.setdefault(clean(name), (season_game.label, cell))
+    return first
 
 
 def sort_rows(rows: list[SeasonRow], by: str = "place") -> list[SeasonRow]:
