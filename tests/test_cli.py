@@ -566,3 +566,37 @@ def test_a_game_sheet_duplicated_after_a_score_is_scored_and_told_as_a_copy(
     said = [(p["sheet"], p["code"], p["severity"]) for p in document["problems"]]
     assert said == [("G1 (2)", "game_copy", "warning")]
     assert document["left_alone"] == []
+
+
+def test_a_duplicated_sheet_keeps_what_a_person_typed_over_its_copied_area(
+    notebook: Make,
+) -> None:
+    # The copy takes the record of the sheet it was copied from: a note typed over a cell
+    # of the copied area (it keeps remi's style) is a person's, reported, never overwritten.
+    path = notebook({"G1": worked_game()})
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    copy = book.copy_worksheet(book["G1"])
+    copy.title = "G1 (2)"
+    copy["G3"] = "Anna arrived late"
+    book.save(path)
+    code, document = remi_json("score", path)
+    assert code == 1
+    assert [(p["sheet"], p["cell"]) for p in document["problems"] if p["severity"] == "error"] == [
+        ("G1 (2)", "G3")
+    ]
+    assert openpyxl.load_workbook(path)["G1 (2)"]["G3"].value == "Anna arrived late"
+
+
+def test_a_persons_own_sheet_in_remis_styles_is_not_taken_for_remis(notebook: Make) -> None:
+    # Styles picked from the notebook's gallery make no cell remi's once remi keeps a record.
+    path = notebook({"G1": worked_game()})
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    sheet = book.create_sheet("Notes")
+    sheet["A1"], sheet["A2"] = "Béla owes 500 Ft", "Anna brings cake"
+    sheet["A1"].style = sheet["A2"].style = "remi heading"
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    kept = openpyxl.load_workbook(path)["Notes"]
+    assert (kept["A1"].value, kept["A2"].value) == ("Béla owes 500 Ft", "Anna brings cake")

@@ -266,3 +266,30 @@ def test_the_rules_sheet_renamed_is_found_by_the_names_that_read_it(
     assert notebook.rules.hand_win == -50 and notebook.games[0].score.totals == (-50, 60)
     assert remi("score", path).exit_code == 0
     assert f"'{quoted}'!" in openpyxl.load_workbook(path).defined_names["remi_hand_win"].attr_text
+
+
+def test_a_new_sheet_of_the_rules_sheets_name_beside_the_renamed_one_is_not_read(
+    tmp_path: Path,
+) -> None:
+    # The live formulas read the renamed sheet: so does remi, and the new empty Szabályok
+    # is a warning, not defaults that silently change the scores and cut the formulas'
+    # links.
+    path = tmp_path / "klub.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    rules = book["Szabályok"]
+    row = next(r for r in range(1, 40) if rules.cell(r, 1).value == "kézből nyerés")
+    rules.cell(row, 2).value = -50
+    rules.title = "Házirend"
+    for name in list(book.defined_names):
+        defined = book.defined_names[name]
+        defined.attr_text = defined.attr_text.replace("'Szabályok'!", "'Házirend'!")
+    book.create_sheet("Szabályok")
+    game = book.worksheets[0]
+    game["B5"], game["C5"] = "H", 27
+    book.save(path)
+    notebook = load_notebook(path)
+    assert notebook.rules.hand_win == -50
+    assert [(p.sheet, p.code) for p in notebook.problems] == [("Szabályok", "rules_sheet_not_read")]
+    assert remi("score", path).exit_code == 0
+    assert "'Házirend'!" in openpyxl.load_workbook(path).defined_names["remi_hand_win"].attr_text

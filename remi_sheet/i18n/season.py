@@ -78,6 +78,13 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{value:A} '{value}' dátum nem olvasható (írd így: {forms}, vagy Excel-dátumként), "
         "ezért a --since/--until kihagyja a játszmát.",
     ),
+    "rules_sheet_not_read": (
+        "This sheet's name is the Rules sheet's, but the live formulas read the house rules "
+        "from '{read}', and so does remi: move its rules there, or delete this sheet.",
+        "Ennek a lapnak a neve a Szabályok lapé, de az élő képletek a(z) '{read}' lapról "
+        "olvassák a házszabályokat, és a remi is onnan: vidd át oda a szabályait, vagy töröld "
+        "ezt a lapot.",
+    ),
     "game_copy": (
         "The same game as {first} (the same day, players and deals): both count; if it is a "
         "copy, delete one of them.",

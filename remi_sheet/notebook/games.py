@@ -60,15 +60,19 @@ class Game:
         order) with their deal scores; None for a game with no deal scored."""
         if not self.score.deals:
             return None
-        try:
-            day: object = parse_date(self.layout.date)
-        except RemiError:
-            day = self.layout.date
         players = sorted(
             (fold(name), tuple(deal.scores[index] for deal in self.score.deals))
             for index, name in enumerate(self.score.players)
         )
-        return (day, *players)
+        return (self.day, *players)
+
+    @property
+    def day(self) -> object:
+        """The game's date as a date, however it is typed; as typed when it reads as none."""
+        try:
+            return parse_date(self.layout.date)
+        except RemiError:
+            return self.layout.date
 
     @property
     def only_total_wrong(self) -> bool:

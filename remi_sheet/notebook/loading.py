@@ -22,7 +22,7 @@ from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang
 from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.notebook.games import CheckContext, Game, check_game
-from remi_sheet.notebook.layout import Doubtful, GameLayout, sort_sheet
+from remi_sheet.notebook.layout import Doubtful, GameLayout, find_game, sort_sheet
 from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.files import Identity
@@ -94,10 +94,17 @@ def _load(
     items = iter(sheets.items)
     leading = [_keep(next(items), read, unreadable) for _ in range(sheets.leading)]
     # A Rules sheet renamed (in Excel, "Házirend"; copied over, "Szabályok (2)") is still
-    # the one the live formulas read; a sheet of one of the Rules sheet's names comes first.
-    named = any(fold(name) in RULES_SHEETS for name in sheets.names)
-    linked = None if named else sheets.linked_rules
+    # the one the live formulas read, and remi reads that one; never a game sheet.
+    linked = sheets.linked_rules
+    if linked is not None and (linked not in read or find_game(read[linked]) is not None):
+        linked = None
     rules, problems, rules_lang = read_rules(read.values(), overrides, linked)
+    if linked is not None:
+        problems += [
+            Problem("rules_sheet_not_read", name, None, Severity.WARNING, {"read": linked})
+            for name in sheets.names
+            if fold(name) in RULES_SHEETS and name != linked
+        ]
     if keep_grids is None:
         keep_grids = STATE_SHEET in sheets.names
     kept = read if keep_grids else None
@@ -160,7 +167,7 @@ def _copies(games: Sequence[Game]) -> None:
         totals = game.score.totals
         if not game.score.deals or game.has_errors:
             continue
-        near = (game.layout.date, min(totals), max(totals))
+        near = (game.day, min(totals), max(totals))
         earlier = alike.get(near)
         if earlier is None:
             alike[near] = [game]
@@ -227,8 +234,9 @@ def read_rules(
 
 
 def is_rules_sheet(name: str, linked: str | None = None) -> bool:
-    """Whether the sheet `name` is the Rules sheet: by one of its names, or `linked`."""
-    return fold(name) in RULES_SHEETS or name == linked
+    """Whether the sheet `name` is the Rules sheet: `linked` when there is one (the sheet
+    the live formulas read), else a sheet of one of the Rules sheet's names."""
+    return name == linked if linked is not None else fold(name) in RULES_SHEETS
 
 
 def rule_cells(grids: Iterable[Grid], linked: str | None = None) -> dict[str, tuple[str, str]]:

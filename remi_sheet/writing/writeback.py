@@ -98,8 +98,15 @@ def plan(
         if only is not None and game.sheet not in only:
             continue
         mine = record.get(game.sheet)
+        grid = notebook.grids.get(game.sheet)
         if mine is None and renamed:
-            mine = _renamed_from(renamed, notebook.grids.get(game.sheet))
+            mine = _renamed_from(renamed, grid)
+        if mine is None and record:
+            # A sheet duplicated in Excel, or copied over from another member's copy, with
+            # remi's area on it: the record of the sheet it was copied from is its own
+            # (copied), so that a cell typed over since is one a person typed.
+            found = _best_match(record, grid)
+            mine = dict(record[found]) if found is not None else None
         if mine is not None:
             owned[game.sheet] = mine
         was_live = any(is_formula(value) for value in (mine or {}).values())
@@ -122,28 +129,38 @@ def plan(
 
 def _renamed_from(renamed: Record, grid: Grid | None) -> dict[Key, Any] | None:
     """The record, kept under a name no sheet has any more, of the sheet whose values
-    `grid` holds: the one whose values (its formulas' results are not recorded) agree
-    with the sheet's in the most cells, more than they disagree; None on a tie. Taken out
-    of `renamed`."""
+    `grid` holds (`_best_match`). Taken out of `renamed`."""
+    found = _best_match(renamed, grid)
+    return renamed.pop(found) if found is not None else None
+
+
+def _best_match(records: Record, grid: Grid | None) -> str | None:
+    """The sheet whose record `grid` holds: the one whose values (its formulas' results
+    are not recorded) `grid` shows in the most cells, in at least half of the cells it
+    recorded a value in and in more than it shows otherwise; None on a tie. A sheet a
+    person made (one cell alike by chance) is no match."""
     if grid is None:
         return None
     scores: dict[str, int] = {}
-    for name, cells in renamed.items():
-        agree = disagree = 0
+    for name, cells in records.items():
+        agree = disagree = compared = 0
         for key, was in cells.items():
+            if was is None or is_formula(was):
+                continue
+            compared += 1
             now = grid.value(*key)
-            if was is None or is_formula(was) or now is None:
+            if now is None:
                 continue
             if same(now, was):
                 agree += 1
             else:
                 disagree += 1
-        if agree > disagree:
+        if agree > disagree and 2 * agree >= compared:
             scores[name] = agree
     best = sorted(scores.items(), key=lambda item: -item[1])[:2]
     if not best or (len(best) == 2 and best[0][1] == best[1][1]):
         return None
-    return renamed.pop(best[0][0])
+    return best[0][0]
 
 
 def _rule_cells(notebook: Notebook) -> dict[str, str]:
@@ -355,9 +372,8 @@ def _claims(
         sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
         current = _reader(sheet)
         recorded = record.get(name)
-        if recorded is None:
-            # No record of this sheet (none at all, or a sheet copied or duplicated with
-            # remi's area on it): remi's cells are those in its styles, if it wrote any.
+        if recorded is None and old is None:
+            # No record at all: remi's cells are those in its styles, if it ever wrote any.
             recorded = _styled(sheet) if styled_before else {}
         decided = claim(name, current, recorded or {}, _values(cells), plan.areas[name])
         if decided.problems and name == plan.standings_sheet and not recorded:
