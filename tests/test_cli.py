@@ -550,17 +550,27 @@ def test_a_renamed_standings_sheet_is_remis_still(notebook: Make) -> None:
     assert again.exit_code == 0 and "Nothing to change" in again.stdout
 
 
-def test_a_game_sheet_duplicated_after_a_score_is_scored_and_told_as_a_copy(
-    notebook: Make,
-) -> None:
-    # Duplicated in Excel with remi's area on it: the area is remi's (its styles say so),
-    # not typing in remi's cells; the game it holds twice is said.
+def _scored_and_duplicated(notebook: Make, note: str | None = None) -> Path:
+    """A notebook of one game, scored, its sheet then duplicated as Excel does ("G1 (2)"),
+    with `note` typed over G3 of the copy's area."""
     path = notebook({"G1": worked_game()})
     assert remi("score", path).exit_code == 0
     book = openpyxl.load_workbook(path)
     copy = book.copy_worksheet(book["G1"])
     copy.title = "G1 (2)"
+    if note is not None:
+        copy["G3"] = note
     book.save(path)
+    return path
+
+
+def test_a_game_sheet_duplicated_after_a_score_is_scored_and_told_as_a_copy(
+    notebook: Make,
+) -> None:
+    # Duplicated in Excel with remi's area on it: the area is remi's (the copy takes the
+    # record of the sheet it was copied from), not typing in remi's cells; the game it
+    # holds twice is said.
+    path = _scored_and_duplicated(notebook)
     code, document = remi_json("score", path)
     assert code == 0, document["problems"]
     said = [(p["sheet"], p["code"], p["severity"]) for p in document["problems"]]
@@ -573,13 +583,7 @@ def test_a_duplicated_sheet_keeps_what_a_person_typed_over_its_copied_area(
 ) -> None:
     # The copy takes the record of the sheet it was copied from: a note typed over a cell
     # of the copied area (it keeps remi's style) is a person's, reported, never overwritten.
-    path = notebook({"G1": worked_game()})
-    assert remi("score", path).exit_code == 0
-    book = openpyxl.load_workbook(path)
-    copy = book.copy_worksheet(book["G1"])
-    copy.title = "G1 (2)"
-    copy["G3"] = "Anna arrived late"
-    book.save(path)
+    path = _scored_and_duplicated(notebook, note="Anna arrived late")
     code, document = remi_json("score", path)
     assert code == 1
     assert [(p["sheet"], p["cell"]) for p in document["problems"] if p["severity"] == "error"] == [

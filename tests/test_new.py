@@ -242,12 +242,10 @@ def test_the_players_given_are_told_apart_as_the_command_line_gives_them(
     assert result.exit_code == 2 and said in result.stderr and not path.exists()
 
 
-@pytest.mark.parametrize("renamed", ["Házirend", "Szabályok (2)", "Tom's rules"])
-def test_the_rules_sheet_renamed_is_found_by_the_names_that_read_it(
-    tmp_path: Path, renamed: str
-) -> None:
-    # Excel renames a sheet in every defined name that refers to it: remi reads the house
-    # rules where the live formulas do, and a score leaves the names reading them there.
+def _rules_renamed(tmp_path: Path, renamed: str, *, new_rules_sheet: bool = False) -> Path:
+    """A new notebook whose hand win is -50 on its Rules sheet, then renamed `renamed` in
+    the sheet and in every defined name, as Excel renames it (`new_rules_sheet`: and an
+    empty sheet named Szabályok made beside it); its first game's first deal typed."""
     path = tmp_path / "klub.xlsx"
     assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
     book = openpyxl.load_workbook(path)
@@ -259,12 +257,25 @@ def test_the_rules_sheet_renamed_is_found_by_the_names_that_read_it(
     for name in list(book.defined_names):
         defined = book.defined_names[name]
         defined.attr_text = defined.attr_text.replace("'Szabályok'!", f"'{quoted}'!")
+    if new_rules_sheet:
+        book.create_sheet("Szabályok")
     game = book.worksheets[0]
     game["B5"], game["C5"] = "H", 27
     book.save(path)
+    return path
+
+
+@pytest.mark.parametrize("renamed", ["Házirend", "Szabályok (2)", "Tom's rules"])
+def test_the_rules_sheet_renamed_is_found_by_the_names_that_read_it(
+    tmp_path: Path, renamed: str
+) -> None:
+    # Excel renames a sheet in every defined name that refers to it: remi reads the house
+    # rules where the live formulas do, and a score leaves the names reading them there.
+    path = _rules_renamed(tmp_path, renamed)
     notebook = load_notebook(path)
     assert notebook.rules.hand_win == -50 and notebook.games[0].score.totals == (-50, 60)
     assert remi("score", path).exit_code == 0
+    quoted = renamed.replace("'", "''")
     assert f"'{quoted}'!" in openpyxl.load_workbook(path).defined_names["remi_hand_win"].attr_text
 
 
@@ -274,20 +285,7 @@ def test_a_new_sheet_of_the_rules_sheets_name_beside_the_renamed_one_is_not_read
     # The live formulas read the renamed sheet: so does remi, and the new empty Szabályok
     # is a warning, not defaults that silently change the scores and cut the formulas'
     # links.
-    path = tmp_path / "klub.xlsx"
-    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
-    book = openpyxl.load_workbook(path)
-    rules = book["Szabályok"]
-    row = next(r for r in range(1, 40) if rules.cell(r, 1).value == "kézből nyerés")
-    rules.cell(row, 2).value = -50
-    rules.title = "Házirend"
-    for name in list(book.defined_names):
-        defined = book.defined_names[name]
-        defined.attr_text = defined.attr_text.replace("'Szabályok'!", "'Házirend'!")
-    book.create_sheet("Szabályok")
-    game = book.worksheets[0]
-    game["B5"], game["C5"] = "H", 27
-    book.save(path)
+    path = _rules_renamed(tmp_path, "Házirend", new_rules_sheet=True)
     notebook = load_notebook(path)
     assert notebook.rules.hand_win == -50
     assert [(p.sheet, p.code) for p in notebook.problems] == [("Szabályok", "rules_sheet_not_read")]
