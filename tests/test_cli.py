@@ -14,7 +14,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from tests.conftest import remi, remi_json, worked_game
+from tests.conftest import build_notebook, remi, remi_json, worked_game
 
 Make = Callable[..., Path]
 
@@ -604,3 +604,27 @@ def test_a_persons_own_sheet_in_remis_styles_is_not_taken_for_remis(notebook: Ma
     assert remi("score", path).exit_code == 0
     kept = openpyxl.load_workbook(path)["Notes"]
     assert (kept["A1"].value, kept["A2"].value) == ("Béla owes 500 Ft", "Anna brings cake")
+
+
+def test_a_sheet_copied_from_another_notebook_is_one_line_and_left_alone(
+    notebook: Make, tmp_path: Path
+) -> None:
+    # Its area is remi's in the other notebook's record, not in this one's: whether a
+    # person typed in it cannot be told. One line says what to clear, not one per cell.
+    here = notebook({"G1": worked_game()})
+    other_game = [["Deal", "Dóra", "Ede", "Feri"], [1, "W", 10, 20], [2, 30, "H", "X"]]
+    there = build_notebook(tmp_path / "other.xlsx", {"Other": other_game})
+    for path in (here, there):
+        assert remi("score", path).exit_code == 0
+    book, other = openpyxl.load_workbook(here), openpyxl.load_workbook(there)
+    copied = book.create_sheet("Copied")
+    for row in other["Other"].iter_rows():
+        for cell in row:
+            if cell.value is not None:
+                copied.cell(cell.row, cell.column, cell.value).style = cell.style
+    book.save(here)
+    code, document = remi_json("score", here)
+    assert code == 1
+    errors = [p for p in document["problems"] if p["severity"] == "error"]
+    assert [(p["sheet"], p["code"]) for p in errors] == [("Copied", "area_from_elsewhere")]
+    assert document["left_alone"] == ["Copied"]

@@ -292,6 +292,14 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The cell shows the error {value}: fix the formula or type the value.",
         "A cella hibát mutat ({value}): javítsd a képletet, vagy írd be az értéket.",
     ),
+    "area_from_elsewhere": (
+        "Columns {area} hold {count} cells of an area of remi's that this notebook's record "
+        "does not know (a sheet copied from another notebook?): whether someone typed in "
+        "them cannot be told. Clear columns {area} of this sheet, and remi writes them anew.",
+        "A(z) {area} oszlopokban {count} cella egy olyan remi-terület része, amelyet e "
+        "munkafüzet nyilvántartása nem ismer (másik munkafüzetből másolt lap?): nem tudni, "
+        "írt-e bele valaki. Töröld a lap {area} oszlopait, és a remi újraírja őket.",
+    ),
     "area_occupied": (
         "The cell holds '{value}', typed into the area remi writes its scores to "
         "({area}); move it elsewhere and run again.",

@@ -20,7 +20,7 @@ from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
-from remi_sheet.reading.cells import CellValue, column_letter
+from remi_sheet.reading.cells import CellValue, address, column_letter
 from remi_sheet.reading.files import replace_atomically
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing import live_names, looks
@@ -94,6 +94,11 @@ def plan(
     sheets: dict[str, Cells] = {}
     areas: dict[str, str] = {}
     helpers: dict[str, tuple[int, int]] = {}
+    players_of = {game.sheet: tuple(map(fold, game.players)) for game in notebook.games}
+    recorded_players: dict[tuple[str, ...], list[str]] = {}
+    for sheet in record:
+        if sheet in players_of:
+            recorded_players.setdefault(players_of[sheet], []).append(sheet)
     for game in notebook.games:
         if only is not None and game.sheet not in only:
             continue
@@ -102,10 +107,13 @@ def plan(
         if mine is None and renamed:
             mine = _renamed_from(renamed, grid)
         if mine is None and record:
-            # A sheet duplicated in Excel, or copied over from another member's copy, with
-            # remi's area on it: the record of the sheet it was copied from is its own
-            # (copied), so that a cell typed over since is one a person typed.
-            found = _best_match(record, grid)
+            # A sheet duplicated in Excel with remi's area on it: the record of the sheet
+            # it was copied from is its own (copied), so that a cell typed over since is
+            # one a person typed. Only the recorded games of the same players can be it.
+            same_players = {
+                sheet: record[sheet] for sheet in recorded_players.get(players_of[game.sheet], ())
+            }
+            found = _best_match(same_players, grid)
             mine = dict(record[found]) if found is not None else None
         if mine is not None:
             owned[game.sheet] = mine
@@ -378,6 +386,8 @@ def _claims(
         decided = claim(name, current, recorded or {}, _values(cells), plan.areas[name])
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
+        elif decided.problems and recorded is None and styled_before:
+            decided.problems = _area_from_elsewhere(name, decided.problems, sheet, plan)
         problems += decided.problems
         if decided.problems:
             left_alone.append(name)
@@ -405,6 +415,20 @@ def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
 def _values(cells: Cells) -> dict[Key, Any]:
     """What the record keeps of the cells (`ownership.kept`)."""
     return {key: kept(written.value) for key, written in cells.items()}
+
+
+def _area_from_elsewhere(
+    name: str, problems: list[Problem], sheet: Worksheet, plan: Plan
+) -> list[Problem]:
+    """One problem for an area of remi's that the record does not know (a game sheet
+    copied from another member's notebook), in place of one per cell: whether a person
+    typed in it cannot be known, so the sheet is left alone, with the way out said once.
+    `problems` as they are when any cell in the way is not in remi's styles."""
+    styled = {address(*key) for key in _styled(sheet)}
+    if not all(problem.cell in styled for problem in problems):
+        return problems
+    params = {"sheet": name, "area": plan.areas[name], "count": len(problems)}
+    return [Problem("area_from_elsewhere", name, problems[0].cell, params=params)]
 
 
 def _styled(sheet: Worksheet) -> dict[Key, Any]:
