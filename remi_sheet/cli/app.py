@@ -19,6 +19,8 @@ from typer.core import TyperCommand, TyperGroup
 
 from remi_sheet.cli import help_text
 from remi_sheet.cli.options import (
+    BackupOpt,
+    ForceOpt,
     JsonOpt,
     LangOpt,
     NotebookArg,
@@ -173,18 +175,8 @@ def score(
     json_output: JsonOpt = False,
     lang: LangOpt = None,
     rule: RuleOpt = None,
-    backup: Annotated[
-        bool,
-        typer.Option(
-            "--backup/--no-backup",
-        ),
-    ] = True,
-    force: Annotated[
-        bool,
-        typer.Option(
-            "--force",
-        ),
-    ] = False,
+    backup: BackupOpt = True,
+    force: ForceOpt = False,
     live: Annotated[
         bool,
         typer.Option(
@@ -259,18 +251,8 @@ def new(
             "--add-game",
         ),
     ] = False,
-    force: Annotated[
-        bool,
-        typer.Option(
-            "--force",
-        ),
-    ] = False,
-    backup: Annotated[
-        bool,
-        typer.Option(
-            "--backup/--no-backup",
-        ),
-    ] = True,
+    force: ForceOpt = False,
+    backup: BackupOpt = True,
     lang: LangOpt = None,
     rule: RuleOpt = None,
 ) -> None:

@@ -21,7 +21,16 @@ import typer
 
 from remi_sheet.cli import output
 from remi_sheet.cli.language import said
-from remi_sheet.cli.options import LangOpt, rule_options, run_guarded, usage_error
+from remi_sheet.cli.options import (
+    BackupOpt,
+    ForceOpt,
+    JsonOpt,
+    LangOpt,
+    RuleOpt,
+    rule_options,
+    run_guarded,
+    usage_error,
+)
 from remi_sheet.cli.printing import console_for
 from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
 from remi_sheet.core.rules import HouseRules
@@ -62,10 +71,7 @@ def import_records(
         ),
     ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
-    json_output: Annotated[
-        bool,
-        typer.Option("--json"),
-    ] = False,
+    json_output: JsonOpt = False,
     lang: LangOpt = None,
     encoding: Annotated[
         str | None,
@@ -80,26 +86,9 @@ def import_records(
             "--repair/--no-repair",
         ),
     ] = True,
-    rule: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--rule",
-            "-r",
-            metavar="NAME=VALUE",
-        ),
-    ] = None,
-    backup: Annotated[
-        bool,
-        typer.Option(
-            "--backup/--no-backup",
-        ),
-    ] = True,
-    force: Annotated[
-        bool,
-        typer.Option(
-            "--force",
-        ),
-    ] = False,
+    rule: RuleOpt = None,
+    backup: BackupOpt = True,
+    force: ForceOpt = False,
 ) -> None:
     """`remi import`: paper records filed into a notebook as game sheets."""
     chosen: Lang | None = lang.value if lang else None

@@ -41,6 +41,14 @@ LangOpt = Annotated[
     LangChoice | None,
     typer.Option("--lang"),
 ]
+BackupOpt = Annotated[
+    bool,
+    typer.Option("--backup/--no-backup"),
+]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force"),
+]
 RuleOpt = Annotated[
     list[str] | None,
     typer.Option(

@@ -16,7 +16,15 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
 import typer
 
 from remi_sheet.cli.language import said
-from remi_sheet.cli.options import LangOpt, RuleOpt, fail, rule_options, unexpected, usage_error
+from remi_sheet.cli.options import (
+    BackupOpt,
+    LangOpt,
+    RuleOpt,
+    fail,
+    rule_options,
+    unexpected,
+    usage_error,
+)
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.i18n import Lang, say
 
@@ -85,10 +93,7 @@ def report(
         list[str] | None,
         typer.Option("--player", "-p", metavar="NAME"),
     ] = None,
-    backup: Annotated[
-        bool,
-        typer.Option("--backup/--no-backup"),
-    ] = True,
+    backup: BackupOpt = True,
 ) -> None:
     """`remi report`: the scorecard as a PDF (or a web page), or a blank card."""
     from remi_sheet.report.scorecard import default_template_dir
