@@ -15,6 +15,7 @@ import typer
 from remi_sheet.cli import app as cli
 from remi_sheet.cli import help_text
 from remi_sheet.i18n import LANGS, TEXTS, Lang, say
+from remi_sheet.report import default_template_dir
 from tests.conftest import build_notebook, remi
 
 COMMANDS = list(cli._COMMANDS)
@@ -63,7 +64,8 @@ def test_a_commands_help_says_the_catalogues_texts(name: str, lang: Lang) -> Non
     assert result.exit_code == 0
     shown = _flat(result.stdout)
     for key in _keys(name):
-        for paragraph in say(key, lang).split("\n\n"):
+        said = say(key, lang, templates=str(default_template_dir()))
+        for paragraph in said.split("\n\n"):
             assert _flat(paragraph) in shown, key
     if lang == "hu":
         assert not [word for word in ENGLISH if word in result.stdout], result.stdout

@@ -22,7 +22,8 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
-from remi_sheet.report.scorecard import default_template_dir, inside
+from remi_sheet.report import default_template_dir
+from remi_sheet.report.scorecard import inside
 from tests.conftest import remi, worked_game
 
 Sheet = tuple[Sequence[Sequence[Any]], dt.date | None, str | None]
@@ -395,12 +396,32 @@ def test_missing_template_folder_is_a_usage_error(club: Path, tmp_path: Path) ->
     assert "does not exist or is not a folder" in result.stderr
 
 
-def test_missing_template_file_says_which(club: Path, tmp_path: Path) -> None:
+def test_a_folder_with_only_a_stylesheet_restyles_remis_card(club: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    own = (default_template_dir() / "scorecard.css").read_text(encoding="utf-8")
+    (folder / "scorecard.css").write_text(own + "\nh1 { color: #123456; }\n", encoding="utf-8")
+    html, pdf = tmp_path / "c.html", tmp_path / "c.pdf"
+    result = remi("report", club, "-o", pdf, "--html", html, "--template", folder)
+    assert result.exit_code == 0, result.output
+    page = html.read_text(encoding="utf-8")
+    assert "h1 { color: #123456; }" in page
+    assert page.count('<section class="page') == 4  # remi's own scorecard.html laid it out
+    assert len(pages(pdf)) == 4
+
+
+def test_a_template_named_nowhere_says_which(club: Path, tmp_path: Path) -> None:
     folder = copy_templates(tmp_path)
-    (folder / "parts.html").unlink()
+    scorecard = folder / "scorecard.html"
+    text = scorecard.read_text(encoding="utf-8").replace('"parts.html"', '"mine.html"')
+    scorecard.write_text(text, encoding="utf-8")
     result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", folder, "--lang", "en")
     assert result.exit_code == 1
-    assert "has no parts.html" in result.stderr
+    assert result.stderr == (
+        f"error: The template mine.html is neither in the template folder {folder} "
+        "nor among remi's.\n"
+    )
+    assert not (tmp_path / "c.pdf").exists()
 
 
 def test_html_is_written_and_everything_is_one_document(

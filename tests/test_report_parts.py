@@ -13,11 +13,10 @@ from pypdf import PdfReader
 
 from remi_sheet.cli.report import _lay_out
 from remi_sheet.notebook.loading import load_notebook
-from remi_sheet.report import paging
+from remi_sheet.report import default_template_dir, paging
 from remi_sheet.report.scorecard import (
     Report,
     build_report,
-    default_template_dir,
     render_html,
     render_pdf,
 )
@@ -71,8 +70,12 @@ def test_remi_report_of_a_long_season_is_numbered_through(tmp_path: Path) -> Non
     assert "Standings" in printed[-1]
 
 
-def test_a_template_folder_without_footer_pages_is_laid_out_at_once(tmp_path: Path) -> None:
-    """A copy of remi's templates made before folios.html existed still prints."""
+def test_a_template_folder_without_footer_pages_takes_remis(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy of remi's templates made before folios.html existed is numbered through."""
+    in_parts = paging.parts
+    monkeypatch.setattr(paging, "parts", lambda report: in_parts(report, 2))
     report = _report_of(3)
     folder = tmp_path / "templates"
     folder.mkdir()
@@ -82,7 +85,8 @@ def test_a_template_folder_without_footer_pages_is_laid_out_at_once(tmp_path: Pa
     target = tmp_path / "old.pdf"
     text = render_html(folder, "scorecard.html", report)
     assert _lay_out(report, "scorecard.html", folder, text, target) == []
-    assert len(pages(target)) == 4
+    printed = pages(target)
+    assert [f"{number} / 4" in text for number, text in enumerate(printed, 1)] == [True] * 4
 
 
 def _notebook(folder: Path, games: int) -> Path:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from remi_sheet.i18n import TEXTS, Lang, say
+from remi_sheet.report import default_template_dir
 
 if TYPE_CHECKING:
     from typer._click import Command, Context
@@ -84,7 +85,8 @@ def put_in_place(command: Command, ctx: Context, name: str, lang: Lang) -> None:
         key = f"help_{name}_{parameter.name}"
         if key not in TEXTS:
             key = f"help_param_{parameter.name}"
-        parameter.help = say(key, lang)  # type: ignore[attr-defined]
+        # --template's help says where remi's own templates are, to copy from.
+        parameter.help = say(key, lang, templates=str(default_template_dir()))  # type: ignore[attr-defined]
 
 
 def summary(name: str, lang: Lang) -> str:

@@ -96,7 +96,7 @@ def report(
     backup: BackupOpt = True,
 ) -> None:
     """`remi report`: the scorecard as a PDF (or a web page), or a blank card."""
-    from remi_sheet.report.scorecard import default_template_dir
+    from remi_sheet.report import default_template_dir
 
     chosen: Lang | None = lang.value if lang else None
     shown: Lang = said(chosen, notebook)
@@ -227,13 +227,13 @@ def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list
 def _lay_out(
     document: Report | BlankCard, name: str, folder: Path, text: str, target: Path
 ) -> list[str]:
-    """The PDF of `text` at `target`: a long scorecard laid out in parts (`paging`), when
-    the template folder has the footer pages for it; the URLs refused."""
+    """The PDF of `text` at `target`, a long scorecard laid out in parts (`paging`); the
+    URLs refused."""
     from remi_sheet.report import paging
     from remi_sheet.report.scorecard import Report, render_html, render_pdf
 
     pieces = paging.parts(document) if isinstance(document, Report) else []
-    if len(pieces) < 2 or not (folder / paging.FOLIO_TEMPLATE).is_file():
+    if len(pieces) < 2:
         return render_pdf(text, folder, target)
     assert isinstance(document, Report)
     whole = document

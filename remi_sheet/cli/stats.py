@@ -292,7 +292,8 @@ def _print_terminal(
 def _print_pdf(season: Season, files: Sequence[str], options: Options, console: Printer) -> None:
     from remi_sheet.i18n import say
     from remi_sheet.reading import files as filing
-    from remi_sheet.report.scorecard import default_template_dir, render_html, render_pdf
+    from remi_sheet.report import default_template_dir
+    from remi_sheet.report.scorecard import render_html, render_pdf
 
     assert options.output is not None
     lang, target = options.lang, options.output

@@ -234,10 +234,13 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "Csak ezt a játszmát nyomtatja (a lapja nevével). Többhöz ismételd.",
     ),
     "help_report_template": (
-        "A folder with your own base.html, scorecard.html, blank.html, parts.html and "
-        "scorecard.css (copy remi's templates/ folder to start).",
-        "Mappa a saját base.html, scorecard.html, blank.html, parts.html és scorecard.css "
-        "fájljaiddal (kiindulásnak másold le remi templates/ mappáját).",
+        "A folder of your own scorecard.css, base.html, scorecard.html, blank.html, "
+        "parts.html or folios.html: each one it lacks is remi's own, so a scorecard.css "
+        "alone restyles the card. Copy remi's from {templates} to start.",
+        "Mappa a saját scorecard.css, base.html, scorecard.html, blank.html, parts.html vagy "
+        "folios.html fájljaiddal: amelyik nincs benne, azt a remi sajátjából veszi, így egy "
+        "scorecard.css egymagában is átszabja a lapot. Kiindulásnak másold le a remi "
+        "sablonjait innen: {templates}.",
     ),
     "help_report_html": (
         "Write the scorecard as a print-ready web page: with -o, the HTML the PDF was made "

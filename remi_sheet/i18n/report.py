@@ -150,8 +150,9 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Hibás sablon: {template}: {reason}",
     ),
     "template_missing": (
-        "The template folder {folder} has no {template}; copy it from remi's templates/ folder.",
-        "A(z) {folder} sablonmappában nincs {template}; másold át a remi templates/ mappájából.",
+        "The template {template} is neither in the template folder {folder} nor among remi's.",
+        "A(z) {template} sablon sem a(z) {folder} sablonmappában, sem a remi sablonjai között "
+        "nincs.",
     ),
     "template_dir_missing": (
         "The template folder {folder} does not exist or is not a folder.",

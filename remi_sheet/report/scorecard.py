@@ -17,7 +17,6 @@ which every other `remi` command would pay otherwise.
 from __future__ import annotations
 
 import contextlib
-import importlib.resources
 import io
 import logging
 import types
@@ -38,6 +37,7 @@ from remi_sheet.i18n import Lang, in_turn, number, say, words
 from remi_sheet.notebook.games import Game, ScoredDeal
 from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
+from remi_sheet.report import default_template_dir
 from remi_sheet.report.charts import Chart, joined, line_chart
 
 REPORT_TEMPLATE: Final = "scorecard.html"
@@ -381,22 +381,18 @@ def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCa
 # --------------------------------------------------------------------------- templates
 
 
-def default_template_dir() -> Path:
-    """The templates shipped inside the package (pip unpacks wheels, so they are a folder
-    on disk)."""
-    return Path(str(importlib.resources.files("remi_sheet.report.templates")))
-
-
 def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
-    """The template `name` of `folder` filled with `document`. Every value is escaped and the
-    template runs sandboxed; a broken template raises `RemiError` with its line."""
+    """The template `name` of `folder` filled with `document`. A template `folder` does not
+    hold is remi's own, so that a folder holding only a scorecard.css restyles the card.
+    Every value is escaped and the template runs sandboxed; a broken template raises
+    `RemiError` with its line."""
     import jinja2
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
     # Absolute, so that template file names in errors and tracebacks are recognised.
     folder = folder.resolve()
     environment = ImmutableSandboxedEnvironment(
-        loader=jinja2.FileSystemLoader(folder),
+        loader=jinja2.FileSystemLoader([folder, default_template_dir()]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
