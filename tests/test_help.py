@@ -115,6 +115,17 @@ def test_the_help_language_is_lang_then_the_notebooks_then_the_systems(tmp_path:
     assert heading(env=HUNGARIAN) == "Használat:"  # a bare `remi` gets help too
 
 
+def test_lang_before_the_command_is_the_commands_language(tmp_path: Path) -> None:
+    english = build_notebook(tmp_path / "en.xlsx", {"g": [["Deal", "A", "B"], [1, "W", 5]]}, {})
+    assert remi("--lang", "hu", "--help").output.startswith("Használat: remi ")
+    result = remi("--lang", "hu", "check", english)
+    assert result.exit_code == 0
+    assert result.stdout.endswith("1 játszma, 1 leosztás ellenőrizve: nincs hiba.\n")
+    own = remi("--lang", "hu", "check", english, "--lang", "en")
+    assert own.stdout.endswith("1 game, 1 deal checked: no errors.\n")  # the command's own wins
+    assert "[alapból" not in remi("--lang", "hu", "check", "--help").stdout
+
+
 def test_one_command_helps_in_hungarian_then_in_english_again() -> None:
     # A command is built once per process and its metavars are said in place: asked for
     # English after Hungarian, they are English again.

@@ -137,14 +137,18 @@ def _version(asked: bool) -> None:
 
 @app.callback()
 def _group(
+    ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True),
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     # Without a callback of its own, an app with no command registered up front would not
     # be a group; the callback takes the options of `remi` itself.
-    pass
+    if lang is not None:
+        # `remi --lang hu check …`: the command's own --lang defaults to it.
+        ctx.default_map = {name: {"lang": lang.value} for name in _COMMANDS}
 
 
 def check(

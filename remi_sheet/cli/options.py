@@ -39,7 +39,7 @@ JsonOpt = Annotated[
 ]
 LangOpt = Annotated[
     LangChoice | None,
-    typer.Option("--lang"),
+    typer.Option("--lang", show_default=False),
 ]
 BackupOpt = Annotated[
     bool,

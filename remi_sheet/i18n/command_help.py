@@ -139,6 +139,12 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
 PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
     # remi itself (the last two are Typer's)
     "help_remi_version": ("Print the version and exit.", "Kiírja a verziót, és kilép."),
+    "help_remi_lang": (
+        "Language of the command's messages and written headings, as the command's own "
+        "--lang; default: the notebook's.",
+        "A parancs üzeneteinek és beírt fejléceinek nyelve, mint a parancs saját --lang "
+        "kapcsolója; alapból a munkafüzeté.",
+    ),
     "help_remi_install_completion": (
         "Install completion for the current shell.",
         "Telepíti a parancskiegészítést a használt parancsértelmezőbe.",
