@@ -35,6 +35,26 @@ def test_writing_in_place_keeps_a_backup(notebook: Make) -> None:
     assert path.read_bytes() != before
 
 
+@pytest.mark.parametrize("fresh", [True, False], ids=["made by remi new", "scores to write"])
+def test_an_output_over_another_notebook_keeps_that_one(
+    notebook: Make, tmp_path: Path, fresh: bool
+) -> None:
+    """`score -o` onto last season's notebook, a slip of the name: it is kept as .bak, also
+    when the notebook scored has nothing to write (fresh from `remi new`) and is copied."""
+    if fresh:
+        path = tmp_path / "klub.xlsx"
+        assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
+    else:
+        path = notebook({"g": worked_game()})
+    other = notebook({"tavaly": worked_game()}, name="tavaly.xlsx")
+    before = other.read_bytes()
+    assert remi("score", path, "-o", other).exit_code == 0
+    assert Path(f"{other}.bak").read_bytes() == before
+    assert "tavaly" not in openpyxl.load_workbook(other).sheetnames
+    assert remi("score", path, "-o", other, "--no-backup").exit_code == 0
+    assert Path(f"{other}.bak").read_bytes() == before  # the older backup, not replaced
+
+
 def test_no_backup(notebook: Make) -> None:
     path = notebook({"g": worked_game()})
     assert remi("score", path, "--no-backup").exit_code == 0

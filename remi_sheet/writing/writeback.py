@@ -21,7 +21,7 @@ from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, address, column_letter
-from remi_sheet.reading.files import replace_atomically
+from remi_sheet.reading.files import keep_backup, replace_atomically
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing import live_names, looks
 from remi_sheet.writing.area import (
@@ -323,6 +323,8 @@ def _write(
     added = set(sheets) - set(read_sheet_names(source))
     if not any(touched.values()) and not names_changed and not added:
         if not in_place:
+            if backup and target.exists():  # as `save_safely` keeps the file it replaces
+                keep_backup(target)
             replace_atomically(target, lambda temporary: copy_file(source, temporary))
         return Outcome(problems, written=not in_place, left_alone=left_alone)
     written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
