@@ -205,6 +205,27 @@ def test_add_game_with_other_players(tmp_path: Path) -> None:
     assert remi("score", path).exit_code == 0
 
 
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        (["Anna"], "2–6 játékos kell; a --player kapcsolóval 1 van megadva."),
+        (["Anna", "anna"], "'anna' és 'Anna' a remi számára ugyanaz a játékos"),
+    ],
+)
+def test_add_game_with_wrong_players_is_a_command_line_mistake(
+    tmp_path: Path, players: list[str], said: str
+) -> None:
+    # As `remi new` says it of the same -p options: exit 2, and nothing written.
+    path = tmp_path / "klub.xlsx"
+    make(path, "--lang", "hu")
+    before = path.read_bytes()
+    result = remi("new", "--add-game", path, *(part for name in players for part in ("-p", name)))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Hibás parancssor: ")
+    assert said in result.stderr
+    assert path.read_bytes() == before
+
+
 def test_every_formula_remi_writes_is_short_enough_to_review(tmp_path: Path) -> None:
     path = tmp_path / "klub.xlsx"
     names = [

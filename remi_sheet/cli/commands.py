@@ -323,7 +323,14 @@ def run_add_game(
         notebook = open_notebook(path, (), lang)
         lang = lang or notebook.lang
         names = list(players) or (list(notebook.games[-1].players) if notebook.games else [])
-        names = new_notebook.check_players(names, notebook.rules)
+        try:
+            names = new_notebook.check_players(names, notebook.rules)
+        except RemiError as error:
+            if not players:
+                raise  # the last game's players: the notebook's, not the command line's
+            from remi_sheet.cli.options import usage_error
+
+            usage_error(error.code, lang, **error.params)
         workbook = saving.open_workbook(path, path)
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
         game = new_notebook.GameSheet(title, tuple(names), notebook.rules.deals_per_game)
