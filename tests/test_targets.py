@@ -49,6 +49,18 @@ def test_an_output_through_a_link_to_the_notebook_is_refused(notebook: Path) -> 
     assert notebook.read_bytes() == before
 
 
+def test_the_pdf_and_the_page_in_one_file_are_refused_as_that(notebook: Path) -> None:
+    # Not as "what this command reads": the PDF is not read, it is the other output.
+    pdf, page = notebook.parent / "card.pdf", notebook.parent / "card.html"
+    page.symlink_to(pdf)
+    result = remi("report", notebook, "-o", pdf, "--html", page)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "Usage error: -o and --html both name 'card.html': give each its own file.\n"
+    )
+    assert not pdf.exists()
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -115,9 +115,9 @@ def report(
     inputs = [notebook] if notebook is not None else []
     if output is not None:
         check_target(output, "pdf", chosen, inputs=inputs)
-        inputs.append(output)
     if html is not None:
-        check_target(html, "html", chosen, inputs=inputs)
+        outputs = [output] if output is not None else []
+        check_target(html, "html", chosen, inputs=inputs, outputs=outputs)
     targets = Targets(output, html, backup, open_)
     try:
         if blank:

@@ -33,13 +33,14 @@ def check_target(
     lang: Lang | None,
     *,
     inputs: Sequence[Path] = (),
+    outputs: Sequence[Path] = (),
     json_output: bool = False,
     lang_from: Sequence[Path] = (),
 ) -> None:
     """Stop unless `target` may receive a file of `kind` (a key of `SUFFIXES`) written by a
-    command that reads `inputs`. Without --lang (`lang` None) a refusal speaks the language
-    of the notebook among `inputs`, `target` and `lang_from`, as the command would once it
-    had read it."""
+    command that reads `inputs` and writes `outputs` besides. Without --lang (`lang` None)
+    a refusal speaks the language of the notebook among `inputs`, `target` and
+    `lang_from`, as the command would once it had read it."""
     suffixes = SUFFIXES[kind]
 
     def said() -> Lang:  # only when refusing: it may open the notebook's zip
@@ -55,6 +56,9 @@ def check_target(
             "output_suffix", speaking, name=target.name, kind=Phrase(f"kind_{kind}"),
             suffixes=listed(list(suffixes), speaking, "or"),
         )  # fmt: skip
+    for other in outputs:
+        if same_file(target, other):
+            usage_error("outputs_same", said(), name=target.name)
     real = target.resolve()
     if not real.parent.is_dir():
         problem = Problem("output_folder_missing", params={"path": str(target)})

@@ -68,6 +68,10 @@ CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A --output {name} maga a munkafüzet (ugyanaz a fájl): helyben pontozáshoz hagyd el a "
         "--output kapcsolót, vagy adj meg másik fájlt.",
     ),
+    "outputs_same": (
+        "-o and --html both name '{name}': give each its own file.",
+        "A -o és a --html is a(z) '{name}' fájlt adja meg: mindkettőnek adj külön fájlt.",
+    ),
     "output_is_input": (
         "'{name}' is what this command reads ({source}): writing there would destroy it. "
         "Name another file.",
