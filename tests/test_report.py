@@ -153,7 +153,7 @@ def test_hungarian_report_uses_hungarian_words_and_glyphs(club: Path, tmp_path: 
     assert result.exit_code == 0, result.output
     assert f"Kiírva: {pdf}" in result.stdout
     first, second, _, standings = pages(pdf)
-    assert "Dátum: 2026-11-29 · Helyszín: Kőbánya, Fűzfa utca 8." in first
+    assert "Dátum: 2026. 11. 29. · Helyszín: Kőbánya, Fűzfa utca 8." in first
     assert "Győző Őrsi Ödön" in first  # ő, Ő, ű survive the fonts and the text layer
     assert "Összesen 240 130 290 310" in first
     assert "Helyezés 2. ★ 1. 3. 4." in first

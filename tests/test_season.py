@@ -197,7 +197,7 @@ def test_season_table_rows_follow_the_columns(tmp_path: Path) -> None:
     assert anna["player"] == "Anna"
     assert (anna["games"], anna["complete_games"], anna["wins"], anna["total"]) == (4, 3, 2, -80)
     assert (anna["places"], anna["best_game"], anna["worst_game"], anna["streak"]) == (
-        "2-1-0",
+        "2·1·0",
         -60,
         10,
         2,

@@ -114,14 +114,14 @@ class SeasonRow:
         return _one_decimal(self.standing.total, self.standing.deals)
 
     def values(self) -> list[str | int | float | None]:
-        """The row in the order of `SEASON_COLUMNS`: places as "2-1-0" (firsts, seconds, …),
+        """The row in the order of `SEASON_COLUMNS`: places as "2·1·0" (`places_text`),
         best and worst game as their totals (None without a complete game), rating and
         uncertainty to two decimals."""
         return [
             *self.standing.values(),
             round(self.rating.ordinal, 2),
             round(self.rating.sigma, 2),
-            "-".join(map(str, self.places)),
+            places_text(self.places),
             self.best.total if self.best else None,
             self.worst.total if self.worst else None,
             self.streak,
@@ -487,6 +487,11 @@ def _head_to_head(
     for a, name in shown.items():
         table[name] = {other: records[(a, b)] for b, other in shown.items() if (a, b) in records}
     return table
+
+
+def places_text(places: Sequence[int]) -> str:
+    """Firsts, seconds, … as "2·1·0", on the Standings sheet, the terminal and the PDF."""
+    return "·".join(map(str, places))
 
 
 def _one_decimal(total: int, count: int) -> float:

@@ -17,6 +17,7 @@ which every other `remi` command would pay otherwise.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import io
 import logging
 import types
@@ -33,7 +34,7 @@ from remi_sheet.core.rules import HouseRules, Rounding, default_value, value_tex
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, DECIMALS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang, in_turn, number, say, words
+from remi_sheet.i18n import Lang, day, in_turn, number, say, words
 from remi_sheet.notebook.games import Game, ScoredDeal
 from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
@@ -179,7 +180,9 @@ def game_page(
     game: Game, rules: HouseRules, lang: Lang, looks: dict[str, int] | None = None
 ) -> GamePage:
     score = game.score
-    title = {"date": date_text(game.layout.date), "place": date_text(game.layout.place)}
+    typed = game.layout.date
+    shown = day(typed, lang) if isinstance(typed, dt.date) else date_text(typed)
+    title = {"date": shown, "place": date_text(game.layout.place)}
     if game.has_errors:
         # Wrong numbers on paper are worse than none: list what to fix instead.
         problems = tuple(

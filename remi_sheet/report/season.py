@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say, words
 from remi_sheet.i18n import number as say_number
-from remi_sheet.notebook.season import SEASON_DECIMALS
+from remi_sheet.notebook.season import SEASON_DECIMALS, places_text
 from remi_sheet.report.charts import Chart
 
 MINUS = "\u2212"
@@ -163,11 +163,6 @@ def number(
     if value is None:
         return "—"
     return say_number(value, lang, minus=minus, decimals=decimals)
-
-
-def places_text(places: Sequence[int]) -> str:
-    """Firsts, seconds, … as "2·1·0"."""
-    return "·".join(map(str, places)) if places else ""
 
 
 def versus_text(ahead: int, behind: int, tied: int = 0) -> str:
