@@ -196,6 +196,23 @@ def test_add_game_touches_no_other_sheet(tmp_path: Path) -> None:
     assert [game.players for game in notebook.games][1] == ("Anna", "Béla", "Csaba")
 
 
+def test_add_game_to_a_notebook_a_save_would_change_advises_only_force(tmp_path: Path) -> None:
+    from openpyxl.comments import Comment
+
+    path = tmp_path / "klub.xlsx"
+    make(path)
+    book = openpyxl.load_workbook(path)
+    book.worksheets[0]["B5"].comment = Comment("From hand, nice!", "Anna")
+    book.save(path)
+    before = path.read_bytes()
+    result = remi("new", "--add-game", path)
+    assert result.exit_code == 1
+    assert "comments" in result.stderr and "Use --force to write anyway" in result.stderr
+    assert "--output" not in result.stderr  # `new --add-game` has none
+    assert path.read_bytes() == before
+    assert remi("new", "--add-game", path, "--force").exit_code == 0
+
+
 def test_add_game_with_other_players(tmp_path: Path) -> None:
     path = tmp_path / "klub.xlsx"
     make(path, "--lang", "hu")

@@ -355,9 +355,15 @@ def run_add_game(
         notebook.grids[title] = grid
         notebook.games.append(added)
         plan = writeback.plan(notebook, lang, live=True, only={title})
-        outcome = writeback.write(
-            notebook, plan, path, backup=backup, force=force, workbook=workbook
-        )
+        try:
+            outcome = writeback.write(
+                notebook, plan, path, backup=backup, force=force, workbook=workbook
+            )
+        except RemiError as error:
+            if error.code != "would_lose":
+                raise
+            # `new --add-game` writes no copy: only --force is there to advise.
+            raise RemiError(Problem("would_lose_in_place", params=error.params)) from None
     output.print_problems(console, [*unfinished, *outcome.problems], lang)
     console.print(say("game_added", lang, path=path, sheet=title), markup=False, highlight=False)
     if rules_added and not has_errors(outcome.problems):

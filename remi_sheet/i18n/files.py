@@ -128,6 +128,13 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{lost}. Semmi sem íródott ki. Használd a --output ÚJ.xlsx kapcsolót egy "
         "másolathoz, vagy a --force kapcsolót a helyben íráshoz (.bak másolat marad).",
     ),
+    "would_lose_in_place": (
+        "{path} holds things that saving it with remi would lose or change: {lost}. Nothing "
+        "was written. Use --force to write anyway (a .bak copy is kept).",
+        "{path} olyasmit tartalmaz, amit a remi mentése elveszítene vagy megváltoztatna: "
+        "{lost}. Semmi sem íródott ki. A --force kapcsolóval mégis kiírja (.bak másolat "
+        "marad).",
+    ),
     # What saving a workbook with openpyxl would lose or change (`package.losses`), each
     # named as the messages above list it.
     "lost_images": ("images", "képek"),
