@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from remi_sheet.core.text import clean
-from remi_sheet.notebook.layout import filled
+from remi_sheet.notebook.layout import date_text, filled
 from remi_sheet.notebook.loading import Notebook, load_notebook
 from tests.conftest import remi, worked_game
 
@@ -81,6 +81,14 @@ def test_cells_as_people_leave_them(notebook: Make) -> None:
     loaded = load_notebook(notebook({"g": rows}))
     assert problems(loaded) == []
     assert loaded.games[0].score.totals == (-30, 100, 220)
+
+
+def test_players_and_place_typed_as_numbers_are_named_as_shown(notebook: Make) -> None:
+    # Seats 1, 2, 3 as the table's names: number cells, which calamine reads as floats.
+    rows = [["Place", 12], [], ["Deal", 1, 2, 3.5], [1, "H", 27, "X"]]
+    game = load_notebook(notebook({"g": rows})).games[0]
+    assert game.players == ("1", "2", "3.5")
+    assert date_text(game.layout.place) == "12"  # as the scorecard and --json show it
 
 
 def test_score_rows_in_a_game(notebook: Make) -> None:

@@ -28,6 +28,14 @@ def clean(text: str) -> str:
     return " ".join(text.split())
 
 
+def cell_text(value: object) -> str:
+    """A cell's value as text, `clean`, a whole number as a spreadsheet shows it: players
+    named 1, 2, 3 (calamine reads every number as a float) are not "1.0"."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return clean(str(value))
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """A comparison key: cleaned, accents removed, case folded. Canonical decomposition

@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 from remi_sheet.core.entries import Number, Winner, parse_entry
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.core.text import clean, fold
+from remi_sheet.core.text import cell_text, clean, fold
 from remi_sheet.i18n import Lang
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import Grid
@@ -160,7 +160,7 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
     players = []
     column = deal_column + 1
     while _is_player_heading(name := grid.value(header_row, column)):
-        players.append(clean(str(name)))
+        players.append(cell_text(name))
         column += 1
     rows, total_row, stray_row = _deal_table(grid, header_row, deal_column, len(players))
     end_row = max(rows[-1].row if rows else header_row, total_row or 0)
@@ -300,4 +300,4 @@ def date_text(value: CellValue) -> str | None:
         return value.date().isoformat()
     if isinstance(value, dt.date):
         return value.isoformat()
-    return clean(str(value)) if filled(value) else None
+    return cell_text(value) if filled(value) else None
