@@ -216,6 +216,18 @@ def test_rules_sheet_errors(notebook: Make) -> None:
     ]
 
 
+def test_a_rule_whose_formula_shows_an_error_is_one_not_the_default(tmp_path: Path) -> None:
+    path = tmp_path / "rules.xlsx"
+    book = xlsxwriter.Workbook(path)
+    book.add_worksheet("g").write_row(0, 0, ["Deal", "A", "B"])
+    rules = book.add_worksheet("Rules")
+    rules.write_row(0, 0, ["hand_win"])
+    rules.write_formula(0, 1, "=-50/0", None, "#DIV/0!")
+    rules.write_row(1, 0, ["normal_win"])  # a value left empty keeps the default
+    book.close()
+    assert problems(load_notebook(path)) == [("Rules", "B1", "formula_no_value")]
+
+
 def test_overrides_win_over_the_rules_sheet(notebook: Make) -> None:
     sheets = {"g": [["Deal", "A", "B"], [1, "H", 33]]}
     path = notebook(sheets, rules={"round_before_doubling": "false"})

@@ -98,7 +98,7 @@ def _load(
     linked = sheets.linked_rules
     if linked is not None and (linked not in read or find_game(read[linked]) is not None):
         linked = None
-    rules, problems, rules_lang = read_rules(read.values(), overrides, linked)
+    rules, problems, rules_lang = read_rules(read.values(), overrides, linked, probe)
     if linked is not None:
         problems += [
             Problem("rules_sheet_not_read", name, None, Severity.WARNING, {"read": linked})
@@ -193,10 +193,14 @@ def _keep(
 
 
 def read_rules(
-    grids: Iterable[Grid], overrides: Sequence[tuple[str, str]] = (), linked: str | None = None
+    grids: Iterable[Grid],
+    overrides: Sequence[tuple[str, str]] = (),
+    linked: str | None = None,
+    probe: FormulaProbe | None = None,
 ) -> tuple[HouseRules, list[Problem], Lang | None]:
     """The house rules of the Rules/Szabályok sheet (or of the sheet `linked`: the Rules
-    sheet renamed), then `overrides`, over the defaults."""
+    sheet renamed), then `overrides`, over the defaults. An empty value keeps the default,
+    unless `probe` finds a formula there without a result, or an error (#DIV/0!)."""
     rules = HouseRules()
     problems: list[Problem] = []
     lang: Lang | None = None
@@ -213,8 +217,11 @@ def read_rules(
                         "rule_twice", name=rule_name(spec.name), first=where[spec.name][1]
                     )
                 where[spec.name] = (grid.name, address(row, 1))
-                if value is not None:  # an empty value keeps the default
+                if value is not None:
                     rules = with_rule(rules, spec.name, value)
+                elif probe is not None and (found := probe.kind(grid.name, row, 1)):
+                    code = "formula_no_value" if found[0] == "f" else "formula_error"
+                    raise RemiError(code, value=found[1])
             except RemiError as error:
                 column = 1 if error.code not in ("rule_unknown", "rule_twice") else 0
                 problems.append(
