@@ -55,6 +55,27 @@ def test_an_output_over_another_notebook_keeps_that_one(
     assert Path(f"{other}.bak").read_bytes() == before  # the older backup, not replaced
 
 
+def test_text_typed_partly_bold_keeps_its_runs(tmp_path: Path) -> None:
+    from openpyxl.cell.rich_text import CellRichText, TextBlock
+    from openpyxl.cell.text import InlineFont
+
+    path = tmp_path / "klub.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    game["B5"], game["C5"] = "H", 27
+    note = CellRichText(["Next week: ", TextBlock(InlineFont(b=True, color="FF0000"), "Béla")])
+    game["A14"] = note
+    book["Rules"].cell(book["Rules"].max_row + 1, 1, note)  # an agreement
+    book.save(path)
+    for command in (["score", path], ["new", "--add-game", path]):
+        assert remi(*command).exit_code == 0
+        after = openpyxl.load_workbook(path, rich_text=True)
+        for cell in (after.worksheets[0]["A14"], after["Rules"].cell(after["Rules"].max_row, 1)):
+            assert isinstance(cell.value, CellRichText), (command, cell.coordinate)
+            assert cell.value[1].font.b and cell.value[1].text == "Béla"
+
+
 def test_no_backup(notebook: Make) -> None:
     path = notebook({"g": worked_game()})
     assert remi("score", path, "--no-backup").exit_code == 0

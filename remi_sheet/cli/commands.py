@@ -23,10 +23,12 @@ from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
 
     from remi_sheet.cli.printing import Printer
     from remi_sheet.core.rules import HouseRules
     from remi_sheet.notebook.loading import Notebook
+    from remi_sheet.reading.grid import Grid
 
 
 def open_notebook(
@@ -346,9 +348,7 @@ def run_add_game(
             rule_cells(notebook.grids.values(), notebook.linked_rules),
         )
         if rules_added:  # the live names link to the new rows as they do on remi new's sheet
-            notebook.grids[rules_sheet.title] = Grid(
-                rules_sheet.title, [list(row) for row in rules_sheet.iter_rows(values_only=True)]
-            )
+            notebook.grids[rules_sheet.title] = _grid_of(rules_sheet)
         layout = find_game(grid)
         assert layout is not None
         added = check_game(grid, layout, notebook.rules, FormulaProbe(path))
@@ -370,6 +370,19 @@ def run_add_game(
         told = say("rules_added", lang, sheet=rules_sheet.title, count=len(rules_added))
         console.print(told, markup=False, highlight=False)
     return 1 if has_errors(outcome.problems) else 0
+
+
+def _grid_of(sheet: Worksheet) -> Grid:
+    """The values of an openpyxl `sheet` as the reader's `Grid`: rich text as its text."""
+    from openpyxl.cell.rich_text import CellRichText
+
+    from remi_sheet.reading.grid import Grid
+
+    rows = [
+        [str(value) if isinstance(value, CellRichText) else value for value in row]
+        for row in sheet.iter_rows(values_only=True)
+    ]
+    return Grid(sheet.title, rows)
 
 
 def _unfinished(notebook: Notebook) -> list[Problem]:

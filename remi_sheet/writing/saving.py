@@ -51,8 +51,9 @@ def open_workbook(source: Path, target: Path) -> Workbook:
     with warnings.catch_warnings():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
+        # rich_text: a note typed partly bold or red keeps its runs (else saved flattened).
         workbook = openpyxl.load_workbook(
-            tolerant.openable(source), keep_vba=keep_vba, keep_links=True
+            tolerant.openable(source), keep_vba=keep_vba, keep_links=True, rich_text=True
         )
     compat.mend_named_style_ids(workbook, styles)
     return workbook
