@@ -9,6 +9,9 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
+from remi_sheet.notebook.loading import load_notebook
 from tests.conftest import build_notebook, remi, worked_game
 
 _MACRO_SHEET = (
@@ -73,6 +76,21 @@ def test_an_ods_with_a_byte_after_its_end_gets_the_ods_advice(tmp_path: Path) ->
         result = remi("check", name)
         assert result.exit_code == 1
         assert "is an OpenDocument (.ods) spreadsheet: save it as .xlsx" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["klub", "klub.ods", "klub.XLSX"])
+def test_a_workbook_is_read_by_what_it_holds_not_its_name(tmp_path: Path, name: str) -> None:
+    """An .xlsx that lost its ending, or was given another: every command reads it (openpyxl
+    refused it by its name, so a scored notebook could be reported on but not checked)."""
+    made = tmp_path / "made.xlsx"
+    assert remi("new", made, "-p", "Anna", "-p", "Béla").exit_code == 0
+    path = tmp_path / name
+    made.rename(path)
+    for command in (["score", path], ["check", path], ["new", "--add-game", path]):
+        result = remi(*command)
+        assert result.exit_code == 0, (command, result.output)
+        assert "openpyxl" not in result.output
+    assert len(load_notebook(path).games) == 2
 
 
 def _with_macro_sheet(tmp_path: Path) -> Path:

@@ -223,9 +223,15 @@ def without_macro_sheets(archive: zipfile.ZipFile) -> io.BytesIO | None:
     return copy
 
 
+_OPENPYXL_ENDINGS: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
+
+
 def openable(path: Path) -> Path | io.BytesIO:
     """`path` itself for a reader that opens a zip by its parts' names, or its bytes made
-    `readable` when they need it."""
+    `readable` when they need it. A workbook named otherwise than .xlsx or .xlsm (none at
+    all, .ods) is its bytes too: openpyxl refuses a file name by its ending."""
+    if path.suffix.lower() not in _OPENPYXL_ENDINGS:
+        return file_bytes(path)
     try:
         with zipfile.ZipFile(path) as archive:
             if not _needs_repair(archive):
