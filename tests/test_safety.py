@@ -76,6 +76,23 @@ def test_text_typed_partly_bold_keeps_its_runs(tmp_path: Path) -> None:
             assert cell.value[1].font.b and cell.value[1].text == "Béla"
 
 
+def test_a_persons_print_setup_stays_theirs(notebook: Make) -> None:
+    path = notebook({"mine": worked_game(), "untouched": worked_game()})
+    book = openpyxl.load_workbook(path)
+    book["mine"].page_setup.orientation = "portrait"
+    book["mine"].page_setup.scale = 80
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    after = openpyxl.load_workbook(path)
+    mine, untouched = after["mine"], after["untouched"]
+    assert (mine.page_setup.orientation, mine.page_setup.scale) == ("portrait", 80)
+    assert not mine.sheet_properties.pageSetUpPr.fitToPage
+    # A sheet nobody set up prints one page across, remi's area beside the table.
+    assert untouched.page_setup.orientation == "landscape"
+    assert untouched.sheet_properties.pageSetUpPr.fitToPage
+    assert (untouched.page_setup.fitToWidth, untouched.page_setup.fitToHeight) == (1, 0)
+
+
 def test_no_backup(notebook: Make) -> None:
     path = notebook({"g": worked_game()})
     assert remi("score", path, "--no-backup").exit_code == 0

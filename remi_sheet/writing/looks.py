@@ -97,7 +97,18 @@ def fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) ->
         widths[column] = max(widths.get(column, 7), min(len(text) + 3, 28))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
-    one_page_across(sheet, landscape=True)
+    if _print_setup_is_remis(sheet):
+        one_page_across(sheet, landscape=True)
+
+
+def _print_setup_is_remis(sheet: Worksheet) -> bool:
+    """Whether the sheet prints as nobody set it, or as remi set it (one page across): a
+    person's own orientation, scale or fitting stays theirs."""
+    setup, fitting = sheet.page_setup, sheet.sheet_properties.pageSetUpPr
+    fits = fitting is not None and bool(fitting.fitToPage)
+    if not fits:
+        return setup.orientation in (None, "default") and setup.scale in (None, 100)
+    return setup.fitToWidth in (None, 1) and setup.fitToHeight == 0
 
 
 def hide_helpers(sheet: Worksheet, first: int, last: int) -> None:
