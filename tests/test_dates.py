@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from remi_sheet.core.dates import parse_date, parse_option
+from remi_sheet.core.dates import doubtful, month_first, parse_date, parse_option
 from remi_sheet.core.problems import RemiError
 
 DAY = dt.date(2026, 11, 29)
@@ -35,6 +35,13 @@ DAY = dt.date(2026, 11, 29)
         "29/11/2026",
         "29.11.2026",
         "29. 11. 2026.",
+        # year first with slashes, and the month's name in English
+        "2026/11/29",
+        "29 Nov 2026",
+        "29 November 2026",
+        "Nov 29, 2026",
+        "November 29th, 2026",
+        "29. nov. 2026",
         # an Excel date whose format was lost: the day count
         46355,
         46355.0,
@@ -53,6 +60,9 @@ def test_accepted_forms(value: object) -> None:
         ("2026. szept. 30.", dt.date(2026, 9, 30)),
         ("5/1/2026", dt.date(2026, 1, 5)),  # day first, always
         ("2024-02-29", dt.date(2024, 2, 29)),
+        ("May 3 2026", dt.date(2026, 5, 3)),
+        ("3 máj 2026", dt.date(2026, 5, 3)),
+        ("Sept 30, 2026", dt.date(2026, 9, 30)),
     ],
 )
 def test_more_days(value: str, day: dt.date) -> None:
@@ -72,6 +82,8 @@ def test_an_empty_cell_has_no_date(value: object) -> None:
         "2025-02-29",  # not a leap year
         "tegnap",
         "2026. smarch 3.",
+        "29 smarch 2026",
+        "Nov 31, 2026",
         "29/11/26",  # a two-digit year could be any century
         "0026-11-29",  # a typo, not the year 26
         "2026-11-29 és 30",
@@ -100,3 +112,14 @@ def test_command_line_dates() -> None:
         parse_option("")
     with pytest.raises(RemiError):
         parse_option("november")
+
+
+def test_a_month_first_typist_is_told_by_a_date_only_that_order_reads() -> None:
+    assert month_first(["2026. 11. 05.", "05/11/2026", "11/19/2026"]) == "11/19/2026"
+    assert month_first(["05/11/2026", "19/11/2026", 46355, None]) is None
+    assert [doubtful(v) for v in ("11/05/2026", "05/05/2026", "11/19/2026", 46355)] == [
+        True,
+        False,  # the same either way
+        False,
+        False,
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -226,6 +227,23 @@ def test_a_rule_whose_formula_shows_an_error_is_one_not_the_default(tmp_path: Pa
     rules.write_row(1, 0, ["normal_win"])  # a value left empty keeps the default
     book.close()
     assert problems(load_notebook(path)) == [("Rules", "B1", "formula_no_value")]
+
+
+def test_slash_dates_that_read_both_ways_are_doubtful_beside_a_month_first_one(
+    notebook: Make,
+) -> None:
+    def game(date: str) -> list[list[Any]]:
+        return [["Date", date], [], ["Deal", "A", "B"], [1, "H", 33]]
+
+    sheets = {"1": game("11/05/2026"), "2": game("05/05/2026"), "3": game("11/19/2026")}
+    loaded = load_notebook(notebook(sheets))
+    assert problems(loaded) == [
+        ("1", "B1", "date_month_first"),
+        ("3", "B1", "date_unreadable"),
+    ]
+    assert loaded.games[0].day == dt.date(2026, 5, 11)  # read day first all the same
+    alone = load_notebook(notebook({"1": game("11/05/2026")}, name="alone.xlsx"))
+    assert problems(alone) == []
 
 
 def test_overrides_win_over_the_rules_sheet(notebook: Make) -> None:

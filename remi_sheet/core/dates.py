@@ -2,9 +2,12 @@
 
 Games are ordered by date across notebooks (`remi stats`), so the date cell must be read
 the same way however it was typed: a real Excel date, or text in the Hungarian form
-(`2026. 11. 29.`, `2026. nov. 29.`, `2026. november 29.`), ISO (`2026-11-29`, a time after it
-allowed) or day first (`29/11/2026`, `29.11.2026`). Day-first is the only slash form: a
-month-first `11/29/2026` has no month 29 and is reported, never guessed.
+(`2026. 11. 29.`, `2026. nov. 29.`, `2026. november 29.`), ISO (`2026-11-29`, `2026/11/29`,
+a time after it allowed), day first (`29/11/2026`, `29.11.2026`) or with the month's name
+in English (`29 Nov 2026`, `Nov 29, 2026`). Day-first is the only slash form with the year
+last: a month-first `11/29/2026` has no month 29 and is reported, never guessed
+(`month_first` tells a notebook that writes such dates, whose other slash dates are then
+doubtful).
 
 Pure: a cell value in, a `datetime.date` (or None for an empty cell) out; a `RemiError`
 (date_unreadable) for anything else, which names the accepted forms.
@@ -32,8 +35,11 @@ _LAST_SERIAL: Final = (dt.date(LAST_YEAR, 12, 31) - _EXCEL_EPOCH).days
 _TIME: Final = r"(?:[ t,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)?"
 _HUNGARIAN: Final = re.compile(r"(\d{4})\s*\.\s*(\d{1,2})\s*\.\s*(\d{1,2})\s*\.?" + _TIME)
 _HUNGARIAN_MONTH: Final = re.compile(r"(\d{4})\s*\.\s*([a-z]+)\.?\s*(\d{1,2})\s*\.?" + _TIME)
-_ISO: Final = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME)
+_ISO: Final = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})" + _TIME)
 _DAY_FIRST: Final = re.compile(r"(\d{1,2})\s*[/.]\s*(\d{1,2})\s*[/.]\s*(\d{4})\.?" + _TIME)
+_DAY_MONTH_NAME: Final = re.compile(r"(\d{1,2})\.?\s*([a-z]+)\.?,?\s*(\d{4})\.?" + _TIME)
+_MONTH_NAME_DAY: Final = re.compile(r"([a-z]+)\.?\s*(\d{1,2})(?:st|nd|rd|th)?,?\s*(\d{4})" + _TIME)
+_SLASHED: Final = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*\d{4}\b.*")
 
 # Hungarian month names folded (accents off, lower case) with their usual abbreviations.
 _MONTHS: Final[dict[str, int]] = {
@@ -52,6 +58,26 @@ _MONTHS: Final[dict[str, int]] = {
             ("oktober", "okt"),
             ("november", "nov"),
             ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+} | {  # and the English ones
+    name: number
+    for number, names in enumerate(
+        (
+            ("january",),
+            ("february",),
+            ("march",),
+            ("april",),
+            ("may",),
+            ("june",),
+            ("july",),
+            ("august",),
+            ("september", "sept", "sep"),
+            ("october", "oct"),
+            (),
+            (),
         ),
         start=1,
     )
@@ -99,6 +125,10 @@ def _text(value: str) -> dt.date:
         day, month, year = match[1], match[2], match[3]
     elif (match := _HUNGARIAN_MONTH.fullmatch(text)) and match[2] in _MONTHS:
         year, month, day = match[1], str(_MONTHS[match[2]]), match[3]
+    elif (match := _DAY_MONTH_NAME.fullmatch(text)) and match[2] in _MONTHS:
+        day, month, year = match[1], str(_MONTHS[match[2]]), match[3]
+    elif (match := _MONTH_NAME_DAY.fullmatch(text)) and match[1] in _MONTHS:
+        month, day, year = str(_MONTHS[match[1]]), match[2], match[3]
     else:
         raise _unreadable(clean(value))
     return _day(int(year), int(month), int(day), value)
@@ -111,6 +141,31 @@ def _day(year: int, month: int, day: int, value: str) -> dt.date:
         return dt.date(year, month, day)
     except ValueError:
         raise _unreadable(clean(value)) from None
+
+
+def slash_order(value: object) -> tuple[int, int] | None:
+    """The two numbers before the year of a date typed as text with slashes
+    (`11/05/2026` → (11, 5)), else None."""
+    if not isinstance(value, str):
+        return None
+    match = _SLASHED.fullmatch(value)
+    return (int(match[1]), int(match[2])) if match else None
+
+
+def month_first(values: list[object]) -> object | None:
+    """A date among `values` typed month first (`11/19/2026`: no month 19, a day 19), the
+    sign that the person who typed them writes the month first; else None."""
+    for value in values:
+        order = slash_order(value)
+        if order is not None and order[0] <= 12 < order[1] <= 31:
+            return value
+    return None
+
+
+def doubtful(value: object) -> bool:
+    """Whether `value` is a slash date that reads both ways (`11/05/2026`)."""
+    order = slash_order(value)
+    return order is not None and order[0] != order[1] and max(order) <= 12
 
 
 # A date inside a game's name ("1998-11-07 #1", "Klub 2019. 03. 02."): ISO or Hungarian.

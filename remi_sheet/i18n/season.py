@@ -85,6 +85,14 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "olvassák a házszabályokat, és a remi is onnan: vidd át oda a szabályait, vagy töröld "
         "ezt a lapot.",
     ),
+    "date_month_first": (
+        "The date '{value}' is read day first, as {read}, but '{other}' in this notebook has "
+        "the month first: type the dates as 2026-11-29 or as Excel dates, so that each "
+        "reads one way only.",
+        "{value:A} '{value}' dátumot a remi nappal kezdve olvassa ({read}), de a munkafüzet "
+        "'{other}' dátuma hónappal kezdődik: a dátumokat így írd: 2026. 11. 29., vagy "
+        "Excel-dátumként, hogy csak egyféleképp lehessen olvasni őket.",
+    ),
     "game_copy": (
         "The same game as {first} (the same day, players and deals): both count; if it is a "
         "copy, delete one of them.",

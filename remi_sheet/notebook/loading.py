@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from remi_sheet.core import collector
+from remi_sheet.core.dates import doubtful, month_first
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules, check_consistent, rule_name, rule_spec, with_rule
 from remi_sheet.core.standings import Standing, Tally
@@ -133,6 +134,7 @@ def _load(
     # In workbook order, as the sheets stand (a Rules sheet was read first).
     games.sort(key=lambda game: position[game.sheet])
     _copies(games)
+    _doubtful_dates(games)
     layouts = {game.sheet: layouts[game.sheet] for game in games}
     problems += sorted(
         unreadable + doubtful, key=lambda problem: position.get(problem.sheet or "", 0)
@@ -179,6 +181,23 @@ def _copies(games: Sequence[Game]) -> None:
             continue
         params = {"first": first.sheet}
         game.problems.append(Problem("game_copy", game.sheet, None, Severity.WARNING, params))
+
+
+def _doubtful_dates(games: Sequence[Game]) -> None:
+    """A warning on each date typed as text that reads both ways (`11/05/2026`) when another
+    of the notebook's shows its typist writes the month first (`11/19/2026`): remi reads
+    the day first, and would put the game half a year out of its place."""
+    evidence = month_first([game.layout.date for game in games])
+    if evidence is None:
+        return
+    for game in games:
+        typed = game.layout.date
+        if doubtful(typed):
+            params = {"value": clean(str(typed)), "read": game.day, "other": clean(str(evidence))}
+            where = game.layout.date_cell
+            game.problems.append(
+                Problem("date_month_first", game.sheet, where, Severity.WARNING, params)
+            )
 
 
 def _keep(
