@@ -4,6 +4,7 @@ hostile files."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -312,6 +313,48 @@ def test_typing_over_a_remi_cell_keeps_what_was_typed(notebook: Make) -> None:
     assert remi("check", path).exit_code == 0
     assert remi("score", path).exit_code == 0
     assert openpyxl.load_workbook(path)["g"]["G9"].value == -30
+
+
+def _delete_row(sheet: Any, row: int) -> None:
+    """Delete `row` as a spreadsheet program does: the rows below move up, their formulas
+    re-pointed with them."""
+    from openpyxl.formula.translate import Translator
+
+    sheet.delete_rows(row)
+    for cells in sheet.iter_rows(min_row=row):
+        for cell in cells:
+            if isinstance(cell.value, str) and cell.value.startswith("="):
+                below = f"{cell.column_letter}{cell.row + 1}"
+                cell.value = Translator(cell.value, origin=below).translate_formula(cell.coordinate)
+
+
+@pytest.mark.parametrize("live", [False, True], ids=["values", "live formulas"])
+def test_a_row_deleted_across_remis_area_is_one_problem_not_one_per_cell(
+    tmp_path: Path, live: bool
+) -> None:
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "-p", "Csaba").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    for row in range(5, 12):
+        for column, value in zip("BCD", ("H", 27, "X") if row % 2 else (20, "W", 5), strict=True):
+            book.worksheets[0][f"{column}{row}"] = value
+    book.save(path)
+    assert remi("score", path, *([] if live else ["-r", "opening_minimum=50"])).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    _delete_row(book.worksheets[0], 11)  # deal 7, across the whole sheet
+    book.save(path)
+
+    def game() -> list[tuple[Any, ...]]:
+        return list(openpyxl.load_workbook(path).worksheets[0].iter_rows(values_only=True))
+
+    before = game()
+    for command in ("check", "score"):
+        result = remi(command, path)
+        assert result.exit_code == 1
+        errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+        assert len(errors) == 1, result.stdout
+        assert re.search(r"!F11: \d+ of remi's cells in columns F:\w+ hold what remi", errors[0])
+    assert game() == before  # the sheet left alone
 
 
 def test_check_and_score_agree_on_a_live_formula_typed_over(tmp_path: Path) -> None:

@@ -300,6 +300,14 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "munkafüzet nyilvántartása nem ismer (másik munkafüzetből másolt lap?): nem tudni, "
         "írt-e bele valaki. Töröld a lap {area} oszlopait, és a remi újraírja őket.",
     ),
+    "area_moved": (
+        "{count} of remi's cells in columns {area} hold what remi wrote in other rows of "
+        "them: rows inserted or deleted across its area? Clear columns {area} of this sheet, "
+        "and remi writes them anew.",
+        "A(z) {area} oszlopokban a remi {count} cellája azt tartalmazza, amit a remi más "
+        "sorokba írt: sorokat szúrtak be vagy töröltek a területén? Töröld a lap {area} "
+        "oszlopait, és a remi újraírja őket.",
+    ),
     "area_occupied": (
         "The cell holds '{value}', typed into the area remi writes its scores to "
         "({area}); move it elsewhere and run again.",

@@ -189,17 +189,38 @@ def claim(
     area: str,
 ) -> Claim:
     """Decide whether remi may write `desired` on `sheet`, where it wrote `recorded` before
-    and the cells now hold `current`."""
+    and the cells now hold `current`.
+
+    Rows inserted or deleted across remi's area move its cells with them: each then holds
+    what remi wrote in another row of its column (a formula, re-pointed by the program,
+    where remi wrote formulas). When every cell in the way is such a cell, that is one
+    problem for the whole area, not one per cell."""
     result = Claim()
+    columns: dict[int, list[Any]] = {}
+    for (_, column), value in recorded.items():
+        columns.setdefault(column, []).append(value)
+    moved = 0
     for key, value in sorted(recorded.items()):
         now = current(key)
         if now is not None and not same(now, value):
             result.problems.append(_edited(sheet, key, now, value))
+            moved += _from_another_row(now, columns[key[1]])
     for key in sorted(desired):
         now = current(key)
         if key not in recorded and now is not None:
             result.problems.append(
                 Problem("area_occupied", sheet, address(*key), params={"value": now, "area": area})
             )
+            moved += _from_another_row(now, columns.get(key[1], []))
+    if len(result.problems) > 1 and moved == len(result.problems):
+        params = {"area": area, "count": moved}
+        result.problems = [Problem("area_moved", sheet, result.problems[0].cell, params=params)]
     result.clear = {key for key in recorded if key not in desired}
     return result
+
+
+def _from_another_row(now: CellValue, column: list[Any]) -> bool:
+    """Whether `now` is what remi wrote somewhere in this `column` of its area."""
+    if is_formula(now):
+        return any(is_formula(value) for value in column)
+    return any(same(now, value) for value in column)
