@@ -350,6 +350,21 @@ def test_a_player_after_an_empty_header_cell_is_reported(notebook: Make) -> None
     assert problems(loaded) == [("g", "E1", "player_after_gap")]
 
 
+def test_a_latecomer_typed_before_remis_area_is_a_player_not_remis_columns(
+    notebook: Make,
+) -> None:
+    # C typed into the empty column between the table and remi's area, in a notebook whose
+    # area holds the values a spreadsheet saved: the area's "A" is no player after a gap.
+    rows = [
+        ["Deal", "A", "B", "C", "remi ▸ scores", "A", "Σ", "B", "Σ"],
+        [1, "W", 5, 7, 1, -20, -20, 5, 5],
+        [2, "W", 5, 0, 2, -20, -40, 5, 10],
+    ]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == []
+    assert loaded.games[0].players == ("A", "B", "C")
+
+
 def test_a_notes_column_is_not_a_player(notebook: Make) -> None:
     rows = [["Deal", "A", "B", "Megjegyzés"], [1, "W", 5, "jó kör"], [2, "W", 5, None]]
     loaded = load_notebook(notebook({"g": rows}))

@@ -218,7 +218,11 @@ def _stray_deal(grid: Grid, start: int, deal_column: int, width: int) -> int | N
 
 def _hidden_player(grid: Grid, header_row: int, column: int, rows: Sequence[DealRow]) -> int | None:
     """The column of a player whose name stands after an empty header cell: every played
-    deal has an entry for them, so they are playing, but the header does not say so."""
+    deal has an entry for them, so they are playing, but the header does not say so.
+    Never in remi's area: a player typed into the empty column before it (a latecomer
+    beside the last player) leaves remi's heading where that empty cell was."""
+    if _is_marker(grid.value(header_row, column - 1)):
+        return None
     if not _is_player_heading(grid.value(header_row, column)):
         return None
     played = [row for row in rows if row.played]
