@@ -348,6 +348,10 @@ def test_a_player_after_an_empty_header_cell_is_reported(notebook: Make) -> None
     rows = [["Deal", "A", "B", None, "C"], [1, "W", 5, None, "H"], [2, "W", 5, None, 7]]
     loaded = load_notebook(notebook({"g": rows}))
     assert problems(loaded) == [("g", "E1", "player_after_gap")]
+    # Alone: not beside the deals it makes wrong (a winner in the column not read).
+    rows += [[3, 5, 7, None, "W"]]
+    loaded = load_notebook(notebook({"g": rows}, name="b.xlsx"))
+    assert problems(loaded) == [("g", "E1", "player_after_gap")]
 
 
 def test_a_latecomer_typed_before_remis_area_is_a_player_not_remis_columns(

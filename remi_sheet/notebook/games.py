@@ -115,7 +115,10 @@ def check_game(
     if context is None or context.rules is not rules:
         context = CheckContext(rules)
     check = _GameCheck(grid, layout, rules, probe, context)
-    deals = check.deals() if not check.players() else []
+    # Players misread (a name twice, one after an empty column) make every deal misread:
+    # that alone is said, not the deals it would make wrong.
+    misread = check.players() or layout.hidden_player is not None
+    deals = check.deals() if not misread else []
     check.table()
     check.date()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
