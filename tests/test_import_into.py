@@ -165,7 +165,11 @@ def test_dry_run_and_already_filed_are_named(tmp_path: Path) -> None:
     fresh = tmp_path / "uj.xlsx"
     output = tmp_path / "uj-kimenet.xlsx"
     said = remi("import", papers, "--into", notebook, "-o", output, "--lang", "en").stdout
-    assert f"Nothing to write: {output} was not made." in said and not output.exists()
+    told = f"Nothing to write: {notebook} holds all of it already, and {output} was not written."
+    assert told in said and not output.exists()
+    output.write_bytes(b"")  # an older file there: not it is unchanged, the notebook is
+    said = remi("import", papers, "--into", notebook, "-o", output, "--lang", "en").stdout
+    assert told in said
     empty = tmp_path / "ures.csv"
     empty.write_text("Game;Deal;Anna;Béla\n", encoding="utf-8")
     said = remi("import", empty, "--into", fresh, "--lang", "en").stdout

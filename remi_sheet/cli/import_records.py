@@ -186,7 +186,7 @@ def _import(
     notebook = _open_notebook(into, overrides)
     records = _read_records(records_path, notebook.rules, options)
     chosen: Lang = lang or notebook.lang or records.lang
-    report = _Report(records, options.target(into), chosen, options.dry_run)
+    report = _Report(records, options.target(into), chosen, options.dry_run, into)
     if has_errors(notebook.problems):
         # Wrong house rules would judge every record wrongly: check nothing, write nothing.
         report.problems = notebook.problems
@@ -289,9 +289,10 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
 @dataclass(slots=True)
 class _Report:
     records: Records
-    into: Path
+    into: Path  # where the notebook is written
     lang: Lang
     dry_run: bool
+    notebook: Path  # the notebook read (--into)
     placements: list[Placement] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     written: bool = False
@@ -397,9 +398,12 @@ class _Report:
             return f"{told} {say('import_dry_run', lang)}"
         filing = any(p.status is Status.TO_FILE for p in self.placements)
         key = "import_not_written" if filing else "nothing_to_write"
-        if not self.into.exists():
+        if not filing and self.into != self.notebook:
+            # The output was never written: what is unchanged is the notebook.
+            key = "nothing_to_write_copy"
+        elif not self.into.exists():
             key += "_new"  # nothing made: there is no file to be unchanged
-        return f"{told} {say(key, lang, path=self.into)}"
+        return f"{told} {say(key, lang, path=self.into, notebook=self.notebook)}"
 
     def to_json(self) -> dict[str, Any]:
         records = self.records

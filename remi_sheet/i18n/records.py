@@ -219,6 +219,10 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Nothing to write: {path} is unchanged.",
         "Nincs mit kiírni: {path} változatlan.",
     ),
+    "nothing_to_write_copy": (
+        "Nothing to write: {notebook} holds all of it already, and {path} was not written.",
+        "Nincs mit kiírni: {notebook} már mindet tartalmazza, {path} nem íródott ki.",
+    ),
     "nothing_to_write_new": (
         "Nothing to write: {path} was not made.",
         "Nincs mit kiírni: {path} nem készült el.",
