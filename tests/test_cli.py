@@ -315,6 +315,33 @@ def test_unreadable_file(notebook: Make, monkeypatch: pytest.MonkeyPatch) -> Non
     assert result.exit_code == 1 and "permission denied" in result.stderr
 
 
+def test_no_path_is_refused_by_click_for_being_unreadable() -> None:
+    """click's own check says "Path 'x' is not readable" in English, exit 2, with no --json:
+    remi says it of the file itself, exit 1 (above). A user reads what root always can."""
+    import typer
+
+    from remi_sheet.cli import app as cli
+    from remi_sheet.cli.app import _COMMANDS
+
+    group = typer.main.get_command(cli.app)
+    paths = [
+        parameter
+        for name in _COMMANDS
+        for parameter in group.get_command(None, name).params  # type: ignore[attr-defined]
+        if hasattr(parameter.type, "readable")
+    ]
+    assert len(paths) >= 10  # the notebooks, records, outputs and the template folder
+    assert not [parameter.name for parameter in paths if parameter.type.readable]
+
+
+def test_remis_locks_are_in_a_folder_of_the_users_own(tmp_path: Path) -> None:
+    from remi_sheet.reading.files import lock_path
+
+    folder = lock_path(tmp_path / "k.xlsx").parent
+    assert folder.name == f"remi-sheet-locks-{os.getuid()}"
+    assert folder.stat().st_mode & 0o077 == 0  # no one else may make or take a lock there
+
+
 def test_json_on_a_bad_file(tmp_path: Path) -> None:
     code, document = remi_json("check", tmp_path / "nope.xlsx")
     assert code == 1

@@ -133,6 +133,29 @@ def test_refuses_to_write_a_workbook_open_in_a_spreadsheet(
     assert "--output" not in added.stderr and path.read_bytes() == before
 
 
+def test_an_output_open_in_a_spreadsheet_is_not_replaced(notebook: Make, tmp_path: Path) -> None:
+    """What `score -o`, `import -o` and `new --force` would replace is refused while
+    LibreOffice has it open, as the notebook itself is; a lock left behind is told."""
+    path = notebook({"g": worked_game()})
+    out = notebook({"old": worked_game()}, name="out.xlsx")
+    (tmp_path / ".~lock.out.xlsx#").write_text("someone")
+    before = out.read_bytes()
+    papers = tmp_path / "papir.csv"
+    papers.write_text("Game;Deal;Anna;Béla\nPapír;1;-20;30\n", encoding="utf-8")
+    for command in (
+        ["score", path, "-o", out],
+        ["import", papers, "--into", path, "-o", out],
+        ["new", out, "-p", "Anna", "-p", "Béla", "--force"],
+    ):
+        result = remi(*command)
+        assert result.exit_code == 1, (command, result.output)
+        assert "out.xlsx is open in LibreOffice (.~lock.out.xlsx# exists)" in result.stderr
+        assert "If it is open nowhere, LibreOffice stopped without closing it: delete" in (
+            result.stderr
+        )
+        assert out.read_bytes() == before
+
+
 def test_two_remis_take_turns(notebook: Make) -> None:
     path = notebook({"g": worked_game()})
     from remi_sheet.reading.files import lock_path

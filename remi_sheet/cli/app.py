@@ -96,7 +96,13 @@ class _Commands(TyperGroup):
                 context_settings=_CONTEXT,
             )
             single.command(cmd_name, cls=_Command)(command_function(cmd_name))
-            self.add_command(typer.main.get_command(single), cmd_name)
+            command = typer.main.get_command(single)
+            for parameter in command.params:
+                if getattr(parameter.type, "readable", False):  # a path
+                    # A file remi cannot read is remi's to say, in the user's language, in
+                    # --json, exit 1: not click's English "is not readable", exit 2.
+                    parameter.type.readable = False  # type: ignore[attr-defined]
+            self.add_command(command, cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def resolve_command(

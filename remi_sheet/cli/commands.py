@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -99,6 +99,8 @@ def run_score(
     problem = files.sniff(path)
     if problem is None and destination.resolve() == path.resolve():
         problem = files.open_elsewhere(path) or files.read_only(path)
+    elif problem is None and destination.exists():
+        problem = files.open_elsewhere(destination, copy=False)  # the output, open
     if problem is not None:
         raise RemiError(problem)
     with _locked(destination):
@@ -269,8 +271,6 @@ def run_new(
     """Make a fresh notebook at `path`; the players were checked by the caller. Every game
     sheet is dated `day`; None leaves each Date row for a person to fill. A notebook
     replaced (`force`) is kept as NAME.bak unless `backup` is false."""
-    import tempfile
-
     from remi_sheet.notebook.loading import load_notebook
     from remi_sheet.writing import new_notebook, writeback
 
@@ -278,20 +278,37 @@ def run_new(
         raise RemiError(Problem("new_exists", params={"path": str(path)}))
     if path.exists() and path.is_dir():
         raise RemiError(Problem("file_is_dir", params={"path": str(path)}))
+    locked = files.open_elsewhere(path, copy=False)  # --force replaces it, not while open
+    if path.exists() and locked is not None:
+        raise RemiError(locked)
     workbook = _blank_workbook()
     for _ in range(games):
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
         game = new_notebook.GameSheet(title, tuple(players), rules.deals_per_game)
         new_notebook.add_game_sheet(workbook, game, day, lang)
     new_notebook.add_rules_sheet(workbook, rules, lang)
-    with _locked(path), tempfile.TemporaryDirectory(dir=path.resolve().parent) as folder:
-        typed = Path(folder) / path.name
+    with _locked(path), _scratch(path) as folder:
+        typed = folder / path.name
         workbook.save(typed)
         notebook = load_notebook(typed, lang=lang)
         plan = writeback.plan(notebook, lang, live=True)
         writeback.write(notebook, plan, path, backup=backup, force=True)
     console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
     return 0
+
+
+@contextlib.contextmanager
+def _scratch(path: Path) -> Iterator[Path]:
+    """A scratch folder beside `path` (the notebook is made there, then moved into place in
+    one rename); a folder that cannot be written in is said of `path`, not of the scratch."""
+    import tempfile
+
+    try:
+        scratch = tempfile.TemporaryDirectory(dir=path.resolve().parent)
+    except OSError as error:
+        raise RemiError(files.write_failed(path, error)) from None
+    with scratch as folder:
+        yield Path(folder)
 
 
 def run_add_game(

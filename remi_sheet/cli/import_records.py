@@ -166,6 +166,10 @@ def run_import(
             problem = files.open_elsewhere(into) or files.read_only(into)
         if problem is not None:
             raise RemiError(problem)
+    if target != into and target.exists() and not options.dry_run:
+        locked = files.open_elsewhere(target, copy=False)  # the output, open
+        if locked is not None:
+            raise RemiError(locked)
     if options.dry_run:
         return _import(records_path, into, overrides, lang, options, json_output, console)
     with files.exclusive(target, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):

@@ -184,13 +184,17 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "file_open_elsewhere": (
         "{path} is open in {program} ({lock} exists): close it there first, or use --output "
-        "NEW.xlsx.",
+        "NEW.xlsx. If it is open nowhere, {program} stopped without closing it: delete "
+        "{lock}.",
         "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be, vagy használd a "
-        "--output ÚJ.xlsx kapcsolót.",
+        "--output ÚJ.xlsx kapcsolót. Ha sehol sincs nyitva, {program:a} {program} bezárás nélkül "
+        "állt le: töröld {lock:a} {lock} fájlt.",
     ),
     "file_open_elsewhere_close": (
-        "{path} is open in {program} ({lock} exists): close it there first.",
-        "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be.",
+        "{path} is open in {program} ({lock} exists): close it there first. If it is open "
+        "nowhere, {program} stopped without closing it: delete {lock}.",
+        "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be. Ha sehol sincs "
+        "nyitva, {program:a} {program} bezárás nélkül állt le: töröld {lock:a} {lock} fájlt.",
     ),
     "file_read_only_kept": (
         "{path} is read-only for you: remi will not change it.",

@@ -261,12 +261,15 @@ _STALE_SECONDS: Final = 600  # a temporary file this old is a killed run's, not 
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file of the notebook at `path`, in the system's temporary folder."""
+    """The lock file of the notebook at `path`, in the system's temporary folder: in a folder
+    of the user's own, which no other user of the machine can fill or take (one made by the
+    first user would be closed to everyone else)."""
     import hashlib
     import tempfile
 
-    locks = Path(tempfile.gettempdir()) / "remi-sheet-locks"
-    locks.mkdir(exist_ok=True)
+    user = f"-{os.getuid()}" if hasattr(os, "getuid") else ""
+    locks = Path(tempfile.gettempdir()) / f"remi-sheet-locks{user}"
+    locks.mkdir(mode=0o700, exist_ok=True)
     return locks / f"{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]}.lock"
 
 
