@@ -396,18 +396,31 @@ def test_missing_template_folder_is_a_usage_error(club: Path, tmp_path: Path) ->
     assert "does not exist or is not a folder" in result.stderr
 
 
-def test_a_folder_with_only_a_stylesheet_restyles_remis_card(club: Path, tmp_path: Path) -> None:
+def test_a_club_css_comes_after_remis_stylesheet(club: Path, tmp_path: Path) -> None:
     folder = tmp_path / "mine"
     folder.mkdir()
-    own = (default_template_dir() / "scorecard.css").read_text(encoding="utf-8")
-    (folder / "scorecard.css").write_text(own + "\nh1 { color: #123456; }\n", encoding="utf-8")
+    (folder / "club.css").write_text("h1 { color: #123456; }\n", encoding="utf-8")
     html, pdf = tmp_path / "c.html", tmp_path / "c.pdf"
     result = remi("report", club, "-o", pdf, "--html", html, "--template", folder)
     assert result.exit_code == 0, result.output
     page = html.read_text(encoding="utf-8")
-    assert "h1 { color: #123456; }" in page
+    own = (default_template_dir() / "scorecard.css").read_text(encoding="utf-8")
+    assert page.index(own.strip()[:200]) < page.index("h1 { color: #123456; }")  # remi's kept
     assert page.count('<section class="page') == 4  # remi's own scorecard.html laid it out
     assert len(pages(pdf)) == 4
+    plain = remi("report", club, "--html", tmp_path / "plain.html").exit_code
+    assert plain == 0 and "#123456" not in (tmp_path / "plain.html").read_text(encoding="utf-8")
+
+
+def test_a_stylesheet_of_remis_name_replaces_remis(club: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "scorecard.css").write_text("h1 { color: #654321; }\n", encoding="utf-8")
+    html = tmp_path / "c.html"
+    assert remi("report", club, "--html", html, "--template", folder).exit_code == 0
+    page = html.read_text(encoding="utf-8")
+    own = (default_template_dir() / "scorecard.css").read_text(encoding="utf-8")
+    assert "#654321" in page and own.strip()[:200] not in page
 
 
 def test_a_template_named_nowhere_says_which(club: Path, tmp_path: Path) -> None:

@@ -75,6 +75,15 @@ def test_text_typed_partly_bold_keeps_its_runs(tmp_path: Path) -> None:
         for cell in (after.worksheets[0]["A14"], after["Rules"].cell(after["Rules"].max_row, 1)):
             assert isinstance(cell.value, CellRichText), (command, cell.coordinate)
             assert cell.value[1].font.b and cell.value[1].text == "Béla"
+    # One of remi's own headings made partly bold is still remi's: its text is unchanged.
+    book = openpyxl.load_workbook(path, rich_text=True)
+    heading = next(c for c in book.worksheets[0][4] if str(c.value).startswith("remi ▸"))
+    text = str(heading.value)
+    heading.value = CellRichText([TextBlock(InlineFont(b=True), text[:4]), text[4:]])
+    book.worksheets[0]["C5"] = 33  # something for remi to write
+    book.save(path)
+    result = remi("score", path)
+    assert result.exit_code == 0, result.output
 
 
 def test_a_persons_print_setup_stays_theirs(notebook: Make) -> None:

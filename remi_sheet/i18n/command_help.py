@@ -240,13 +240,15 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "Csak ezt a játszmát nyomtatja (a lapja nevével). Többhöz ismételd.",
     ),
     "help_report_template": (
-        "A folder of your own scorecard.css, base.html, scorecard.html, blank.html, "
-        "parts.html or folios.html: each one it lacks is remi's own, so a scorecard.css "
-        "alone restyles the card. Copy remi's from {templates} to start.",
-        "Mappa a saját scorecard.css, base.html, scorecard.html, blank.html, parts.html vagy "
-        "folios.html fájljaiddal: amelyik nincs benne, azt a remi sajátjából veszi, így egy "
-        "scorecard.css egymagában is átszabja a lapot. Kiindulásnak másold le a remi "
-        "sablonjait innen: {templates}.",
+        "A folder of your own templates. A club.css there is added after remi's stylesheet "
+        "(the club's colours and fonts); a scorecard.css, base.html, scorecard.html, "
+        "blank.html, parts.html or folios.html there replaces remi's own, and each one it "
+        "lacks is remi's. Copy remi's from {templates} to start.",
+        "Mappa a saját sablonjaiddal. Az ott lévő club.css a remi stíluslapja után jön (a "
+        "klub színei és betűi); az ott lévő scorecard.css, base.html, scorecard.html, "
+        "blank.html, parts.html vagy folios.html a remi sajátja helyett áll, és amelyik "
+        "nincs ott, az a remi sajátja. Kiindulásnak másold le a remi sablonjait innen: "
+        "{templates}.",
     ),
     "help_report_html": (
         "Write the scorecard as a print-ready web page: with -o, the HTML the PDF was made "
