@@ -86,7 +86,9 @@ def test_text_typed_partly_bold_keeps_its_runs(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
 
 
-def test_a_persons_print_setup_stays_theirs(notebook: Make) -> None:
+def test_a_persons_print_setup_stays_theirs(notebook: Make, tmp_path: Path) -> None:
+    """remi sets a game sheet to print one page across once, when it first writes there,
+    unless a person scaled it; after that the setup is the person's."""
     path = notebook({"mine": worked_game(), "untouched": worked_game()})
     book = openpyxl.load_workbook(path)
     book["mine"].page_setup.orientation = "portrait"
@@ -97,10 +99,32 @@ def test_a_persons_print_setup_stays_theirs(notebook: Make) -> None:
     mine, untouched = after["mine"], after["untouched"]
     assert (mine.page_setup.orientation, mine.page_setup.scale) == ("portrait", 80)
     assert not mine.sheet_properties.pageSetUpPr.fitToPage
-    # A sheet nobody set up prints one page across, remi's area beside the table.
     assert untouched.page_setup.orientation == "landscape"
     assert untouched.sheet_properties.pageSetUpPr.fitToPage
     assert (untouched.page_setup.fitToWidth, untouched.page_setup.fitToHeight) == (1, 0)
+    # Turned to portrait by a person after that: the next score that writes keeps it.
+    untouched.page_setup.orientation = "portrait"
+    untouched["C2"] = 34
+    after.save(path)
+    assert remi("score", path).exit_code == 0
+    assert openpyxl.load_workbook(path)["untouched"].page_setup.orientation == "portrait"
+
+
+def test_a_sheet_saved_by_libreoffice_is_set_up_to_print_at_its_first_score(
+    notebook: Make, tmp_path: Path
+) -> None:
+    # LibreOffice writes portrait, scale 100 and no fitting on a sheet nobody set up.
+    path = notebook({"g": worked_game()})
+    book = openpyxl.load_workbook(path)
+    sheet = book["g"]
+    sheet.page_setup.orientation, sheet.page_setup.scale = "portrait", 100
+    sheet.page_setup.fitToWidth = sheet.page_setup.fitToHeight = 1
+    sheet.sheet_properties.pageSetUpPr.fitToPage = False
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    scored = openpyxl.load_workbook(path)["g"]
+    assert scored.page_setup.orientation == "landscape"
+    assert scored.sheet_properties.pageSetUpPr.fitToPage
 
 
 def test_no_backup(notebook: Make) -> None:

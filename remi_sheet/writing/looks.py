@@ -86,8 +86,11 @@ def draw_ratings(sheet: Worksheet, block: Block | None) -> None:
     sheet.print_area = f"A1:{column_letter(last)}{bottom}"
 
 
-def fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) -> None:
-    """The area's columns as wide as their names, headings and numbers need."""
+def fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None, first: bool) -> None:
+    """The area's columns as wide as their names, headings and numbers need; the sheet
+    printed one page across when remi `first` writes its area there, unless a person has
+    scaled or fitted it already. After that the print setup is the person's, as they set
+    it. (Orientation alone tells nothing: LibreOffice writes "portrait" on every sheet.)"""
     widths: dict[int, int] = {}
     for (_row, column), written in cells.items():
         if helpers is not None and helpers[0] <= column <= helpers[1]:
@@ -97,18 +100,10 @@ def fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None) ->
         widths[column] = max(widths.get(column, 7), min(len(text) + 3, 28))
     for column, width in widths.items():
         sheet.column_dimensions[column_letter(column)].width = width
-    if _print_setup_is_remis(sheet):
-        one_page_across(sheet, landscape=True)
-
-
-def _print_setup_is_remis(sheet: Worksheet) -> bool:
-    """Whether the sheet prints as nobody set it, or as remi set it (one page across): a
-    person's own orientation, scale or fitting stays theirs."""
     setup, fitting = sheet.page_setup, sheet.sheet_properties.pageSetUpPr
-    fits = fitting is not None and bool(fitting.fitToPage)
-    if not fits:
-        return setup.orientation in (None, "default") and setup.scale in (None, 100)
-    return setup.fitToWidth in (None, 1) and setup.fitToHeight == 0
+    chosen = setup.scale not in (None, 100) or (fitting is not None and bool(fitting.fitToPage))
+    if first and not chosen:
+        one_page_across(sheet, landscape=True)
 
 
 def hide_helpers(sheet: Worksheet, first: int, last: int) -> None:

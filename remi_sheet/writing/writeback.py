@@ -308,9 +308,10 @@ def _write(
     touched = {
         name: _apply(sheets[name], cells, clear, arrays) for name, (cells, clear) in changes.items()
     }
+    known = set(plan.record or {}) | set(plan.owned)  # sheets remi wrote before
     for name, (cells, _) in changes.items():
         if name != plan.standings_sheet:
-            looks.fit_area(sheets[name], cells, plan.helpers.get(name))
+            looks.fit_area(sheets[name], cells, plan.helpers.get(name), name not in known)
         if name in plan.helpers:
             looks.hide_helpers(sheets[name], *plan.helpers[name])
     names_changed = define_names(workbook, plan.names)
