@@ -413,6 +413,42 @@ def test_a_row_deleted_across_remis_area_is_one_problem_not_one_per_cell(
     assert game() == before  # the sheet left alone
 
 
+@pytest.mark.parametrize("live", [False, True], ids=["values", "live formulas"])
+def test_cells_typed_over_by_hand_are_each_told_not_taken_for_moved_rows(
+    tmp_path: Path, live: bool
+) -> None:
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    for row in range(5, 12):
+        book.worksheets[0][f"B{row}"], book.worksheets[0][f"C{row}"] = "W", 10 * row
+    book.save(path)
+    assert remi("score", path, *([] if live else ["-r", "opening_minimum=50"])).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    # Anna's running totals (-20, -40, …): "corrected" by hand, with values the column
+    # holds in other rows, or formulas where remi's are.
+    typed = ["=-40+0", "=SUM(B6:C6)", "=1"] if live else [-20, 10, -20]
+    for cell, value in zip(list(game["G"][5:8]), typed, strict=True):
+        cell.value = value
+    book.save(path)
+    result = remi("score", path)
+    errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+    assert result.exit_code == 1
+    assert len(errors) == 3 and "other rows" not in result.stdout, result.stdout
+
+
+def test_rows_inserted_on_the_standings_sheet_are_one_problem(notebook: Make) -> None:
+    path = notebook({"g": worked_game(), "h": worked_game()})
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    book["Standings"].insert_rows(3)
+    book.save(path)
+    result = remi("score", path)
+    errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "The sheet is remi's own: delete it" in errors[0], errors
+
+
 def test_check_and_score_agree_on_a_live_formula_typed_over(tmp_path: Path) -> None:
     path = tmp_path / "k.xlsx"
     assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0

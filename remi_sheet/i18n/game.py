@@ -308,6 +308,12 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "sorokba írt: sorokat szúrtak be vagy töröltek a területén? Töröld a lap {area} "
         "oszlopait, és a remi újraírja őket.",
     ),
+    "sheet_moved": (
+        "{count} of remi's cells on this sheet hold what remi wrote in other rows of it: rows "
+        "inserted or deleted? The sheet is remi's own: delete it, and remi writes it anew.",
+        "A lapon a remi {count} cellája azt tartalmazza, amit a remi más sorokba írt: "
+        "sorokat szúrtak be vagy töröltek? A lap a remié: töröld, és a remi újraírja.",
+    ),
     "area_occupied": (
         "The cell holds '{value}', typed into the area remi writes its scores to "
         "({area}); move it elsewhere and run again.",

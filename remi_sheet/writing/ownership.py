@@ -187,40 +187,81 @@ def claim(
     recorded: Mapping[Key, Any],
     desired: Mapping[Key, Any],
     area: str,
+    *,
+    whole_sheet: bool = False,
 ) -> Claim:
     """Decide whether remi may write `desired` on `sheet`, where it wrote `recorded` before
     and the cells now hold `current`.
 
     Rows inserted or deleted across remi's area move its cells with them: each then holds
-    what remi wrote in another row of its column (a formula, re-pointed by the program,
-    where remi wrote formulas). When every cell in the way is such a cell, that is one
-    problem for the whole area, not one per cell."""
+    what remi wrote the same number of rows away in its column (a formula re-pointed by the
+    program as it moved). When most cells in the way moved so, by one count of rows, that
+    is one problem for the `area` (or the `whole_sheet`, remi's own), not one per cell."""
     result = Claim()
-    columns: dict[int, list[Any]] = {}
-    for (_, column), value in recorded.items():
-        columns.setdefault(column, []).append(value)
-    moved = 0
+    in_the_way: list[tuple[Key, CellValue]] = []
     for key, value in sorted(recorded.items()):
         now = current(key)
         if now is not None and not same(now, value):
             result.problems.append(_edited(sheet, key, now, value))
-            moved += _from_another_row(now, columns[key[1]])
+            in_the_way.append((key, now))
     for key in sorted(desired):
         now = current(key)
         if key not in recorded and now is not None:
             result.problems.append(
                 Problem("area_occupied", sheet, address(*key), params={"value": now, "area": area})
             )
-            moved += _from_another_row(now, columns.get(key[1], []))
-    if len(result.problems) > 1 and moved == len(result.problems):
+            in_the_way.append((key, now))
+    moved = _moved(in_the_way, recorded)
+    if moved >= _MOVED_CELLS and moved >= _MOVED_SHARE * len(in_the_way):
+        code = "sheet_moved" if whole_sheet else "area_moved"
         params = {"area": area, "count": moved}
-        result.problems = [Problem("area_moved", sheet, result.problems[0].cell, params=params)]
+        result.problems = [Problem(code, sheet, result.problems[0].cell, params=params)]
     result.clear = {key for key in recorded if key not in desired}
     return result
 
 
-def _from_another_row(now: CellValue, column: list[Any]) -> bool:
-    """Whether `now` is what remi wrote somewhere in this `column` of its area."""
-    if is_formula(now):
-        return any(is_formula(value) for value in column)
-    return any(same(now, value) for value in column)
+# Rows moved, not typed over: at least this many cells, and this share of those in the way,
+# moved by one count of rows (two cells typed over by hand never are).
+_MOVED_CELLS: Final = 3
+_MOVED_SHARE: Final = 0.6
+
+
+def _moved(cells: list[tuple[Key, CellValue]], recorded: Mapping[Key, Any]) -> int:
+    """How many of `cells` hold what remi recorded one same count of rows away, for the
+    count that most of them share."""
+    if len(cells) < _MOVED_CELLS:
+        return 0
+    rows = [row for row, _ in recorded]
+    span = max(rows) - min(rows) + 1 if rows else 0
+    shared: dict[int, int] = {}
+    for key, now in cells:
+        for offset in _offsets(key, now, recorded, span):
+            shared[offset] = shared.get(offset, 0) + 1
+    return max(shared.values(), default=0)
+
+
+def _offsets(key: Key, now: CellValue, recorded: Mapping[Key, Any], span: int) -> set[int]:
+    """The counts of rows d for which `now`, at `key`, is what remi wrote at d rows from
+    it: the same value, or its formula as a program re-points it when it moves d rows."""
+    row, column = key
+    translator = None
+    if isinstance(now, str) and now.startswith("="):
+        from openpyxl.formula.translate import Translator
+
+        translator = Translator(now, origin=address(row, column))
+    found = set()
+    for offset in range(-span, span + 1):
+        was = recorded.get((row + offset, column))
+        if offset == 0 or was is None:
+            continue
+        if translator is None:
+            if same(now, was):
+                found.add(offset)
+        elif is_formula(was):
+            try:
+                back = translator.translate_formula(address(row + offset, column))
+            except Exception:  # noqa: BLE001 - a formula openpyxl cannot move moved nowhere
+                continue
+            if same(back, was):
+                found.add(offset)
+    return found

@@ -386,7 +386,9 @@ def _claims(
         if recorded is None and old is None:
             # No record at all: remi's cells are those in its styles, if it ever wrote any.
             recorded = _styled(sheet) if styled_before else {}
-        decided = claim(name, current, recorded or {}, _values(cells), plan.areas[name])
+        whole = name == plan.standings_sheet  # remi's own sheet: its area is all of it
+        area = plan.areas[name]
+        decided = claim(name, current, recorded or {}, _values(cells), area, whole_sheet=whole)
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
         elif decided.problems and recorded is None and styled_before:
