@@ -84,6 +84,10 @@ def test_an_empty_cell_has_no_date(value: object) -> None:
         "2026. smarch 3.",
         "29 smarch 2026",
         "Nov 31, 2026",
+        "Nov 292026",  # the day and the year run together
+        "3nov2026",
+        "nov 12026",
+        "2026-11/29",
         "29/11/26",  # a two-digit year could be any century
         "0026-11-29",  # a typo, not the year 26
         "2026-11-29 és 30",

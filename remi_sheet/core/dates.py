@@ -35,10 +35,12 @@ _LAST_SERIAL: Final = (dt.date(LAST_YEAR, 12, 31) - _EXCEL_EPOCH).days
 _TIME: Final = r"(?:[ t,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)?"
 _HUNGARIAN: Final = re.compile(r"(\d{4})\s*\.\s*(\d{1,2})\s*\.\s*(\d{1,2})\s*\.?" + _TIME)
 _HUNGARIAN_MONTH: Final = re.compile(r"(\d{4})\s*\.\s*([a-z]+)\.?\s*(\d{1,2})\s*\.?" + _TIME)
-_ISO: Final = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})" + _TIME)
+_ISO: Final = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME)
+_YEAR_SLASH: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})" + _TIME)
 _DAY_FIRST: Final = re.compile(r"(\d{1,2})\s*[/.]\s*(\d{1,2})\s*[/.]\s*(\d{4})\.?" + _TIME)
-_DAY_MONTH_NAME: Final = re.compile(r"(\d{1,2})\.?\s*([a-z]+)\.?,?\s*(\d{4})\.?" + _TIME)
-_MONTH_NAME_DAY: Final = re.compile(r"([a-z]+)\.?\s*(\d{1,2})(?:st|nd|rd|th)?,?\s*(\d{4})" + _TIME)
+# The month's name between the numbers, each number apart from it ("3nov2026" is no date).
+_DAY_MONTH_NAME: Final = re.compile(r"(\d{1,2})\.?\s+([a-z]+)\.?,?\s+(\d{4})\.?" + _TIME)
+_MONTH_NAME_DAY: Final = re.compile(r"([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})" + _TIME)
 _SLASHED: Final = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*\d{4}\b.*")
 
 # Hungarian month names folded (accents off, lower case) with their usual abbreviations.
@@ -119,7 +121,11 @@ def _serial(value: float) -> dt.date:
 
 def _text(value: str) -> dt.date:
     text = fold(value)
-    if (match := _HUNGARIAN.fullmatch(text)) or (match := _ISO.fullmatch(text)):
+    if (
+        (match := _HUNGARIAN.fullmatch(text))
+        or (match := _ISO.fullmatch(text))
+        or (match := _YEAR_SLASH.fullmatch(text))
+    ):
         year, month, day = match[1], match[2], match[3]
     elif match := _DAY_FIRST.fullmatch(text):
         day, month, year = match[1], match[2], match[3]

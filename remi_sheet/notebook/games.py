@@ -15,7 +15,7 @@ from remi_sheet.core.entries import Entry, Number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import DealScore, GameScore, RowScorer, score_game
-from remi_sheet.core.text import clean, fold
+from remi_sheet.core.text import cell_text, fold
 from remi_sheet.notebook.layout import HEADER_WORDS, DealRow, GameLayout, deal_number, filled
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import FormulaProbe, Grid
@@ -119,6 +119,8 @@ def check_game(
     # that alone is said, not the deals it would make wrong.
     misread = check.players() or layout.hidden_player is not None
     deals = check.deals() if not misread else []
+    if misread:  # the rows played, though none is read
+        check.played = sum(row.played for row in layout.rows)
     check.table()
     check.date()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
@@ -194,7 +196,7 @@ class _GameCheck:
                     "player_after_gap",
                     self.grid.name,
                     address(layout.header_row, layout.hidden_player),
-                    params={"player": clean(str(name))},
+                    params={"player": cell_text(name)},
                 )
             )
         if layout.stray_row is not None:
