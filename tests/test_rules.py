@@ -129,6 +129,8 @@ def test_ranks_share_places_and_skip_the_next() -> None:
         ("deals_per_game", 5.0, "deals_per_game", 5),
         ("ace_value", "11", "ace_value", 11),
         ("hand_win", "−60", "hand_win", -60),
+        ("hand_win", "–50", "hand_win", -50),  # an en dash, as LibreOffice's autocorrect types
+        ("hand_win", " -50,0 ", "hand_win", -50),
     ],
 )
 def test_rule_names_aliases_and_values(
@@ -149,6 +151,9 @@ def test_rule_names_aliases_and_values(
         ("hand_win", 40, "rule_out_of_range"),
         ("opening_minimum", "fifty", "rule_bad_number"),
         ("opening_minimum", 50.5, "rule_bad_number"),
+        ("opening_minimum", "1e2", "rule_bad_number"),  # as no entry cell takes it
+        ("opening_minimum", "1_000", "rule_bad_number"),
+        ("opening_minimum", "inf", "rule_bad_number"),
         ("round_before_doubling", "maybe", "rule_bad_bool"),
         ("rounding", "up", "rule_bad_choice"),
     ],

@@ -16,7 +16,7 @@ from remi_sheet.core.cards import Card, cards_value, parse_cards
 from remi_sheet.core.deck import check_hand, max_hand_points
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.core.text import clean, fold
+from remi_sheet.core.text import PLAIN_MINUS, clean, fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +51,6 @@ Entry = Winner | Loser | Number
 HAND_WORDS: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
 WIN_WORDS: Final = frozenset({"w", "win", "nyert", "nyero"})
 NOT_DOWN_WORDS: Final = frozenset({"x"})
-MINUS_SIGNS: Final = "\u2212\u2013"  # typographic minus and en dash, read as "-"
-_MINUS: Final = dict.fromkeys(map(ord, MINUS_SIGNS), "-")
 _INTEGER: Final = re.compile(r"[+-]?[0-9]+(?:[.,]0+)?")
 _DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
 # "1.000" is one thousand to a Hungarian reader and 1.0 to an English one.
@@ -79,7 +77,7 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
         raise RemiError("entry_date", value=str(value))
     text = clean(str(value))
     if not text.isascii():
-        text = text.translate(_MINUS)
+        text = text.translate(PLAIN_MINUS)
     if not text:
         return None
     return _parse_text(text, rules)

@@ -8,12 +8,13 @@ refuses unknown names and impossible values with a `RemiError` that says why.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
 from remi_sheet.core.problems import RemiError
-from remi_sheet.core.text import fold, fold_name
+from remi_sheet.core.text import PLAIN_MINUS, fold, fold_name
 from remi_sheet.i18n import Lang, Phrase, number, say
 from remi_sheet.i18n.catalogue import TEXTS
 
@@ -199,15 +200,19 @@ def _parse_bool(spec: RuleSpec, raw: object) -> bool:
     raise RemiError("rule_bad_bool", name=rule_name(spec.name), value=raw)
 
 
+_WHOLE: Final = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+
+
 def _parse_int(spec: RuleSpec, raw: object) -> int:
     number: float | None = None
     if isinstance(raw, int | float) and not isinstance(raw, bool):
         number = float(raw)
     elif isinstance(raw, str):
-        try:
-            number = float(fold(raw).replace(",", ".").replace("\u2212", "-"))
-        except ValueError:
-            number = None
+        # Written as a person writes a whole number, as in the entry cells: a typographic
+        # minus or en dash (LibreOffice's autocorrect) for "-", and ",0" or ".0" after it;
+        # never 1e2 or 1_000, which float() would take.
+        written = _WHOLE.fullmatch(fold(raw).translate(PLAIN_MINUS).replace(" ", ""))
+        number = float(written[0].replace(",", ".")) if written else None
     if number is None or not number.is_integer():
         if spec.word is not None:
             raise RemiError(

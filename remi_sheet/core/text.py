@@ -11,7 +11,10 @@ import functools
 import itertools
 import re
 import unicodedata
+from typing import Final
 
+MINUS_SIGNS: Final = "\u2212\u2013"  # typographic minus and en dash, read as "-"
+PLAIN_MINUS: Final = dict.fromkeys(map(ord, MINUS_SIGNS), "-")
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\ufe0e\ufe0f"  # zero-width, variation selectors
 _INVISIBLE = dict.fromkeys(map(ord, INVISIBLE), None)
 # Full-width forms (Ｋ, ３, －) as phones' East Asian keyboards type them, to plain ASCII.

@@ -25,9 +25,9 @@ from remi_sheet.core.cards import (
     Suit,
 )
 from remi_sheet.core.deck import HAND_SIZE, SUITS
-from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, MINUS_SIGNS, NOT_DOWN_WORDS, WIN_WORDS
+from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, NOT_DOWN_WORDS, WIN_WORDS
 from remi_sheet.core.rules import YES_WORDS, GameEnd, HouseRules, Rounding
-from remi_sheet.core.text import INVISIBLE, fold
+from remi_sheet.core.text import INVISIBLE, MINUS_SIGNS, fold
 from remi_sheet.i18n.catalogue import TEXTS
 
 POSITIONS: Final = 100  # the longest entry, in characters, whose every character is checked
