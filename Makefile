@@ -29,4 +29,4 @@ bench: $(BIN)/python
 	for script in bench/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info klub-pontozva.xlsx
+	rm -rf $(VENV) build dist *.egg-info klub-pontozva.xlsx klub-pontozva.xlsx.bak

@@ -82,9 +82,7 @@ def import_records(
     ] = None,
     repair: Annotated[
         bool,
-        typer.Option(
-            "--repair/--no-repair",
-        ),
+        typer.Option("--repair/--no-repair", show_default=False),  # the text says it is on
     ] = True,
     rule: RuleOpt = None,
     backup: BackupOpt = True,

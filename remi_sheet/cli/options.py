@@ -43,7 +43,7 @@ LangOpt = Annotated[
 ]
 BackupOpt = Annotated[
     bool,
-    typer.Option("--backup/--no-backup"),
+    typer.Option("--backup/--no-backup", show_default=False),  # the texts say it is on
 ]
 ForceOpt = Annotated[
     bool,

@@ -177,8 +177,8 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "A pontozott munkafüzetet ide írja, nem az eredeti helyére.",
     ),
     "help_score_backup": (
-        "Keep the previous version as NOTEBOOK.xlsx.bak when writing in place.",
-        "Helyben írásnál az előző változatot FÜZET.xlsx.bak néven megtartja.",
+        "Keep the previous version as NOTEBOOK.xlsx.bak when writing in place. On by default.",
+        "Helyben írásnál az előző változatot FÜZET.xlsx.bak néven megtartja. Alapból bekapcsolva.",
     ),
     "help_score_force": (
         "Write in place even when the workbook holds things openpyxl cannot keep (listed "
@@ -230,8 +230,9 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "olyasmi van, amit az openpyxl nem tud megtartani).",
     ),
     "help_new_backup": (
-        "Keep the file replaced (--force, --add-game) as NOTEBOOK.xlsx.bak.",
-        "A lecserélt fájlt (--force, --add-game) FÜZET.xlsx.bak néven megtartja.",
+        "Keep the file replaced (--force, --add-game) as NOTEBOOK.xlsx.bak. On by default.",
+        "A lecserélt fájlt (--force, --add-game) FÜZET.xlsx.bak néven megtartja. Alapból "
+        "bekapcsolva.",
     ),
     # report
     "help_report_output": ("The PDF to write.", "Az elkészítendő PDF."),
@@ -272,8 +273,8 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "Az üres lap egy játékosa. Ismételd.",
     ),
     "help_report_backup": (
-        "Keep a PDF (or HTML) replaced as NAME.pdf.bak.",
-        "A lecserélt PDF-et (vagy HTML-t) NÉV.pdf.bak néven megtartja.",
+        "Keep a PDF (or HTML) replaced as NAME.pdf.bak. On by default.",
+        "A lecserélt PDF-et (vagy HTML-t) NÉV.pdf.bak néven megtartja. Alapból bekapcsolva.",
     ),
     # meld
     "help_meld_melds": (
@@ -286,8 +287,14 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "Az üzenetek és a lapok betűinek nyelve; alapból angol.",
     ),
     "help_meld_hand": (
-        "Find the best opening of these cards (a hand of 14 or 15).",
-        "Megkeresi e lapok legjobb nyitását (14 vagy 15 lapos kéz).",
+        "Find the best opening of these cards (a hand is 14 or 15 of them; any number is read).",
+        "Megkeresi e lapok legjobb nyitását (a kéz 14 vagy 15 lap; bármennyit elolvas).",
+    ),
+    "help_meld_rule": (
+        "A house rule for this check, e.g. -r opening_minimum=51 (meld reads no notebook: "
+        "the defaults otherwise). Repeat for more.",
+        "Házszabály ehhez az ellenőrzéshez, pl. -r nyitas_minimum=51 (a meld nem olvas "
+        "munkafüzetet: különben az alapértékek). Többhöz ismételd.",
     ),
     "help_meld_all_openings": (
         "With --hand: also list the other ways to open.",
@@ -316,8 +323,9 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "A CSV-t ebben a kódolásban olvassa (utf-8, cp1250, iso-8859-2, …), nem maga deríti ki.",
     ),
     "help_import_repair": (
-        "Repair names damaged by a wrong encoding earlier (KovĂĄcs → Kovács).",
-        "Kijavítja a korábban rossz kódolás miatt elrontott neveket (KovĂĄcs → Kovács).",
+        "Repair names damaged by a wrong encoding earlier (KovĂĄcs → Kovács). On by default.",
+        "Kijavítja a korábban rossz kódolás miatt elrontott neveket (KovĂĄcs → Kovács). "
+        "Alapból bekapcsolva.",
     ),
     "help_import_rule": (
         "A house rule of the notebook to create, e.g. -r deals_per_game=10 (an existing "
@@ -326,8 +334,8 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "meglévő munkafüzet a sajátját tartja meg). Többhöz ismételd.",
     ),
     "help_import_backup": (
-        "Keep the previous notebook as NOTEBOOK.xlsx.bak.",
-        "Az előző munkafüzetet FÜZET.xlsx.bak néven megtartja.",
+        "Keep the previous notebook as NOTEBOOK.xlsx.bak. On by default.",
+        "Az előző munkafüzetet FÜZET.xlsx.bak néven megtartja. Alapból bekapcsolva.",
     ),
     "help_import_force": (
         "Write even when the notebook holds things openpyxl cannot keep (listed when remi "
