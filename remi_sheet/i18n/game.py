@@ -92,7 +92,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{count} lap maradt a kézben: egy játékosnál legfeljebb {most} lap van.",
     ),
     "cards_too_many_jokers": (
-        "{count} jokers, but the game has only {most} (house rule jokers).",
+        "{count:joker/jokers}, but the game has only {most} (house rule jokers).",
         "{count} joker, de a játékban csak {most} van (jokerek száma házszabály).",
     ),
     "cards_too_many_copies": (

@@ -19,7 +19,8 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{count} lap: egy lerakásban legalább 3 lap van.",
     ),
     "meld_jokers_per_meld": (
-        "{count} jokers in one meld: the table allows at most {most} (house rule jokers_per_meld).",
+        "{count:joker/jokers} in one meld: the table allows at most {most} (house rule "
+        "jokers_per_meld).",
         "{count} joker egy lerakásban: legfeljebb {most} lehet (joker kirakásonként házszabály).",
     ),
     "meld_only_jokers": (
@@ -46,7 +47,7 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "run_too_long": (
         "{count} cards in a run: a run has at most 13 (A-2-…-K or 2-…-K-A).",
-        "{count} lap egy sorban: egy sor legfeljebb 13 lapos (A-2-…-K vagy 2-…-K-A).",
+        "{count} lap egy sorban: egy sor legfeljebb 13 lapos (Á-2-…-K vagy 2-…-K-Á).",
     ),
     "run_wraps": (
         "A run cannot go round the corner: A-2-3 and Q-K-A are runs, K-A-2 is not.",
@@ -71,7 +72,7 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{text}': a joker egy lapot helyettesít, nem másik jokert.",
     ),
     "too_many_jokers": (
-        "{count} jokers, but the game has only {most} (house rule jokers).",
+        "{count:joker/jokers}, but the game has only {most} (house rule jokers).",
         "{count} joker, de a játékban csak {most} van (jokerek száma házszabály).",
     ),
     "too_many_copies": (
@@ -131,8 +132,10 @@ MELD_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Összesen {total}: nem nyit; a nyitáshoz {minimum} kell, {short} hiányzik.",
     ),
     "invalid_total": (
-        "The valid melds are worth {total}; no opening while a meld is invalid.",
-        "Az érvényes lerakások összesen {total} pontot érnek; amíg hibás lerakás van, nem nyit.",
+        "The valid melds are worth {total}; no opening while a meld is invalid or the cards "
+        "are more than the packs hold.",
+        "Az érvényes lerakások összesen {total} pontot érnek; amíg hibás lerakás van, vagy "
+        "több a lap, mint amennyi a csomagokban van, nem nyit.",
     ),
     "best": ("Best opening:", "Legjobb nyitás:"),
     "nothing": (

@@ -57,7 +57,7 @@ _RULES: Final[dict[str, tuple[str, str, str]]] = {
     "low_ace_value": (
         "alsó ász értéke",
         "Value of an ace in a low run A-2-3.",
-        "Az ász értéke az alsó sorban (A-2-3).",
+        "Az ász értéke az alsó sorban (Á-2-3).",
     ),
     "joker_in_hand": (
         "kézben maradt joker",
