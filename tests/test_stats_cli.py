@@ -125,6 +125,16 @@ def test_json_schema_and_values(club: Path) -> None:
     assert doc["not_counted"] == []
 
 
+def test_json_of_a_game_with_errors_has_no_totals_as_check_says() -> None:
+    hibak = Path(__file__).parent.parent / "samples" / "hibak.xlsx"
+    checked, stats = remi_json("check", hibak)[1], remi_json("stats", hibak)[1]
+    broken = {game["sheet"] for game in checked["games"] if game["totals"] is None}
+    assert broken
+    for game in stats["games"]:
+        if game["sheet"] in broken:
+            assert game["totals"] is None and game["ranks"] is None, game
+
+
 def test_csv_header_and_rows(club: Path) -> None:
     result = remi("stats", club, "--csv")
     assert result.exit_code == 0

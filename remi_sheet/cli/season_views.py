@@ -75,6 +75,7 @@ def season_json(
 
 
 def _game_json(game: SeasonGame) -> dict[str, Any]:
+    players, score, broken = game.game.players, game.game.score, game.game.has_errors
     return {
         "game": game.label,
         "sheet": game.game.sheet,
@@ -82,8 +83,9 @@ def _game_json(game: SeasonGame) -> dict[str, Any]:
         "players": list(game.game.players),
         "counted": game.played,
         "complete": game.complete,
-        "totals": dict(zip(game.game.players, game.game.score.totals, strict=True)),
-        "ranks": dict(zip(game.game.players, game.game.score.ranks, strict=True)),
+        # As `check --json` says them: a game with errors has no totals or places.
+        "totals": None if broken else dict(zip(players, score.totals, strict=True)),
+        "ranks": None if broken else dict(zip(players, score.ranks, strict=True)),
     }
 
 
