@@ -86,7 +86,7 @@ def test_score_names_what_it_wrote_and_what_it_skipped(notebook: Make) -> None:
     ]
     assert out[out.index(f"Written: {path}") + 1 :] == [
         "  Scored: Jó, Más",
-        "  Not scored, with errors (its area says so): Hibás",
+        "  Not in the standings, with errors (its area shows them): Hibás",
     ]
     book = openpyxl.load_workbook(path)
     book["Más"]["G5"] = "-30!"  # a person types over remi's total
@@ -94,7 +94,7 @@ def test_score_names_what_it_wrote_and_what_it_skipped(notebook: Make) -> None:
     out = lines(remi("score", path).stdout)
     assert out[out.index("Nothing written: the original file is unchanged.") + 1 :] == [
         "  Scored: Jó",
-        "  Not scored, with errors (its area says so): Hibás",
+        "  Not in the standings, with errors (its area shows them): Hibás",
         "  Left alone, something typed in remi's cells: Más",
     ]
     code, doc = remi_json("score", path)

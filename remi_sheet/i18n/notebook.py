@@ -131,8 +131,8 @@ GAME_LINES: Final[dict[str, tuple[str, str]]] = {
     ),
     "scored_games": ("Scored: {games}", "Pontozva: {games}"),
     "skipped_errors": (
-        "Not scored, with errors (its area says so): {games}",
-        "Nincs pontozva, hibás (a területe jelzi): {games}",
+        "Not in the standings, with errors (its area shows them): {games}",
+        "Nincs az összesítőben, hibás (a területe mutatja a hibát): {games}",
     ),
     "skipped_typed": (
         "Left alone, something typed in remi's cells: {games}",
