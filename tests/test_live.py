@@ -469,3 +469,71 @@ def test_score_live_brings_the_formulas_back_after_a_run_with_rules(tmp_path: Pa
     assert list(map(same, totals, game.score.totals)) == [True] * 3, totals
     refused = remi("score", path, "--live", "-r", "jokers=4")
     assert refused.exit_code == 2 and "--live and --rule together" in refused.stderr
+
+
+# A LibreOffice Basic macro that deletes or inserts one whole row of the first sheet and
+# saves the workbook as .xlsx: rows changed as a person changes them, formulas re-pointed
+# by LibreOffice itself.
+_ROWS_MACRO = """<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE script:module PUBLIC "-//OpenOffice.org//DTD OfficeDocument 1.0//EN" "module.dtd">
+<script:module xmlns:script="http://openoffice.org/2000/script" script:name="Module1"
+ script:language="StarBasic">
+Sub Rows(spec)
+  parts = Split(spec, "|")
+  Dim hidden(0) As New com.sun.star.beans.PropertyValue
+  hidden(0).Name = "Hidden"
+  hidden(0).Value = True
+  url = ConvertToURL(parts(0))
+  doc = StarDesktop.loadComponentFromURL(url, "_blank", 0, hidden())
+  sheet = doc.Sheets.getByIndex(0)
+  If parts(1) = "delete" Then
+    sheet.Rows.removeByIndex(CLng(parts(2)), 1)
+  Else
+    sheet.Rows.insertByIndex(CLng(parts(2)), 1)
+  End If
+  Dim filter(0) As New com.sun.star.beans.PropertyValue
+  filter(0).Name = "FilterName"
+  filter(0).Value = "Calc Office Open XML"
+  doc.storeToURL(url, filter())
+  doc.close(True)
+End Sub
+</script:module>
+"""
+
+
+def rows_changed_by_libreoffice(path: Path, folder: Path, change: str, row: int) -> None:
+    """Delete (or insert before) the 0-based `row` of the first sheet in LibreOffice."""
+    assert SOFFICE, "LibreOffice is needed: apt-get install libreoffice-calc-nogui"
+    profile = folder / "macro-profile"
+    run = [SOFFICE, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--invisible"]
+    subprocess.run([*run, "--terminate_after_init"], check=True, capture_output=True, timeout=180)
+    (profile / "user/basic/Standard/Module1.xba").write_text(_ROWS_MACRO, encoding="utf-8")
+    before = path.read_bytes()
+    macro = f'macro:///Standard.Module1.Rows("{path}|{change}|{row}")'
+    subprocess.run([*run, macro], check=True, capture_output=True, timeout=180)
+    assert path.read_bytes() != before, "the macro did not change the workbook"
+
+
+@pytest.mark.parametrize("change", ["delete", "insert"])
+@pytest.mark.parametrize("live", [True, False], ids=["live", "values"])
+def test_rows_libreoffice_deletes_or_inserts_are_one_problem_for_remis_area(
+    tmp_path: Path, change: str, live: bool
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    names = [part for name in PLAYERS[:3] for part in ("-p", name)]
+    assert remi("new", path, *names, "--lang", "en").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    sheet = book.worksheets[0]
+    for deal in range(7):
+        typed = ("W", 20 + deal, "K 9 Jo") if deal % 2 else (10 + deal, "H", "X")
+        for column, value in enumerate(typed, start=2):
+            sheet.cell(FIRST_ROW + 1 + deal, column, value)
+    book.save(path)
+    assert remi("score", path, *([] if live else ["-r", "opening_minimum=50"])).exit_code == 0
+    rows_changed_by_libreoffice(path, tmp_path, change, FIRST_ROW + 2)  # at deal 3
+    result = remi("check", path)
+    errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+    moved = [line for line in errors if "hold what remi wrote in other rows" in line]
+    assert result.exit_code == 1
+    assert len(moved) == 1, result.stdout
+    assert not [line for line in errors if "typed over" in line], result.stdout

@@ -193,9 +193,7 @@ def claim(
     """Decide whether remi may write `desired` on `sheet`, where it wrote `recorded` before
     and the cells now hold `current`.
 
-    Rows inserted or deleted across remi's area move its cells with them: each then holds
-    what remi wrote the same number of rows away in its column (a formula re-pointed by the
-    program as it moved). When most cells in the way moved so, by one count of rows, that
+    Rows inserted or deleted across remi's area move its cells with them (`_moved`): that
     is one problem for the `area` (or the `whole_sheet`, remi's own), not one per cell."""
     result = Claim()
     in_the_way: list[tuple[Key, CellValue]] = []
@@ -211,57 +209,56 @@ def claim(
                 Problem("area_occupied", sheet, address(*key), params={"value": now, "area": area})
             )
             in_the_way.append((key, now))
-    moved = _moved(in_the_way, recorded)
-    if moved >= _MOVED_CELLS and moved >= _MOVED_SHARE * len(in_the_way):
+    if _moved(in_the_way, recorded):
         code = "sheet_moved" if whole_sheet else "area_moved"
-        params = {"area": area, "count": moved}
+        params = {"area": area, "count": len(in_the_way)}
         result.problems = [Problem(code, sheet, result.problems[0].cell, params=params)]
     result.clear = {key for key in recorded if key not in desired}
     return result
 
 
-# Rows moved, not typed over: at least this many cells, and this share of those in the way,
-# moved by one count of rows (two cells typed over by hand never are).
-_MOVED_CELLS: Final = 3
+# Rows moved, not typed over: at least this many of remi's values, in more than one row,
+# most of those in the way, each now the same count of rows from where remi wrote it.
+_MOVED_VALUES: Final = 3
 _MOVED_SHARE: Final = 0.6
 
 
-def _moved(cells: list[tuple[Key, CellValue]], recorded: Mapping[Key, Any]) -> int:
-    """How many of `cells` hold what remi recorded one same count of rows away, for the
-    count that most of them share."""
-    if len(cells) < _MOVED_CELLS:
-        return 0
-    rows = [row for row, _ in recorded]
-    span = max(rows) - min(rows) + 1 if rows else 0
-    shared: dict[int, int] = {}
+def _moved(cells: list[tuple[Key, CellValue]], recorded: Mapping[Key, Any]) -> bool:
+    """Whether the `cells` in the way are remi's, moved by rows inserted or deleted.
+
+    remi's values tell it: its labels, deal numbers and scores each stand the same count
+    of rows from where remi wrote them. Its formulas cannot tell (a spreadsheet re-points
+    the references below the change, not those above it, and a deleted row's become
+    #REF!): a formula counts as moved where remi wrote formulas in its column, never where
+    remi wrote a value. Cells typed over in one row (a paste, a fill) never move so."""
+    formula_columns = {column for (_, column), value in recorded.items() if is_formula(value)}
+    values = []
     for key, now in cells:
+        if not is_formula(now):
+            values.append((key, now))
+        elif key[1] not in formula_columns or not is_formula(recorded.get(key, "=")):
+            return False  # a formula where remi wrote none: typed there
+    if len(values) < _MOVED_VALUES:
+        return False
+    rows = [row for row, _ in recorded]
+    span = max(rows) - min(rows) + 1
+    shared: dict[int, set[Key]] = {}
+    for key, now in values:
         for offset in _offsets(key, now, recorded, span):
-            shared[offset] = shared.get(offset, 0) + 1
-    return max(shared.values(), default=0)
+            shared.setdefault(offset, set()).add(key)
+    best = max(shared.values(), key=len, default=set())
+    return (
+        len(best) >= max(_MOVED_VALUES, _MOVED_SHARE * len(values))
+        and len({row for row, _ in best}) > 1
+    )
 
 
 def _offsets(key: Key, now: CellValue, recorded: Mapping[Key, Any], span: int) -> set[int]:
-    """The counts of rows d for which `now`, at `key`, is what remi wrote at d rows from
-    it: the same value, or its formula as a program re-points it when it moves d rows."""
+    """The counts of rows d for which `now`, at `key`, is the value remi wrote d rows away
+    in the same column."""
     row, column = key
-    translator = None
-    if isinstance(now, str) and now.startswith("="):
-        from openpyxl.formula.translate import Translator
-
-        translator = Translator(now, origin=address(row, column))
-    found = set()
-    for offset in range(-span, span + 1):
-        was = recorded.get((row + offset, column))
-        if offset == 0 or was is None:
-            continue
-        if translator is None:
-            if same(now, was):
-                found.add(offset)
-        elif is_formula(was):
-            try:
-                back = translator.translate_formula(address(row + offset, column))
-            except Exception:  # noqa: BLE001 - a formula openpyxl cannot move moved nowhere
-                continue
-            if same(back, was):
-                found.add(offset)
-    return found
+    return {
+        offset
+        for offset in range(-span, span + 1)
+        if offset and (was := recorded.get((row + offset, column))) is not None and same(now, was)
+    }
