@@ -42,6 +42,9 @@ DAY = dt.date(2026, 11, 29)
         "Nov 29, 2026",
         "November 29th, 2026",
         "29. nov. 2026",
+        "29.nov.2026",
+        "29-Nov-2026",  # Excel's d-mmm-yyyy, kept as text
+        "Nov 29,2026",
         # an Excel date whose format was lost: the day count
         46355,
         46355.0,

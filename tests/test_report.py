@@ -412,6 +412,36 @@ def test_a_club_css_comes_after_remis_stylesheet(club: Path, tmp_path: Path) -> 
     assert plain == 0 and "#123456" not in (tmp_path / "plain.html").read_text(encoding="utf-8")
 
 
+def test_a_club_css_is_pasted_as_it_is_not_read_as_a_template(club: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "club.css").write_text("@media print{#nav{display:none}}", encoding="utf-8")
+    html = tmp_path / "c.html"
+    assert remi("report", club, "--html", html, "--template", folder).exit_code == 0
+    assert "@media print{#nav{display:none}}" in html.read_text(encoding="utf-8")
+    (folder / "club.css").write_bytes(b"h1 { color: \xe9 }")  # Latin-1, not UTF-8
+    result = remi("report", club, "--html", html, "--template", folder, "--lang", "hu")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "hiba: A(z) club.css sablon nem UTF-8 szöveg: mentsd el UTF-8 kódolással a "
+        "szerkesztődben.\n"
+    )
+
+
+def test_a_template_folder_that_cannot_be_read_is_refused(
+    club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "closed"
+    folder.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: Path(path) != folder and real_access(path, mode)
+    )
+    result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", folder)
+    assert result.exit_code == 2  # not remi's own templates in its place, silently
+    assert "may not be read by you" in result.stderr
+
+
 def test_a_stylesheet_of_remis_name_replaces_remis(club: Path, tmp_path: Path) -> None:
     folder = tmp_path / "mine"
     folder.mkdir()

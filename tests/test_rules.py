@@ -131,6 +131,8 @@ def test_ranks_share_places_and_skip_the_next() -> None:
         ("hand_win", "−60", "hand_win", -60),
         ("hand_win", "–50", "hand_win", -50),  # an en dash, as LibreOffice's autocorrect types
         ("hand_win", " -50,0 ", "hand_win", -50),
+        ("opening_minimum", "51.", "opening_minimum", 51),  # a dot after it, as Hungarians do
+        ("opening_minimum", "51,", "opening_minimum", 51),
     ],
 )
 def test_rule_names_aliases_and_values(
@@ -154,6 +156,8 @@ def test_rule_names_aliases_and_values(
         ("opening_minimum", "1e2", "rule_bad_number"),  # as no entry cell takes it
         ("opening_minimum", "1_000", "rule_bad_number"),
         ("opening_minimum", "inf", "rule_bad_number"),
+        ("points_limit", "1.000", "rule_bad_number"),  # a thousand, or one: as entries refuse
+        ("points_limit", "1,000", "rule_bad_number"),
         ("round_before_doubling", "maybe", "rule_bad_bool"),
         ("rounding", "up", "rule_bad_choice"),
     ],

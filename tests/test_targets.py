@@ -188,3 +188,37 @@ def test_a_write_that_fails_says_the_original_is_unchanged_only_where_there_is_o
     new = write_failed(tmp_path / "new.pdf", refused)
     assert new.message("en").endswith("Nothing was written.")
     assert "Semmi sem íródott ki" in new.message("hu")
+
+
+def test_an_output_behind_a_folder_that_cannot_be_entered_is_one_line(
+    notebook: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    closed = notebook.parent / "closed"
+    real_is_dir = Path.is_dir
+
+    def is_dir(self: Path) -> bool:  # as a folder of mode 000 answers an ordinary user
+        if self == closed.resolve() or closed.resolve() in self.parents:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_is_dir(self)
+
+    monkeypatch.setattr(Path, "is_dir", is_dir)
+    result = remi("score", notebook, "-o", closed / "out.xlsx")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"error: Cannot write {closed / 'out.xlsx'}: a folder on its way may not be opened "
+        "by you.\n"
+    )
+
+
+def test_a_target_that_cannot_be_read_is_said_so(
+    notebook: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    papers = notebook.parent / "papir.csv"
+    papers.write_text("Game;Deal;Anna;Béla\nPapír;1;-20;30\n", encoding="utf-8")
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda path, mode: Path(path) != notebook and real_access(path, mode)
+    )
+    result = remi("import", papers, "--into", notebook)
+    assert result.exit_code == 1
+    assert "Cannot read" in result.stderr and "permission denied" in result.stderr

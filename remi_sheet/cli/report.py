@@ -104,6 +104,8 @@ def report(
     folder = template or default_template_dir()
     if not folder.is_dir():
         usage_error("template_dir_missing", shown, folder=folder)
+    if not os.access(folder, os.R_OK | os.X_OK):  # else remi's own would stand in silently
+        usage_error("template_dir_closed", shown, folder=folder)
     if player and not blank:
         usage_error("player_without_blank", shown)
     if not blank and notebook is None:

@@ -10,6 +10,7 @@ a command-line mistake (exit 2); a target that cannot be written is one clear li
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -59,14 +60,21 @@ def check_target(
     for other in outputs:
         if same_file(target, other):
             usage_error("outputs_same", said(), name=target.name)
-    real = target.resolve()
-    if not real.parent.is_dir():
-        problem = Problem("output_folder_missing", params={"path": str(target)})
-        fail(problem, said(), json_output)
-    if real.is_dir():
-        params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
-        fail(Problem("output_is_folder", params=params), said(), json_output)
-    if real.exists() and not is_kind(real, kind):
+    try:
+        real = target.resolve()
+        if not real.parent.is_dir():
+            problem = Problem("output_folder_missing", params={"path": str(target)})
+            fail(problem, said(), json_output)
+        if real.is_dir():
+            params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
+            fail(Problem("output_is_folder", params=params), said(), json_output)
+        exists = real.exists()
+    except PermissionError:  # a folder on the way that the user may not enter
+        fail(Problem("output_folder_closed", params={"path": str(target)}), said(), json_output)
+    if exists and not os.access(real, os.R_OK):
+        # Not "of another kind": what it holds cannot be seen (`--into`, a file to replace).
+        fail(Problem("file_unreadable", params={"path": str(target)}), said(), json_output)
+    if exists and not is_kind(real, kind):
         params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
         fail(Problem("output_other_kind", params=params), said(), json_output)
 

@@ -38,9 +38,16 @@ _HUNGARIAN_MONTH: Final = re.compile(r"(\d{4})\s*\.\s*([a-z]+)\.?\s*(\d{1,2})\s*
 _ISO: Final = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME)
 _YEAR_SLASH: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})" + _TIME)
 _DAY_FIRST: Final = re.compile(r"(\d{1,2})\s*[/.]\s*(\d{1,2})\s*[/.]\s*(\d{4})\.?" + _TIME)
-# The month's name between the numbers, each number apart from it ("3nov2026" is no date).
-_DAY_MONTH_NAME: Final = re.compile(r"(\d{1,2})\.?\s+([a-z]+)\.?,?\s+(\d{4})\.?" + _TIME)
-_MONTH_NAME_DAY: Final = re.compile(r"([a-z]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})" + _TIME)
+# The month's name between the numbers, each number kept apart from what follows it by a
+# space, a dot, a comma or a hyphen ("29.nov.2026", "29-Nov-2026" as Excel writes d-mmm-yyyy,
+# "Nov 29,2026"; "3nov2026" is no date).
+_APART: Final = r"(?:[.,\-]|\s)[.,\s]*"
+_DAY_MONTH_NAME: Final = re.compile(
+    r"(\d{1,2})" + _APART + r"([a-z]+)" + _APART + r"(\d{4})\.?" + _TIME
+)
+_MONTH_NAME_DAY: Final = re.compile(
+    r"([a-z]+)\.?\s*(\d{1,2})(?:st|nd|rd|th)?" + _APART + r"(\d{4})" + _TIME
+)
 _SLASHED: Final = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*\d{4}\b.*")
 
 # Hungarian month names folded (accents off, lower case) with their usual abbreviations.

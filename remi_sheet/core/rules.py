@@ -200,7 +200,7 @@ def _parse_bool(spec: RuleSpec, raw: object) -> bool:
     raise RemiError("rule_bad_bool", name=rule_name(spec.name), value=raw)
 
 
-_WHOLE: Final = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+_WHOLE: Final = re.compile(r"[+-]?\d+([.,]\d*)?")
 
 
 def _parse_int(spec: RuleSpec, raw: object) -> int:
@@ -209,10 +209,14 @@ def _parse_int(spec: RuleSpec, raw: object) -> int:
         number = float(raw)
     elif isinstance(raw, str):
         # Written as a person writes a whole number, as in the entry cells: a typographic
-        # minus or en dash (LibreOffice's autocorrect) for "-", and ",0" or ".0" after it;
-        # never 1e2 or 1_000, which float() would take.
+        # minus or en dash (LibreOffice's autocorrect) for "-", ",0", ".0" or a bare "."
+        # after it, spaces between thousands; never 1e2 or 1_000, which float() would
+        # take, nor "1.000", which is a thousand or one (the entry cells refuse it too).
         written = _WHOLE.fullmatch(fold(raw).translate(PLAIN_MINUS).replace(" ", ""))
-        number = float(written[0].replace(",", ".")) if written else None
+        if written and len(written[1] or "") != len(".000"):
+            number = float(written[0].replace(",", ".").rstrip("."))
+        else:
+            number = None
     if number is None or not number.is_integer():
         if spec.word is not None:
             raise RemiError(

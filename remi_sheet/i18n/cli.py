@@ -68,6 +68,10 @@ CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A --output {name} maga a munkafüzet (ugyanaz a fájl): helyben pontozáshoz hagyd el a "
         "--output kapcsolót, vagy adj meg másik fájlt.",
     ),
+    "output_folder_closed": (
+        "Cannot write {path}: a folder on its way may not be opened by you.",
+        "{path} nem írható: az útján lévő egyik mappát nem nyithatod meg.",
+    ),
     "outputs_same": (
         "-o and --html both name '{name}': give each its own file.",
         "A -o és a --html is a(z) '{name}' fájlt adja meg: mindkettőnek adj külön fájlt.",

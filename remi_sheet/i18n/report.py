@@ -149,10 +149,18 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "The template {template}: {reason}",
         "Hibás sablon: {template}: {reason}",
     ),
+    "template_not_text": (
+        "The template {template} is not UTF-8 text: save it as UTF-8 in your editor.",
+        "A(z) {template} sablon nem UTF-8 szöveg: mentsd el UTF-8 kódolással a szerkesztődben.",
+    ),
     "template_missing": (
         "The template {template} is neither in the template folder {folder} nor among remi's.",
         "A(z) {template} sablon sem a(z) {folder} sablonmappában, sem a remi sablonjai között "
         "nincs.",
+    ),
+    "template_dir_closed": (
+        "The template folder {folder} may not be read by you.",
+        "A(z) {folder} sablonmappát nem olvashatod.",
     ),
     "template_dir_missing": (
         "The template folder {folder} does not exist or is not a folder.",

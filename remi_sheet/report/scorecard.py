@@ -25,7 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, TYPE_CHECKING, Any, Final
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -40,6 +40,9 @@ from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
 from remi_sheet.report import default_template_dir
 from remi_sheet.report.charts import Chart, joined, line_chart
+
+if TYPE_CHECKING:
+    from markupsafe import Markup
 
 REPORT_TEMPLATE: Final = "scorecard.html"
 BLANK_TEMPLATE: Final = "blank.html"
@@ -403,6 +406,7 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
     )
     environment.filters["signed"] = lambda value: signed(value, document.lang)
     environment.filters["in_turn"] = in_turn
+    environment.globals["text_of"] = lambda name: _text_of(folder, name)
 
     try:
         return environment.get_template(name).render(doc=document, t=document.t)
@@ -416,12 +420,30 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
         ) from None
     except jinja2.TemplateNotFound as error:
         raise RemiError("template_missing", folder=folder, template=error.name) from None
+    except RemiError:
+        raise  # said already (`_text_of`)
     except Exception as error:  # noqa: BLE001 - any failure inside a user's template
         where = _template_line(error.__traceback__, folder)
         reason = f"{type(error).__name__}: {error}"
         if where is None:
             raise RemiError("template_error_noline", template=name, reason=reason) from None
         raise RemiError("template_error", template=where[0], line=where[1], reason=reason) from None
+
+
+def _text_of(folder: Path, name: str) -> Markup:
+    """The file `name` of the template folder as it is, not as a template (CSS has `{#`
+    too), or nothing when the folder has none: a club's own stylesheet."""
+    from markupsafe import Markup
+
+    path = folder / name
+    if not path.is_file():
+        return Markup("")
+    try:
+        return Markup(path.read_text(encoding="utf-8-sig"))
+    except UnicodeDecodeError:
+        raise RemiError("template_not_text", template=name) from None
+    except OSError as error:
+        raise RemiError("file_unreadable", path=str(path)) from error
 
 
 def _shown(template: str, folder: Path) -> str:
