@@ -238,7 +238,7 @@ def _moved(cells: list[tuple[Key, CellValue]], recorded: Mapping[Key, Any]) -> b
             values.append((key, now))
         elif key[1] not in formula_columns or not is_formula(recorded.get(key, "=")):
             return False  # a formula where remi wrote none: typed there
-    if len(values) < _MOVED_VALUES:
+    if len(values) < _MOVED_VALUES or not recorded:
         return False
     rows = [row for row, _ in recorded]
     span = max(rows) - min(rows) + 1
