@@ -605,6 +605,26 @@ def test_a_game_sheet_duplicated_after_a_score_is_scored_and_told_as_a_copy(
     assert document["left_alone"] == []
 
 
+def test_a_duplicated_sheet_of_the_clubs_usual_players_is_adopted(tmp_path: Path) -> None:
+    # Three games of the same three: their records are alike in every value a live area
+    # holds (names, labels, deal numbers). Any of them is the copy's.
+    path = tmp_path / "k.xlsx"
+    names = ["-p", "Anna", "-p", "Béla", "-p", "Csaba"]
+    assert remi("new", path, "--games", "3", *names, "--lang", "hu").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    for points, sheet in zip((27, 37, 47), book.worksheets[:3], strict=False):
+        sheet["B5"], sheet["C5"], sheet["D5"] = "H", points, "X"
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    book.copy_worksheet(book["Játszma 3"]).title = "Játszma 4"
+    book.save(path)
+    code, document = remi_json("check", path)
+    assert [p["code"] for p in document["problems"]] == ["game_copy"], document["problems"]
+    assert code == 0
+    assert remi("score", path).exit_code == 0
+
+
 def test_a_duplicated_sheet_keeps_what_a_person_typed_over_its_copied_area(
     notebook: Make,
 ) -> None:

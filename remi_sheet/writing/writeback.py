@@ -109,11 +109,13 @@ def plan(
         if mine is None and record:
             # A sheet duplicated in Excel with remi's area on it: the record of the sheet
             # it was copied from is its own (copied), so that a cell typed over since is
-            # one a person typed. Only the recorded games of the same players can be it.
+            # one a person typed. Only the recorded games of the same players can be it;
+            # of those alike in every value (a club's same four, week after week: a live
+            # area's values are its names and labels), any one is as good.
             same_players = {
                 sheet: record[sheet] for sheet in recorded_players.get(players_of[game.sheet], ())
             }
-            found = _best_match(same_players, grid)
+            found = _best_match(same_players, grid, ties=True)
             mine = dict(record[found]) if found is not None else None
         if mine is not None:
             owned[game.sheet] = mine
@@ -142,11 +144,12 @@ def _renamed_from(renamed: Record, grid: Grid | None) -> dict[Key, Any] | None:
     return renamed.pop(found) if found is not None else None
 
 
-def _best_match(records: Record, grid: Grid | None) -> str | None:
+def _best_match(records: Record, grid: Grid | None, *, ties: bool = False) -> str | None:
     """The sheet whose record `grid` holds: the one whose values (its formulas' results
     are not recorded) `grid` shows in the most cells, in at least half of the cells it
-    recorded a value in and in more than it shows otherwise; None on a tie. A sheet a
-    person made (one cell alike by chance) is no match."""
+    recorded a value in and in more than it shows otherwise; None on a tie, unless `ties`
+    (the first of them: a copy may take any record alike). A sheet a person made (one
+    cell alike by chance) is no match."""
     if grid is None:
         return None
     scores: dict[str, int] = {}
@@ -166,7 +169,7 @@ def _best_match(records: Record, grid: Grid | None) -> str | None:
         if agree > disagree and 2 * agree >= compared:
             scores[name] = agree
     best = sorted(scores.items(), key=lambda item: -item[1])[:2]
-    if not best or (len(best) == 2 and best[0][1] == best[1][1]):
+    if not best or (len(best) == 2 and best[0][1] == best[1][1] and not ties):
         return None
     return best[0][0]
 
