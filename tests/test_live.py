@@ -323,6 +323,11 @@ def test_a_notebook_saved_by_libreoffice_is_scored_again_and_again(
         assert "error:" not in scored.stdout and "no errors" in scored.stdout
         notebook = load_notebook(path)
         assert [game.score.totals for game in notebook.games] == [(-30, 100, 220), (-40, 70, 10)]
+        # LibreOffice keeps remi's record only hidden (anyone could show it): hidden again.
+        assert openpyxl.load_workbook(path)["_remi_state"].sheet_state == "veryHidden"
+        before = path.read_bytes()
+        again = remi("score", path, "--lang", "en")
+        assert again.exit_code == 0 and path.read_bytes() == before
     check = remi("check", path, "--lang", "en")
     assert check.exit_code == 0 and "no errors" in check.stdout
 

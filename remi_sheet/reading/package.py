@@ -309,6 +309,14 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     return parts
 
 
+def sheet_states(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → its state as the workbook part says it (`visible`, `hidden`,
+    `veryHidden`; `visible` when it says none)."""
+    book = "xl/workbook.xml"
+    elements = _elements(archive.read(book), book, "sheet")
+    return {sheet.get("name", ""): sheet.get("state", "visible") for sheet in elements}
+
+
 def cell_styles(archive: zipfile.ZipFile) -> list[dict[str, str]]:
     """The attributes of the named cell styles (`cellStyle`) of the workbook's styles part,
     where openpyxl reads them (none when it has no such part)."""

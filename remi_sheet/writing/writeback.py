@@ -234,7 +234,7 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     """True when the workbook already shows, and remi's record already holds, exactly what
     `plan` would write."""
     record = plan.record
-    if record is None or set(record) != set(plan.sheets) or not _styles_there(notebook.path):
+    if record is None or set(record) != set(plan.sheets) or not _as_remi_left_it(notebook.path):
         return False
     for sheet, cells in plan.sheets.items():
         grid = notebook.grids.get(sheet)
@@ -251,14 +251,16 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     return True
 
 
-def _styles_there(path: Path) -> bool:
-    """Whether the workbook holds every named style remi writes in: one written before a
-    style was added gets it (and its cells in it) on the next run."""
+def _as_remi_left_it(path: Path) -> bool:
+    """Whether the workbook holds every named style remi writes in (one written before a
+    style was added gets it, and its cells in it, on the next run), and remi's record is
+    still very hidden (LibreOffice saves it only hidden)."""
     from remi_sheet.reading import package, tolerant
 
     with tolerant.open_zip(path) as archive:
         names = {style.get("name") for style in package.cell_styles(archive)}
-    return all(style.value in names for style in Style)
+        states = package.sheet_states(archive)
+    return all(style.value in names for style in Style) and states.get(STATE_SHEET) == "veryHidden"
 
 
 @dataclass(slots=True)
@@ -322,10 +324,12 @@ def _write(
         looks.draw_ratings(sheets[plan.standings_sheet], plan.chart)
         looks.fit_standings(sheets[plan.standings_sheet], plan.sheets[plan.standings_sheet])
     state = _state_cells(record)
+    # LibreOffice keeps a very hidden sheet only hidden, which anyone can show and edit.
+    unhidden = STATE_SHEET in sheets and sheets[STATE_SHEET].sheet_state != "veryHidden"
     touched[STATE_SHEET] = _write_state(workbook, state, arrays)
     in_place = target.resolve() == source.resolve()
     added = set(sheets) - set(read_sheet_names(source))
-    if not any(touched.values()) and not names_changed and not added:
+    if not any(touched.values()) and not names_changed and not added and not unhidden:
         if not in_place:
             if backup and target.exists():  # as `save_safely` keeps the file it replaces
                 keep_backup(target)
