@@ -656,8 +656,9 @@ def test_a_persons_own_sheet_in_remis_styles_is_not_taken_for_remis(notebook: Ma
 def test_a_sheet_copied_from_another_notebook_is_one_line_and_left_alone(
     notebook: Make, tmp_path: Path
 ) -> None:
-    # Its area is remi's in the other notebook's record, not in this one's: whether a
-    # person typed in it cannot be told. One line says what to clear, not one per cell.
+    # Its area is remi's in the other notebook's record, not in this one's. As it came,
+    # it holds what remi writes there, and is scored; a cell of it changed since, and
+    # whether a person typed there cannot be told. One line says what to clear.
     here = notebook({"G1": worked_game()})
     other_game = [["Deal", "Dóra", "Ede", "Feri"], [1, "W", 10, 20], [2, 30, "H", "X"]]
     there = build_notebook(tmp_path / "other.xlsx", {"Other": other_game})
@@ -669,6 +670,9 @@ def test_a_sheet_copied_from_another_notebook_is_one_line_and_left_alone(
         for cell in row:
             if cell.value is not None:
                 copied.cell(cell.row, cell.column, cell.value).style = cell.style
+    book.save(here)
+    assert remi_json("check", here)[0] == 0  # just what remi would write: in no one's way
+    copied["H2"], copied["J3"] = 999, "javítva"
     book.save(here)
     code, document = remi_json("score", here)
     assert code == 1

@@ -519,12 +519,8 @@ def rows_changed_by_libreoffice(path: Path, folder: Path, change: str, row: int)
     assert path.read_bytes() != before, "the macro did not change the workbook"
 
 
-@pytest.mark.parametrize("change", ["delete", "insert"])
-@pytest.mark.parametrize("live", [True, False], ids=["live", "values"])
-def test_rows_libreoffice_deletes_or_inserts_are_one_problem_for_remis_area(
-    tmp_path: Path, change: str, live: bool
-) -> None:
-    path = tmp_path / "klub.xlsx"
+def _scored_notebook(path: Path, live: bool) -> None:
+    """A notebook of 3 players and 7 deals, scored live or as values."""
     names = [part for name in PLAYERS[:3] for part in ("-p", name)]
     assert remi("new", path, *names, "--lang", "en").exit_code == 0
     book = openpyxl.load_workbook(path)
@@ -535,10 +531,60 @@ def test_rows_libreoffice_deletes_or_inserts_are_one_problem_for_remis_area(
             sheet.cell(FIRST_ROW + 1 + deal, column, value)
     book.save(path)
     assert remi("score", path, *([] if live else ["-r", "opening_minimum=50"])).exit_code == 0
+
+
+def _errors(result: Any) -> tuple[list[str], list[str]]:
+    """The error lines of a run, and those of them that say remi's cells moved."""
+    errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
+    return errors, [line for line in errors if "hold what remi wrote in other rows" in line]
+
+
+@pytest.mark.parametrize("change", ["delete", "insert"])
+@pytest.mark.parametrize("live", [True, False], ids=["live", "values"])
+def test_rows_libreoffice_deletes_or_inserts_are_one_problem_for_remis_area(
+    tmp_path: Path, change: str, live: bool
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    _scored_notebook(path, live)
     rows_changed_by_libreoffice(path, tmp_path, change, FIRST_ROW + 2)  # at deal 3
     result = remi("check", path)
-    errors = [line for line in result.stdout.splitlines() if line.startswith("error:")]
-    moved = [line for line in errors if "hold what remi wrote in other rows" in line]
+    errors, moved = _errors(result)
     assert result.exit_code == 1
     assert len(moved) == 1, result.stdout
     assert not [line for line in errors if "typed over" in line], result.stdout
+
+
+@pytest.mark.parametrize("live", [True, False], ids=["live", "values"])
+def test_the_last_deal_deleted_in_libreoffice_is_one_problem_then_scored(
+    tmp_path: Path, live: bool
+) -> None:
+    # The Total and Rank rows move up: their labels to where a game of six deals has
+    # them, their totals still of seven deals.
+    path = tmp_path / "klub.xlsx"
+    _scored_notebook(path, live)
+    rows_changed_by_libreoffice(path, tmp_path, "delete", FIRST_ROW + 6)
+    result = remi("score", path)
+    errors, moved = _errors(result)
+    assert result.exit_code == 1 and len(errors) == len(moved) == 1, result.stdout
+    columns = re.search(r"Clear columns (\w+):(\w+) of this sheet", moved[0])
+    assert columns is not None
+    book = openpyxl.load_workbook(path)  # as the person does what it says
+    sheet = book.worksheets[0]
+    for cells in sheet[f"{columns[1]}:{columns[2]}"]:
+        for cell in cells:
+            cell.value = None
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    assert load_notebook(path).games[0].played == 6
+
+
+def test_a_note_typed_in_a_moved_area_is_told_beside_the_move(tmp_path: Path) -> None:
+    path = tmp_path / "klub.xlsx"
+    _scored_notebook(path, live=False)
+    rows_changed_by_libreoffice(path, tmp_path, "delete", FIRST_ROW + 2)
+    book = openpyxl.load_workbook(path)
+    book.worksheets[0]["H7"] = "ask Béla about deal 2"
+    book.save(path)
+    errors, moved = _errors(remi("check", path))
+    assert len(moved) == 1
+    assert [line for line in errors if "!H7: " in line and "ask Béla" in line], errors

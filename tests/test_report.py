@@ -412,13 +412,19 @@ def test_a_club_css_comes_after_remis_stylesheet(club: Path, tmp_path: Path) -> 
     assert plain == 0 and "#123456" not in (tmp_path / "plain.html").read_text(encoding="utf-8")
 
 
-def test_a_club_css_is_pasted_as_it_is_not_read_as_a_template(club: Path, tmp_path: Path) -> None:
+def test_the_stylesheets_are_pasted_as_they_are_not_read_as_templates(
+    club: Path, tmp_path: Path
+) -> None:
     folder = tmp_path / "mine"
     folder.mkdir()
     (folder / "club.css").write_text("@media print{#nav{display:none}}", encoding="utf-8")
     html = tmp_path / "c.html"
     assert remi("report", club, "--html", html, "--template", folder).exit_code == 0
     assert "@media print{#nav{display:none}}" in html.read_text(encoding="utf-8")
+    (folder / "scorecard.css").write_text("@media print{#footer{display:none}}", "utf-8")
+    assert remi("report", club, "--html", html, "--template", folder).exit_code == 0
+    assert "@media print{#footer{display:none}}" in html.read_text(encoding="utf-8")
+    (folder / "scorecard.css").unlink()
     (folder / "club.css").write_bytes(b"h1 { color: \xe9 }")  # Latin-1, not UTF-8
     result = remi("report", club, "--html", html, "--template", folder, "--lang", "hu")
     assert result.exit_code == 1

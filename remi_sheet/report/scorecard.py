@@ -389,7 +389,7 @@ def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCa
 
 def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
     """The template `name` of `folder` filled with `document`. A template `folder` does not
-    hold is remi's own, so that a folder holding only a scorecard.css restyles the card.
+    hold is remi's own, so that a folder holding only a club.css restyles the card.
     Every value is escaped and the template runs sandboxed; a broken template raises
     `RemiError` with its line."""
     import jinja2
@@ -431,11 +431,13 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
 
 
 def _text_of(folder: Path, name: str) -> Markup:
-    """The file `name` of the template folder as it is, not as a template (CSS has `{#`
-    too), or nothing when the folder has none: a club's own stylesheet."""
+    """The file `name` of the template folder (else remi's own) as it is, not as a
+    template (CSS has `{#` too), or nothing when neither has one: the stylesheets."""
     from markupsafe import Markup
 
     path = folder / name
+    if not path.is_file():
+        path = default_template_dir() / name
     if not path.is_file():
         return Markup("")
     try:

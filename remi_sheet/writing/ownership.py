@@ -191,66 +191,91 @@ def claim(
     whole_sheet: bool = False,
 ) -> Claim:
     """Decide whether remi may write `desired` on `sheet`, where it wrote `recorded` before
-    and the cells now hold `current`.
+    and the cells now hold `current`. A cell that holds just what remi writes there now is
+    in nobody's way: writing it loses nothing (a row deleted under the last deal moves the
+    Total row to where the shorter game has it).
 
-    Rows inserted or deleted across remi's area move its cells with them (`_moved`): that
-    is one problem for the `area` (or the `whole_sheet`, remi's own), not one per cell."""
+    Rows inserted or deleted across remi's area move its cells with them (`_moved`): those
+    cells are one problem for the `area` (or the `whole_sheet`, remi's own); any other
+    cell in the way is still told at its cell."""
     result = Claim()
-    in_the_way: list[tuple[Key, CellValue]] = []
+    in_the_way: dict[Key, Problem] = {}
     for key, value in sorted(recorded.items()):
         now = current(key)
-        if now is not None and not same(now, value):
-            result.problems.append(_edited(sheet, key, now, value))
-            in_the_way.append((key, now))
+        if now is not None and not same(now, value) and not _as_written(now, key, desired):
+            in_the_way[key] = _edited(sheet, key, now, value)
     for key in sorted(desired):
         now = current(key)
-        if key not in recorded and now is not None:
-            result.problems.append(
-                Problem("area_occupied", sheet, address(*key), params={"value": now, "area": area})
-            )
-            in_the_way.append((key, now))
-    if _moved(in_the_way, recorded):
+        if key not in recorded and now is not None and not _as_written(now, key, desired):
+            params = {"value": now, "area": area}
+            in_the_way[key] = Problem("area_occupied", sheet, address(*key), params=params)
+    moved = _moved(set(in_the_way), current, recorded, set(recorded) | set(desired))
+    if moved:
         code = "sheet_moved" if whole_sheet else "area_moved"
-        params = {"area": area, "count": len(in_the_way)}
-        result.problems = [Problem(code, sheet, result.problems[0].cell, params=params)]
+        first = min(moved)
+        params = {"area": area, "count": len(moved)}
+        result.problems.append(Problem(code, sheet, address(*first), params=params))
+    result.problems += [problem for key, problem in in_the_way.items() if key not in moved]
     result.clear = {key for key in recorded if key not in desired}
     return result
 
 
+def _as_written(now: CellValue, key: Key, desired: Mapping[Key, Any]) -> bool:
+    return key in desired and same(now, desired[key])
+
+
 # Rows moved, not typed over: at least this many of remi's values, in more than one row,
-# most of those in the way, each now the same count of rows from where remi wrote it.
-_MOVED_VALUES: Final = 3
-_MOVED_SHARE: Final = 0.6
+# each now the same count of rows from where remi wrote it, with the cells in the way
+# across more than one column.
+_MOVED_VALUES: Final = 2
 
 
-def _moved(cells: list[tuple[Key, CellValue]], recorded: Mapping[Key, Any]) -> bool:
-    """Whether the `cells` in the way are remi's, moved by rows inserted or deleted.
+def _moved(
+    in_the_way: set[Key],
+    current: Callable[[Key], CellValue],
+    recorded: Mapping[Key, Any],
+    area: set[Key],
+) -> set[Key]:
+    """The cells `in_the_way` that are remi's, moved by rows inserted or deleted.
 
-    remi's values tell it: its labels, deal numbers and scores each stand the same count
-    of rows from where remi wrote them. Its formulas cannot tell (a spreadsheet re-points
-    the references below the change, not those above it, and a deleted row's become
-    #REF!): a formula counts as moved where remi wrote formulas in its column, never where
-    remi wrote a value. Cells typed over in one row (a paste, a fill) never move so."""
+    remi's values across its `area` tell it: its labels, deal numbers and scores each
+    stand the same count of rows from where remi wrote them (some of them, such as the
+    Total label under a deal deleted last, just where remi writes them now). Its formulas
+    cannot tell (a spreadsheet re-points the references below the change, not those
+    above it, and a deleted row's become #REF!): with such values, a formula in the way
+    counts as moved where remi wrote formulas in its column. A cell that moved by no
+    shared count (a note typed there) is no moved cell; cells typed down one column, or
+    over one row, never move so."""
+    if not recorded or not in_the_way:
+        return set()
     formula_columns = {column for (_, column), value in recorded.items() if is_formula(value)}
-    values = []
-    for key, now in cells:
-        if not is_formula(now):
-            values.append((key, now))
-        elif key[1] not in formula_columns or not is_formula(recorded.get(key, "=")):
-            return False  # a formula where remi wrote none: typed there
-    if len(values) < _MOVED_VALUES or not recorded:
-        return False
     rows = [row for row, _ in recorded]
     span = max(rows) - min(rows) + 1
     shared: dict[int, set[Key]] = {}
-    for key, now in values:
+    formulas = set()
+    for key in area:
+        now = current(key)
+        if now is None or same(now, recorded.get(key)):
+            continue
+        if is_formula(now):
+            if (
+                key in in_the_way
+                and key[1] in formula_columns
+                and is_formula(recorded.get(key, "="))
+            ):
+                formulas.add(key)
+            continue
         for offset in _offsets(key, now, recorded, span):
             shared.setdefault(offset, set()).add(key)
-    best = max(shared.values(), key=len, default=set())
-    return (
-        len(best) >= max(_MOVED_VALUES, _MOVED_SHARE * len(values))
-        and len({row for row, _ in best}) > 1
-    )
+    values = max(shared.values(), key=len, default=set())
+    moved = (values & in_the_way) | formulas
+    if (
+        len(values) < _MOVED_VALUES
+        or len({row for row, _ in values}) < 2
+        or len({column for _, column in values | formulas}) < 2
+    ):
+        return set()
+    return moved
 
 
 def _offsets(key: Key, now: CellValue, recorded: Mapping[Key, Any], span: int) -> set[int]:
