@@ -428,6 +428,25 @@ def test_cells_typed_over_by_hand_are_each_told_not_taken_for_moved_rows(
     assert len(errors) == 3 and "other rows" not in result.stdout, result.stdout
 
 
+def test_a_column_retyped_one_row_off_is_told_cell_by_cell(tmp_path: Path) -> None:
+    # Copied from a printout one line off: each value is remi's from the row below.
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    for row in range(5, 12):
+        book.worksheets[0][f"B{row}"], book.worksheets[0][f"C{row}"] = "W", 10 * row
+    book.save(path)
+    assert remi("score", path, "-r", "opening_minimum=50").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    column = [game.cell(row, 7).value for row in range(5, 12)]
+    for row in range(5, 8):
+        game.cell(row, 7).value = column[row - 4]
+    book.save(path)
+    errors = [line for line in remi("score", path).stdout.splitlines() if "error:" in line]
+    assert len(errors) == 3 and "other rows" not in " ".join(errors), errors
+
+
 def test_rows_inserted_on_the_standings_sheet_are_one_problem(notebook: Make) -> None:
     path = notebook({"g": worked_game(), "h": worked_game()})
     assert remi("score", path).exit_code == 0
