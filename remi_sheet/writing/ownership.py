@@ -251,6 +251,9 @@ def _moved(
     formula_columns = {column for (_, column), value in recorded.items() if is_formula(value)}
     rows = [row for row, _ in recorded]
     span = max(rows) - min(rows) + 1
+    # Rows inserted push remi's last rows below all it recorded: look there too.
+    below = range(max(rows) + 1, max(rows) + 1 + span)
+    area = area | {(row, column) for row in below for column in {c for _, c in recorded}}
     shared: dict[int, set[Key]] = {}
     formulas = set()
     for key in area:
