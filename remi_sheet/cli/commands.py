@@ -391,14 +391,10 @@ def run_add_game(
 
 def _grid_of(sheet: Worksheet) -> Grid:
     """The values of an openpyxl `sheet` as the reader's `Grid`: rich text as its text."""
-    from openpyxl.cell.rich_text import CellRichText
-
     from remi_sheet.reading.grid import Grid
+    from remi_sheet.writing.writeback import plain
 
-    rows = [
-        [str(value) if isinstance(value, CellRichText) else value for value in row]
-        for row in sheet.iter_rows(values_only=True)
-    ]
+    rows = [[plain(value) for value in row] for row in sheet.iter_rows(values_only=True)]
     return Grid(sheet.title, rows)
 
 

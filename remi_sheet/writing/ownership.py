@@ -253,7 +253,8 @@ def _moved(
     span = max(rows) - min(rows) + 1
     # Rows inserted push remi's last rows below all it recorded: look there too.
     below = range(max(rows) + 1, max(rows) + 1 + span)
-    area = area | {(row, column) for row in below for column in {c for _, c in recorded}}
+    columns = {column for _, column in recorded}
+    area = area | {(row, column) for row in below for column in columns}
     shared: dict[int, set[Key]] = {}
     formulas = set()
     for key in area:

@@ -447,7 +447,7 @@ def _styled(sheet: Worksheet) -> dict[Key, Any]:
     """Without a record (a workbook whose record was lost), remi's cells are those in its
     styles: the best that can be known."""
     return {
-        (cell.row - 1, cell.column - 1): _plain(cell.value)
+        (cell.row - 1, cell.column - 1): plain(cell.value)
         for row in sheet.iter_rows()
         for cell in row
         if cell.value is not None and cell.style in _STYLED
@@ -466,12 +466,12 @@ def _reader(sheet: Worksheet) -> Any:
             return f"({merged[key]})"
         # Looked up, not through sheet.cell(), which would create every cell it is asked for.
         cell = compat.stored_cell(sheet, key[0] + 1, key[1] + 1)
-        return _plain(cell.value) if cell is not None else None
+        return plain(cell.value) if cell is not None else None
 
     return current
 
 
-def _plain(value: Any) -> CellValue:
+def plain(value: Any) -> CellValue:
     """A cell's value as remi compares it: text a person made partly bold is its text."""
     from openpyxl.cell.rich_text import CellRichText
 
