@@ -32,23 +32,21 @@ _EXCEL_EPOCH: Final = dt.date(1899, 12, 30)
 _FIRST_SERIAL: Final = (dt.date(1950, 1, 1) - _EXCEL_EPOCH).days
 _LAST_SERIAL: Final = (dt.date(LAST_YEAR, 12, 31) - _EXCEL_EPOCH).days
 
+# The patterns are compiled at their first use (by `re`'s cache), not at import: a
+# notebook of real date cells never needs them.
 _TIME: Final = r"(?:[ t,]+\d{1,2}[:.]\d{2}(?:[:.]\d{2})?)?"
-_HUNGARIAN: Final = re.compile(r"(\d{4})\s*\.\s*(\d{1,2})\s*\.\s*(\d{1,2})\s*\.?" + _TIME)
-_HUNGARIAN_MONTH: Final = re.compile(r"(\d{4})\s*\.\s*([a-z]+)\.?\s*(\d{1,2})\s*\.?" + _TIME)
-_ISO: Final = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME)
-_YEAR_SLASH: Final = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})" + _TIME)
-_DAY_FIRST: Final = re.compile(r"(\d{1,2})\s*[/.]\s*(\d{1,2})\s*[/.]\s*(\d{4})\.?" + _TIME)
+_HUNGARIAN: Final = r"(\d{4})\s*\.\s*(\d{1,2})\s*\.\s*(\d{1,2})\s*\.?" + _TIME
+_HUNGARIAN_MONTH: Final = r"(\d{4})\s*\.\s*([a-z]+)\.?\s*(\d{1,2})\s*\.?" + _TIME
+_ISO: Final = r"(\d{4})-(\d{1,2})-(\d{1,2})" + _TIME
+_YEAR_SLASH: Final = r"(\d{4})/(\d{1,2})/(\d{1,2})" + _TIME
+_DAY_FIRST: Final = r"(\d{1,2})\s*[/.]\s*(\d{1,2})\s*[/.]\s*(\d{4})\.?" + _TIME
 # The month's name between the numbers, each number kept apart from what follows it by a
 # space, a dot, a comma or a hyphen ("29.nov.2026", "29-Nov-2026" as Excel writes d-mmm-yyyy,
 # "Nov 29,2026"; "3nov2026" is no date).
 _APART: Final = r"(?:[.,\-]|\s)[.,\s]*"
-_DAY_MONTH_NAME: Final = re.compile(
-    r"(\d{1,2})" + _APART + r"([a-z]+)" + _APART + r"(\d{4})\.?" + _TIME
-)
-_MONTH_NAME_DAY: Final = re.compile(
-    r"([a-z]+)\.?\s*(\d{1,2})(?:st|nd|rd|th)?" + _APART + r"(\d{4})" + _TIME
-)
-_SLASHED: Final = re.compile(r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*\d{4}\b.*")
+_DAY_MONTH_NAME: Final = r"(\d{1,2})" + _APART + r"([a-z]+)" + _APART + r"(\d{4})\.?" + _TIME
+_MONTH_NAME_DAY: Final = r"([a-z]+)\.?\s*(\d{1,2})(?:st|nd|rd|th)?" + _APART + r"(\d{4})" + _TIME
+_SLASHED: Final = r"\s*(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*\d{4}\b.*"
 
 # Hungarian month names folded (accents off, lower case) with their usual abbreviations.
 _MONTHS: Final[dict[str, int]] = {
@@ -129,18 +127,18 @@ def _serial(value: float) -> dt.date:
 def _text(value: str) -> dt.date:
     text = fold(value)
     if (
-        (match := _HUNGARIAN.fullmatch(text))
-        or (match := _ISO.fullmatch(text))
-        or (match := _YEAR_SLASH.fullmatch(text))
+        (match := re.fullmatch(_HUNGARIAN, text))
+        or (match := re.fullmatch(_ISO, text))
+        or (match := re.fullmatch(_YEAR_SLASH, text))
     ):
         year, month, day = match[1], match[2], match[3]
-    elif match := _DAY_FIRST.fullmatch(text):
+    elif match := re.fullmatch(_DAY_FIRST, text):
         day, month, year = match[1], match[2], match[3]
-    elif (match := _HUNGARIAN_MONTH.fullmatch(text)) and match[2] in _MONTHS:
+    elif (match := re.fullmatch(_HUNGARIAN_MONTH, text)) and match[2] in _MONTHS:
         year, month, day = match[1], str(_MONTHS[match[2]]), match[3]
-    elif (match := _DAY_MONTH_NAME.fullmatch(text)) and match[2] in _MONTHS:
+    elif (match := re.fullmatch(_DAY_MONTH_NAME, text)) and match[2] in _MONTHS:
         day, month, year = match[1], str(_MONTHS[match[2]]), match[3]
-    elif (match := _MONTH_NAME_DAY.fullmatch(text)) and match[1] in _MONTHS:
+    elif (match := re.fullmatch(_MONTH_NAME_DAY, text)) and match[1] in _MONTHS:
         month, day, year = str(_MONTHS[match[1]]), match[2], match[3]
     else:
         raise _unreadable(clean(value))
@@ -161,7 +159,7 @@ def slash_order(value: object) -> tuple[int, int] | None:
     (`11/05/2026` → (11, 5)), else None."""
     if not isinstance(value, str):
         return None
-    match = _SLASHED.fullmatch(value)
+    match = re.fullmatch(_SLASHED, value)
     return (int(match[1]), int(match[2])) if match else None
 
 
@@ -182,13 +180,13 @@ def doubtful(value: object) -> bool:
 
 
 # A date inside a game's name ("1998-11-07 #1", "Klub 2019. 03. 02."): ISO or Hungarian.
-_IN_TEXT: Final = re.compile(r"(?<!\d)(\d{4})(?:-|\s*\.\s*)(\d{1,2})(?:-|\s*\.\s*)(\d{1,2})(?!\d)")
+_IN_TEXT: Final = r"(?<!\d)(\d{4})(?:-|\s*\.\s*)(\d{1,2})(?:-|\s*\.\s*)(\d{1,2})(?!\d)"
 
 
 def date_in_text(text: str) -> dt.date | None:
     """The first real date written inside `text` (a game's name), ISO or Hungarian; None
     when there is none."""
-    for match in _IN_TEXT.finditer(text):
+    for match in re.finditer(_IN_TEXT, text):
         try:
             return _day(int(match[1]), int(match[2]), int(match[3]), text)
         except RemiError:
