@@ -557,6 +557,29 @@ def test_rows_libreoffice_deletes_or_inserts_are_one_problem_for_remis_area(
     assert not [line for line in errors if "typed over" in line], result.stdout
 
 
+@pytest.mark.parametrize(
+    ("change", "row"),
+    # 0-based rows under 7 deals: the Total row deleted (the Rank row moves up into it),
+    # a row inserted before the Rank row (pushed below all remi writes now).
+    [("delete", FIRST_ROW + 7), ("insert", FIRST_ROW + 8)],
+    ids=["total deleted", "inserted before rank"],
+)
+@pytest.mark.parametrize("live", [True, False], ids=["live", "values"])
+def test_one_labelled_row_moved_whole_is_one_problem_not_typed_over_or_left_twice(
+    tmp_path: Path, change: str, row: int, live: bool
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    _scored_notebook(path, live)
+    rows_changed_by_libreoffice(path, tmp_path, change, row)
+    result = remi("score", path)
+    errors, moved = _errors(result)
+    assert result.exit_code == 1 and len(errors) == len(moved) == 1, result.stdout
+    at = row + 1 if change == "delete" else row + 2  # where the Rank row stands now
+    assert moved[0].startswith(f"error: {load_notebook(path).games[0].sheet}!F{at}: ")
+    labels = [cell.value for cell in openpyxl.load_workbook(path).worksheets[0]["F"]]
+    assert labels.count("Rank") == 1, labels  # the sheet left alone: no second Rank row
+
+
 @pytest.mark.parametrize("live", [True, False], ids=["live", "values"])
 def test_the_last_deal_deleted_in_libreoffice_is_one_problem_then_scored(
     tmp_path: Path, live: bool

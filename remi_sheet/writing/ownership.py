@@ -209,7 +209,7 @@ def claim(
         if key not in recorded and now is not None and not _as_written(now, key, desired):
             params = {"value": now, "area": area}
             in_the_way[key] = Problem("area_occupied", sheet, address(*key), params=params)
-    moved = _moved(set(in_the_way), current, recorded, set(recorded) | set(desired))
+    moved = _moved(set(in_the_way), current, recorded, set(desired))
     if moved:
         code = "sheet_moved" if whole_sheet else "area_moved"
         first = min(moved)
@@ -226,7 +226,8 @@ def _as_written(now: CellValue, key: Key, desired: Mapping[Key, Any]) -> bool:
 
 # Rows moved, not typed over: at least this many of remi's values, in more than one row,
 # each now the same count of rows from where remi wrote it, with the cells in the way
-# across more than one column.
+# across more than one column. One row is enough when it is one of remi's labelled rows
+# (Total, Rank, a heading) whole: its label and every cell remi wrote in it.
 _MOVED_VALUES: Final = 2
 
 
@@ -234,11 +235,13 @@ def _moved(
     in_the_way: set[Key],
     current: Callable[[Key], CellValue],
     recorded: Mapping[Key, Any],
-    area: set[Key],
+    desired: set[Key],
 ) -> set[Key]:
-    """The cells `in_the_way` that are remi's, moved by rows inserted or deleted.
+    """The cells `in_the_way` that are remi's, moved by rows inserted or deleted, and those
+    of its cells pushed below all it writes now (a row inserted above its Rank row leaves
+    that row where no cell of remi's is wanted: written anew, it would stand twice).
 
-    remi's values across its `area` tell it: its labels, deal numbers and scores each
+    remi's values across its area tell it: its labels, deal numbers and scores each
     stand the same count of rows from where remi wrote them (some of them, such as the
     Total label under a deal deleted last, just where remi writes them now). Its formulas
     cannot tell (a spreadsheet re-points the references below the change, not those
@@ -246,7 +249,7 @@ def _moved(
     counts as moved where remi wrote formulas in its column. A cell that moved by no
     shared count (a note typed there) is no moved cell; cells typed down one column, or
     over one row, never move so."""
-    if not recorded or not in_the_way:
+    if not recorded:
         return set()
     formula_columns = {column for (_, column), value in recorded.items() if is_formula(value)}
     rows = [row for row, _ in recorded]
@@ -254,10 +257,13 @@ def _moved(
     # Rows inserted push remi's last rows below all it recorded: look there too.
     below = range(max(rows) + 1, max(rows) + 1 + span)
     columns = {column for _, column in recorded}
-    area = area | {(row, column) for row in below for column in columns}
+    pushed = {(row, column) for row in below for column in columns} - desired
+    in_the_way = in_the_way | {key for key in pushed if current(key) is not None}
+    if not in_the_way:
+        return set()
     shared: dict[int, set[Key]] = {}
     formulas = set()
-    for key in area:
+    for key in set(recorded) | desired | pushed:
         now = current(key)
         if now is None or same(now, recorded.get(key)):
             continue
@@ -271,15 +277,32 @@ def _moved(
             continue
         for offset in _offsets(key, now, recorded, span):
             shared.setdefault(offset, set()).add(key)
-    values = max(shared.values(), key=len, default=set())
-    moved = (values & in_the_way) | formulas
-    if (
-        len(values) < _MOVED_VALUES
-        or len({row for row, _ in values}) < 2
-        or len({column for _, column in values | formulas}) < 2
-    ):
+    offset, values = max(shared.items(), key=lambda item: len(item[1]), default=(0, set()))
+    moved_rows = {row for row, _ in values}
+    if len(moved_rows) == 1:
+        (row,) = moved_rows
+        formulas = {key for key in formulas if key[0] == row}
+        if not _whole_row(row, row + offset, values | formulas, recorded):
+            return set()
+    elif len(values) < _MOVED_VALUES or len(moved_rows) < 2:
         return set()
-    return moved
+    if len({column for _, column in values | formulas}) < 2:
+        return set()
+    return (values & in_the_way) | formulas
+
+
+def _whole_row(row: int, source: int, found: set[Key], recorded: Mapping[Key, Any]) -> bool:
+    """Whether the cells `found` in `row` are every cell remi wrote in its row `source`,
+    one of them a label: that row moved whole."""
+    wrote = {
+        column for (at, column), value in recorded.items() if at == source and value is not None
+    }
+    labelled = any(
+        isinstance(value, str) and not is_formula(value)
+        for (at, _), value in recorded.items()
+        if at == source
+    )
+    return labelled and len(wrote) >= _MOVED_VALUES and wrote == {column for _, column in found}
 
 
 def _offsets(key: Key, now: CellValue, recorded: Mapping[Key, Any], span: int) -> set[int]:
