@@ -302,3 +302,26 @@ def test_a_meld_that_does_not_read_is_named_once() -> None:
     assert result.exit_code == 1
     assert "✗ K♠ A♠ 2♠: A run cannot go round the corner" in result.stdout
     assert result.stdout.count("K♠ A♠ 2♠") == 1
+
+
+def test_json_has_the_keys_of_its_kind_whether_the_cards_read_or_not() -> None:
+    checked = {"melds", "total", "opens", "clean_run_missing", "minimum", "errors"}
+    opened = checked | {"hand", "best", "left"}
+    for args, keys in [
+        (("K♠ K♣ K♥",), checked),
+        (("K♠ K♣ Z",), checked),  # a card that is none
+        (("--hand", "K♠ K♣ K♥ 9♠ 9♣ 9♥"), opened),
+        (("--hand", "K K K 9♠"), opened),  # read, but cards without suits
+        (("--hand", "K♠ Z"), opened),
+    ]:
+        _, document = remi_json(*args)
+        assert set(document) == keys, (args, document)
+
+
+def test_json_says_why_a_big_enough_opening_does_not_open() -> None:
+    for args in [("K♠ K♣ K♥", "9♠ 9♣ 9♥"), ("--hand", "K♠ K♣ K♥ 9♠ 9♣ 9♥")]:
+        _, document = remi_json(*args, "-r", "opening_needs_clean_run=igen")
+        assert document["total"] == 57 and not document["opens"]
+        assert document["clean_run_missing"] is True
+        _, plain = remi_json(*args)
+        assert plain["opens"] and plain["clean_run_missing"] is False

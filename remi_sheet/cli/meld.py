@@ -66,7 +66,7 @@ def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: boo
     try:
         parsed = [parse_meld(text) for text in texts]
     except RemiError as error:
-        return _input_errors([error.problem], rules, lang, json_output)
+        return _input_errors([error.problem], rules, lang, json_output, hand=None)
     report = check_melds(parsed, rules)
     if json_output:
         _print_json(report_json(report, lang))
@@ -83,10 +83,10 @@ def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bo
     try:
         hand = parse_cards(text, suits_required=True)
     except RemiError as error:
-        return _input_errors([error.problem], rules, lang, json_output)
+        return _input_errors([error.problem], rules, lang, json_output, hand=[])
     errors = hand_errors(hand, rules)
     if errors:
-        return _input_errors(errors, rules, lang, json_output)
+        return _input_errors(errors, rules, lang, json_output, hand=hand)
     if every:
         best, others, count = openings(hand, rules)
     else:
@@ -98,11 +98,25 @@ def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bo
     return 0
 
 
-def _input_errors(errors: list[Problem], rules: HouseRules, lang: Lang, json_output: bool) -> int:
+def _input_errors(
+    errors: list[Problem],
+    rules: HouseRules,
+    lang: Lang,
+    json_output: bool,
+    *,
+    hand: Sequence[Card] | None,
+) -> int:
+    """Cards that could not be read, or a hand that cannot be; `hand`: the cards read of
+    a `--hand` (None for melds), so that the document has the keys of its kind."""
     from remi_sheet.cli.printing import error_line
 
     if json_output:
-        document = {"melds": [], "total": 0, "opens": False, "minimum": rules.opening_minimum}
+        document: dict[str, Any] = {"melds": [], "total": 0, "opens": False}
+        document["clean_run_missing"] = False
+        if hand is not None:
+            cards = [str(card) for card in hand]
+            document = {"hand": cards, "best": [], **document, "left": cards}
+        document["minimum"] = rules.opening_minimum
         _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
     else:
         for error in errors:
@@ -179,6 +193,7 @@ def report_json(report: MeldReport, lang: Lang) -> dict[str, Any]:
         "melds": [meld_json(meld, lang) for meld in report.melds],
         "total": report.total,
         "opens": report.opens,
+        "clean_run_missing": report.clean_run_missing,
         "minimum": report.minimum,
         "errors": [_reason_json(error, lang) for error in report.errors],
     }
@@ -189,6 +204,7 @@ def _opening_json(opening: Opening, lang: Lang) -> dict[str, Any]:
         "melds": [meld_json(meld, lang) for meld in opening.melds],
         "total": opening.total,
         "opens": opening.opens,
+        "clean_run_missing": opening.clean_run_missing,
         "left": [str(card) for card in opening.left],
     }
 
@@ -204,6 +220,7 @@ def hand_json(
     # "melds" and "best" are the same list: "melds" keeps the shape of a meld check.
     document = {"hand": [str(card) for card in hand], "best": document["melds"], **document}
     document["minimum"] = best.minimum
+    document["errors"] = []  # a hand read and checked: what `_input_errors` says otherwise
     if others is not None:
         document["alternatives"] = [_opening_json(other, lang) for other in others]
         document["alternatives_count"] = count
