@@ -89,6 +89,16 @@ def test_check_json(notebook: Make) -> None:
     ]
 
 
+def test_check_json_knows_no_running_totals_past_a_deal_not_scored(notebook: Make) -> None:
+    game = [["Deal", "Anna", "Béla", "Csaba"], [1, "H", "27", "X"], [2, "W", "W", 5]]
+    game += [[3, 12, "W", "K 9 Jo"], [4], [5], [6], [7]]
+    _, document = remi_json("check", notebook({"g": game}))
+    first, third = document["games"][0]["deals"]
+    assert first["running"] == first["scores"] == {"Anna": -40, "Béla": 60, "Csaba": 200}
+    assert third["deal"] == 3 and third["scores"] == {"Anna": 10, "Béla": -20, "Csaba": 40}
+    assert third["running"] is None  # not deal 1 + deal 3: deal 2 counts, unknown
+
+
 def test_lang_option_switches_messages(notebook: Make) -> None:
     result = remi("check", notebook(two_games()), "--lang", "hu")
     assert "'Z' nem értelmezhető." in result.stdout
@@ -679,3 +689,13 @@ def test_a_sheet_copied_from_another_notebook_is_one_line_and_left_alone(
     errors = [p for p in document["problems"] if p["severity"] == "error"]
     assert [(p["sheet"], p["code"]) for p in errors] == [("Copied", "area_from_elsewhere")]
     assert document["left_alone"] == ["Copied"]
+
+
+def test_hungarian_messages_write_cards_with_hungarian_letters(notebook: Make) -> None:
+    game = [["Leosztás", "Anna", "Béla", "Csaba"], [1, "W", "D♦ D♦ D♦", "X"]]
+    game += [[2, "W", "Á Á Á Á Á", "Á Á Á Á"], [3], [4], [5], [6], [7]]
+    path = notebook({"g": game})
+    hungarian = remi("check", path, "--lang", "hu").stdout
+    assert "3 × D♦: 2 csomagban" in hungarian and "9 × Á van" in hungarian, hungarian
+    english = remi("check", path, "--lang", "en").stdout
+    assert "3 × Q♦: 2 packs" in english and "the As in" in english, english

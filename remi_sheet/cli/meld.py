@@ -150,10 +150,10 @@ def said(reason: Problem, lang: Lang) -> str:
 def _phrase(reason: Problem, lang: Lang) -> Phrase:
     """`said` as a phrase, to stand whole inside another text (a text given as a string
     is cut at its 120th character there, as a value typed in a file is)."""
-    from remi_sheet.core.cards import cards_text
+    from remi_sheet.i18n.catalogue import card_letters
 
     params = {
-        key: cards_text(value, lang) if key in _CARD_PARAMS and isinstance(value, str) else value
+        key: card_letters(value, lang) if key in _CARD_PARAMS and isinstance(value, str) else value
         for key, value in reason.params.items()
     }
     return Phrase(reason.code, params)

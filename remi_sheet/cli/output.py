@@ -50,6 +50,10 @@ def print_json(document: Mapping[str, Any]) -> None:
 def game_json(game: Game) -> dict[str, Any]:
     players = game.players
     broken = game.has_errors
+    # Past a deal not scored (its number missing among the scored), the running totals are
+    # not known: null, as the live sheet waits ("…") there.
+    deals = game.deals
+    known = next((i for i, deal in enumerate(deals) if deal.number != i + 1), len(deals))
     return {
         "sheet": game.sheet,
         "players": list(players),
@@ -60,12 +64,12 @@ def game_json(game: Game) -> dict[str, Any]:
                 "deal": deal.number,
                 "row": deal.row + 1,
                 "scores": dict(zip(players, deal.score.scores, strict=True)),
-                "running": dict(zip(players, running, strict=True)),
+                "running": dict(zip(players, running, strict=True)) if index < known else None,
                 "winner": players[deal.score.winner],
                 "hand": deal.score.hand,
                 "typed_scores": deal.score.typed,
             }
-            for deal, running in zip(game.deals, game.score.running, strict=True)
+            for index, (deal, running) in enumerate(zip(deals, game.score.running, strict=True))
         ],
         # A game with errors has no totals or places: its scored deals are all it has.
         "totals": None if broken else dict(zip(players, game.score.totals, strict=True)),

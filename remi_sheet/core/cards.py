@@ -62,18 +62,6 @@ RANK_NAMES: Final[dict[int, str]] = {
 
 # Bubi, dáma, király, ász: the letters Hungarian cards carry.
 HUNGARIAN_RANK_NAMES: Final[dict[int, str]] = {JACK: "B", QUEEN: "D", KING: "K", ACE: "Á"}
-_HUNGARIAN_LETTERS: Final = {"J": "B", "Q": "D", "A": "Á"}
-_CARD_TOKEN: Final = re.compile(r"(?<!\w)([JQA])(?=[♠♣♥♦]|(?![\w]))")
-
-
-def cards_text(text: str, lang: Lang) -> str:
-    """Cards written as `str(card)` does, one after another (`8♣ 9♣ J♣`, `Jo=Q♦`), in the
-    letters of `lang`; a joker (`Jo`) stays as it is."""
-    if lang != "hu":
-        return text
-    return _CARD_TOKEN.sub(lambda found: _HUNGARIAN_LETTERS[found.group(1)], text)
-
-
 # How players spell ranks, suits and jokers, and what separates cards: `parse_cards` reads
 # by these tables, and the live formulas are made from them too.
 RANK_SPELLINGS: Final[dict[str, int]] = {

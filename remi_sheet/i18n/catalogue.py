@@ -12,6 +12,8 @@ A text's placeholders are filled in the text's language:
 - `{count:game/games}`: the number and the English word that goes with it ("1 game",
   "3 games"); Hungarian needs no plural after a number ("3 játszma");
 - `{deal:a}` / `{deal:A}`: the Hungarian article before that number ("az 1.", "a 2.");
+- `{card:card}`: cards in the letters of the language (`card_letters`: B, D, Á for J, Q, A
+  in Hungarian);
 - a `Phrase` (a key and its parameters): that text, in the same language; a tuple of
   them, those texts separated by commas.
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +43,10 @@ from remi_sheet.i18n import (
 
 Lang = Literal["en", "hu"]
 LANGS: Final[tuple[Lang, ...]] = ("en", "hu")
+
+# Bubi, dáma, ász: the letters Hungarian cards carry for J, Q and A (K is K).
+_HUNGARIAN_LETTERS: Final = {"J": "B", "Q": "D", "A": "Á"}
+_CARD_LETTER: Final = re.compile(r"(?<!\w)([JQA])(?=[♠♣♥♦]|(?!\w))")
 
 
 def _merged() -> dict[str, tuple[str, str]]:
@@ -199,12 +206,22 @@ def hungarian_article(value: object) -> str:
     return "a"
 
 
+def card_letters(text: str, lang: Lang) -> str:
+    """Cards written one after another as remi writes them (`8♣ 9♣ J♣`, `Jo=Q♦`, a rank
+    `Q`), in the letters of `lang`; a joker (`Jo`) stays as it is."""
+    if lang != "hu":
+        return text
+    return _CARD_LETTER.sub(lambda found: _HUNGARIAN_LETTERS[found.group(1)], text)
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: Lang) -> None:
         super().__init__()
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "card":
+            return card_letters(str(_shown(value, self.lang)), self.lang)
         if format_spec in ("a", "A"):  # of the value as shown: a rule's name is a Phrase
             article = hungarian_article(_shown(value, self.lang))
             return article.capitalize() if format_spec == "A" else article

@@ -96,12 +96,12 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{count} joker, de a játékban csak {most} van (jokerek száma házszabály).",
     ),
     "cards_too_many_copies": (
-        "{count} × {card}: {packs} packs have only {most} of each card.",
-        "{count} × {card}: {packs} csomagban minden lapból csak {most} van.",
+        "{count} × {card:card}: {packs} packs have only {most} of each card.",
+        "{count} × {card:card}: {packs} csomagban minden lapból csak {most} van.",
     ),
     "cards_too_many_of_rank": (
-        "{count} × {rank}: {packs} packs have only {most} cards of each rank.",
-        "{count} × {rank}: {packs} csomagban minden értékből csak {most} lap van.",
+        "{count} × {rank:card}: {packs} packs have only {most} cards of each rank.",
+        "{count} × {rank:card}: {packs} csomagban minden értékből csak {most} lap van.",
     ),
     "entry_boolean": (
         "The cell holds TRUE/FALSE; type " + _CODES_HELP_EN + ".",
@@ -161,15 +161,15 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "leosztásban, de a játékban csak {most} van (jokerek száma házszabály).",
     ),
     "deal_too_many_copies": (
-        "{player}'s cards bring the {card} in the losers' hands of deal {deal} to {count}: "
+        "{player}'s cards bring the {card:card} in the losers' hands of deal {deal} to {count}: "
         "{packs} packs have only {most} of each card.",
-        "{player} lapjaival {count} × {card} van a vesztesek kezében {deal:a} {deal}. "
+        "{player} lapjaival {count} × {card:card} van a vesztesek kezében {deal:a} {deal}. "
         "leosztásban: {packs} csomagban minden lapból csak {most} van.",
     ),
     "deal_too_many_of_rank": (
-        "{player}'s cards bring the {rank}s in the losers' hands of deal {deal} to {count}: "
+        "{player}'s cards bring the {rank:card}s in the losers' hands of deal {deal} to {count}: "
         "{packs} packs have only {most} cards of each rank.",
-        "{player} lapjaival {count} × {rank} van a vesztesek kezében {deal:a} {deal}. "
+        "{player} lapjaival {count} × {rank:card} van a vesztesek kezében {deal:a} {deal}. "
         "leosztásban: {packs} csomagban minden értékből csak {most} lap van.",
     ),
     "deal_points_together": (
