@@ -957,6 +957,30 @@ def test_a_notebook_saved_meanwhile_by_another_program_is_not_overwritten(
     assert backup.read_bytes() == b"last week's notebook"
 
 
+def test_a_notebook_saved_while_remi_keeps_its_backup_is_not_renamed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A phone's sync saves the notebook while the backup is flushed to a slow disk: the
+    # last moment before remi's file takes the notebook's place.
+    from remi_sheet.writing import saving
+
+    path = build_notebook(tmp_path / "k.xlsx", {"g": worked_game()})
+    other = build_notebook(tmp_path / "o.xlsx", {"g": worked_game(), "n": [["phone"]]})
+    saved = other.read_bytes()
+    backing_up = saving.keep_backup
+
+    def then_synced(target: Path) -> None:
+        backing_up(target)
+        (tmp_path / "synced").write_bytes(saved)
+        os.replace(tmp_path / "synced", path)  # as sync clients save: a rename over it
+
+    monkeypatch.setattr(saving, "keep_backup", then_synced)
+    result = remi("score", path)
+    assert result.exit_code == 1, result.output
+    assert "was saved by another program while remi worked" in result.output
+    assert path.read_bytes() == saved
+
+
 @pytest.mark.parametrize("saved", ["half", "other"])
 def test_a_notebook_saved_over_in_place_meanwhile_is_said_as_such(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, saved: str

@@ -309,10 +309,12 @@ def replace_atomically(
         with temporary.open("rb+") as written:
             os.fsync(written.fileno())
         os.chmod(temporary, real.stat().st_mode & 0o7777 if real.exists() else _new_file_mode())
-        if expected is not None and Identity.of(real.stat()) != expected:
-            raise RemiError(Problem("file_changed_meanwhile", params={"path": str(path)}))
+        _unchanged(real, path, expected)
         if before is not None:
             before()
+            # The backup takes its time (a copy, flushed to a slow synced disk): a save
+            # that lands meanwhile must not be renamed over either.
+            _unchanged(real, path, expected)
         os.replace(temporary, real)
         _fsync_folder(folder)
     except OSError as error:  # a full disk, a folder made read-only meanwhile, …
@@ -320,6 +322,13 @@ def replace_atomically(
     finally:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
+
+
+def _unchanged(real: Path, path: Path, expected: Identity | None) -> None:
+    """A `RemiError` when the file at `real` (`path` as the user gave it) is no longer the
+    one that was read (`expected`; None: nothing to compare)."""
+    if expected is not None and Identity.of(real.stat()) != expected:
+        raise RemiError(Problem("file_changed_meanwhile", params={"path": str(path)}))
 
 
 def _write_failed(path: Path, error: OSError) -> RemiError:
