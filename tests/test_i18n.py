@@ -141,7 +141,7 @@ def test_one_date_style_per_language() -> None:
 
 
 def test_a_phrase_is_said_in_the_language_of_its_message() -> None:
-    reason = Phrase("no_games")
+    reason = Phrase("no_games", {"path": "klub.xlsx"})
     assert say("sheet_unreadable", "hu", reason=reason).count("Nincs játszmalap") == 1
 
 

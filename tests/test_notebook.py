@@ -37,7 +37,12 @@ def test_worked_game(notebook: Make) -> None:
 
 
 @pytest.mark.parametrize(
-    "word", ["Deal", "deal", "DEAL", "Leosztás", "LEOSZTAS", "Osztás", "osztas", "#", " Deal\u00a0"]
+    "word",
+    [
+        *("Deal", "deal", "DEAL", "Leosztás", "LEOSZTAS", "Osztás", "osztas", "#", " Deal\u00a0"),
+        # A colon or full stop after the word, as phones and paper forms put it.
+        *("Leosztás:", "Leosztás.", "Deal :"),
+    ],
 )
 def test_header_words(notebook: Make, word: str) -> None:
     rows = worked_game()
@@ -55,6 +60,29 @@ def test_header_below_notes_and_right_of_a_margin(notebook: Make) -> None:
     assert game.layout.date == "2026. 11. 29." and game.layout.place == "Kovácsék"
     assert game.score.totals == (-30, 100, 220)
     assert loaded.lang == "en"
+
+
+def test_the_date_and_place_typed_with_their_labels_in_one_cell(notebook: Make) -> None:
+    rows = [["Dátum: 2026. 11. 22."], ["Helyszín:   Kovácsék"], ["Megjegyzés: Ödön késett"]]
+    loaded = load_notebook(notebook({"g": [*rows, *worked_game()]}))
+    (game,) = loaded.games
+    assert game.layout.date == "2026. 11. 22." and game.layout.date_cell == "A1"
+    assert game.layout.place == "Kovácsék" and game.day == dt.date(2026, 11, 22)
+
+
+def test_a_game_headed_by_another_word_is_told_not_left_out_silently(
+    notebook: Make, tmp_path: Path
+) -> None:
+    rows = worked_game()
+    rows[0][0] = "Forduló"
+    plural = worked_game()
+    plural[0][0] = "Leosztások"  # no header word: the Rules sheet's name of deals_per_game
+    path = notebook({"g": worked_game(), "h": rows, "i": plural})
+    told = [("h", "A1", "sheet_unknown_header"), ("i", "A1", "sheet_unknown_header")]
+    assert problems(load_notebook(path)) == told
+    # remi's own Standings sheet (negative totals, a header of words) is no such table.
+    assert remi("score", path, "-o", tmp_path / "out.xlsx").exit_code == 0
+    assert problems(load_notebook(tmp_path / "out.xlsx")) == told
 
 
 def test_header_beyond_row_ten_is_no_game(notebook: Make) -> None:

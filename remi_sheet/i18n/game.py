@@ -338,6 +338,14 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Van már '{sheet}' nevű lap, de nem a remi írta; nevezd át, hogy a remi oda írhassa "
         "az összesítőt.",
     ),
+    "sheet_unknown_header": (
+        "Its rows read like a game's deals, but '{heading}' heads them, and a game's header "
+        "starts with Deal, Leosztás, Osztás or #: not scored. If it is a game, head it "
+        "Deal or Leosztás.",
+        "A sorai egy játszma leosztásainak látszanak, de '{heading}' áll fölöttük, a "
+        "játszma fejléce pedig Leosztás, Osztás, Deal vagy # szóval kezdődik: nincs "
+        "pontozva. Ha játszma, a fejléce legyen Leosztás vagy Deal.",
+    ),
     "sheet_maybe_game": (
         "Headed by # like a game, but its rows do not read like deals (numbered from 1, "
         "mostly entries, a winner among them): not scored, and remi writes nothing into it. "
@@ -347,10 +355,10 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ha játszma, a fejléce legyen Leosztás vagy Deal.",
     ),
     "no_games": (
-        "No game sheet found: a game sheet has a header row (in its first 10 rows) starting "
-        "with Deal, Leosztás, Osztás or #, followed by the players' names.",
-        "Nincs játszmalap: a játszmalap első 10 sorának egyikében fejléc áll, amely Deal, "
-        "Leosztás, Osztás vagy # szóval kezdődik, utána a játékosok nevei.",
+        "No game sheet found in {path}: a game sheet has a header row (in its first 10 rows) "
+        "starting with Deal, Leosztás, Osztás or #, followed by the players' names.",
+        "Nincs játszmalap ebben: {path}. A játszmalap első 10 sorának egyikében fejléc áll, "
+        "amely Deal, Leosztás, Osztás vagy # szóval kezdődik, utána a játékosok nevei.",
     ),
 }
 

@@ -33,6 +33,13 @@ HEADER_WORDS: Final[dict[str, Lang | None]] = {
 }
 
 
+def header_word(value: CellValue) -> str:
+    """A cell folded as header words are looked up: a colon or a full stop after the word
+    (`Leosztás:`, as phones and paper forms put it) is no part of it."""
+    key = fold(str(value))
+    return key if key == "#" else key.rstrip(":.").rstrip()
+
+
 TOTAL_WORDS: Final = frozenset({"total", "totals", "osszesen", "ossz", "osszeg", "sum"})
 
 
@@ -45,6 +52,9 @@ _DATE_WORDS: Final = frozenset({"date", "datum"})
 
 
 _PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
+
+# First cells of rows that head no game's table, whatever is below them.
+_NOT_HEADERS: Final = TOTAL_WORDS | _NOTE_WORDS | _DATE_WORDS | _PLACE_WORDS
 
 
 MARKER_PREFIX: Final = "remi ▸"
@@ -99,10 +109,12 @@ def filled(value: CellValue) -> bool:
 
 class Doubtful(NamedTuple):
     """A sheet headed like a game by "#" alone whose rows do not read like deals, but have
-    a winner's entry or a negative number in them: no game, and worth a word."""
+    a winner's entry or a negative number in them; or one whose rows read like deals under
+    another word (`heading`): no game, and worth a word."""
 
     sheet: str
-    cell: str  # the header's "#"
+    cell: str  # the header's "#", or the word
+    heading: str | None = None  # the word that heads it, when it is no header word
 
 
 def find_game(grid: Grid) -> GameLayout | None:
@@ -113,7 +125,8 @@ def find_game(grid: Grid) -> GameLayout | None:
 
 def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
     """The layout of the game on `grid`; `Doubtful` for a sheet that may be one but whose
-    rows do not say so; None for any other sheet."""
+    rows do not say so, or whose table reads like deals under a header word that is none
+    of a game's; None for any other sheet."""
     for header_row in range(min(HEADER_ROWS, grid.height)):
         found = _header_at(grid, header_row)
         if found is not None:
@@ -125,6 +138,30 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
             if _has_winners(layout):
                 return Doubtful(grid.name, address(header_row, deal_column))
             return None
+    return _headed_otherwise(grid)
+
+
+def _headed_otherwise(grid: Grid) -> Doubtful | None:
+    """A table headed by a word that is no header word (`Forduló`, `Kör`, `Round`) whose
+    rows read like deals with a winner in them: a game that would be silently left out."""
+    for header_row in range(min(HEADER_ROWS, grid.height)):
+        cells = grid.rows[header_row]
+        column = next((c for c, value in enumerate(cells) if filled(value)), None)
+        if column is None or not isinstance(cells[column], str):
+            continue
+        if header_word(cells[column]) in _NOT_HEADERS:
+            continue
+        layout = _layout(grid, header_row, column, None)
+        played = [row for row in layout.rows if row.played]
+        # A winner's mark (W, H, nyert) in every row, as no table of figures has: a
+        # standings table's negative totals are no winners here.
+        if (
+            len(layout.players) >= 2
+            and played
+            and _reads_like_deals(layout)
+            and all(sum(map(_is_winner, row.cells)) == 1 for row in played)
+        ):
+            return Doubtful(grid.name, address(header_row, column), cell_text(cells[column]))
     return None
 
 
@@ -141,6 +178,13 @@ def _reads_like_deals(layout: GameLayout) -> bool:
     return 2 * entries > len(typed) and _has_winners(layout)
 
 
+def _is_winner(value: CellValue) -> bool:
+    try:
+        return isinstance(parse_entry(value, HouseRules()), Winner)
+    except RemiError:
+        return False
+
+
 def _is_entry(value: CellValue) -> bool:
     try:
         return parse_entry(value, HouseRules()) is not None
@@ -151,7 +195,7 @@ def _is_entry(value: CellValue) -> bool:
 def _header_at(grid: Grid, row: int) -> tuple[int, Lang | None] | None:
     for column, value in enumerate(grid.rows[row]):
         if filled(value):
-            key = fold(str(value))
+            key = header_word(value)
             return (column, HEADER_WORDS[key]) if key in HEADER_WORDS else None
     return None
 
@@ -254,14 +298,19 @@ def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue, str
     """The Date and Place typed above the header, and the Date's cell."""
     date = place = date_cell = None
     for row, cells in enumerate(grid.rows[:header_row]):
-        values = list(filter(filled, cells))
+        columns = [index for index, value in enumerate(cells) if filled(value)]
+        values = [cells[index] for index in columns]
+        if len(values) == 1 and isinstance(values[0], str) and ":" in values[0]:
+            # The label and what it says in one cell: `Dátum: 2026. 11. 22.`
+            label, said = values[0].split(":", 1)
+            if said.strip():
+                values, columns = [label, said.strip()], columns * 2
         if len(values) < 2:
             continue
         key = fold(str(values[0])).rstrip(":")
         if key in _DATE_WORDS:
             date = values[1]
-            column = [index for index, value in enumerate(cells) if filled(value)][1]
-            date_cell = address(row, column)
+            date_cell = address(row, columns[1])
         elif key in _PLACE_WORDS:
             place = values[1]
     return date, place, date_cell

@@ -119,9 +119,10 @@ def _load(
         for grid in itertools.chain(leading, (_keep(item, kept, unreadable) for item in items)):
             layout = sort_sheet(grid) if grid is not None else None
             if isinstance(layout, Doubtful):
-                doubtful.append(
-                    Problem("sheet_maybe_game", layout.sheet, layout.cell, Severity.WARNING)
-                )
+                code, params = "sheet_maybe_game", {}
+                if layout.heading is not None:
+                    code, params = "sheet_unknown_header", {"heading": layout.heading}
+                doubtful.append(Problem(code, layout.sheet, layout.cell, Severity.WARNING, params))
             elif grid is not None and layout is not None:
                 layouts[grid.name] = layout
                 game = check_game(grid, layout, rules, probe, context)
@@ -142,7 +143,7 @@ def _load(
     hinted = [layout.lang for layout in layouts.values() if layout.lang]
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
     if not games:
-        problems.append(Problem("no_games"))
+        problems.append(Problem("no_games", params={"path": path.name}))
     grids = {name: read[name] for name in sheets.names if name in read} if keep_grids else {}
     return Notebook(
         path,

@@ -840,6 +840,7 @@ case(
     "no_games-english-round.xlsx",
     "'Round' instead of 'Deal'",
     notebook({G: [["Round", "Anna", "Béla"], [1, "W", 3]]}),
+    (G, "A1", "sheet_unknown_header"),  # its rows read like deals: told, not left out
     (None, None, "no_games"),
 )
 case(
