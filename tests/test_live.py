@@ -10,6 +10,7 @@ entry: it never refuses an entry the engine reads. `.ci/run` installs LibreOffic
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import shutil
@@ -290,6 +291,29 @@ def test_live_formulas_agree_with_the_engine(tmp_path: Path, number: int) -> Non
     before = path.read_bytes()
     remi("score", path)
     assert path.read_bytes() == before  # nothing to change on a second run
+
+
+@pytest.mark.parametrize("scored_first", [False, True], ids=["as made", "after a score"])
+def test_a_rules_value_emptied_is_the_default_live_as_in_remi(
+    tmp_path: Path, scored_first: bool
+) -> None:
+    # Made with house rules, which the Rules sheet shows; a person then empties them.
+    path = tmp_path / "k.xlsx"
+    names = [part for player in PLAYERS[:3] for part in ("-p", player)]
+    rules = ["-r", "hand_win=-50", "-r", "hand_multiplier=3", "-r", "rounding=none"]
+    assert remi("new", path, *names, *rules, "--lang", "en").exit_code == 0
+    fill(path, [[["H", 27, "X"], [12, "W", "K 9 Jo"], ["W", "X 45", 7]]])
+    if scored_first:
+        assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    for row in book["Rules"].iter_rows(min_row=2):
+        with contextlib.suppress(RemiError):
+            if rule_spec(str(row[0].value)).name in ("hand_win", "hand_multiplier", "rounding"):
+                row[1].value = None
+    book.save(path)
+    notebook = load_notebook(path)
+    assert notebook.rules == HouseRules(opening_minimum=notebook.rules.opening_minimum)
+    compare(notebook, calculated(path, tmp_path), Tally(), scored=scored_first)
 
 
 def saved_by_libreoffice(path: Path, folder: Path) -> Path:

@@ -203,13 +203,19 @@ def alphabet() -> str:
 
 def rule_names(rules: HouseRules, cells: Mapping[str, str]) -> dict[str, str]:
     """The house rules' names: each reads its value cell (`cells`: rule → "'Rules'!$B$5")
-    when the notebook has one, falling back to the rule's value in `rules` while the cell
-    is empty; a rule without a cell is a constant. Then the values that follow from them."""
+    when the notebook has one, falling back to the rule's default while the cell is empty,
+    as remi reads an empty value (the value in force when the names were written would
+    outlive its cell being emptied); a rule without a cell is a constant, its value in
+    `rules`. Then the values that follow from them."""
     names: dict[str, str] = {}
+    default = HouseRules()
     for rule, name in RULE_NAMES.items():
         value = getattr(rules, rule)
         cell = cells.get(rule)
-        names[name] = _constant(rule, value) if cell is None else _reading(rule, value, cell)
+        if cell is None:
+            names[name] = _constant(rule, value)
+        else:
+            names[name] = _reading(rule, getattr(default, rule), cell)
     return names | derived()
 
 
