@@ -165,7 +165,7 @@ def test_dry_run_and_already_filed_are_named(tmp_path: Path) -> None:
     fresh = tmp_path / "uj.xlsx"
     output = tmp_path / "uj-kimenet.xlsx"
     said = remi("import", papers, "--into", notebook, "-o", output, "--lang", "en").stdout
-    told = f"Nothing to write: {notebook} holds all of it already, and {output} was not written."
+    told = f"Nothing to write: no game new to {notebook}, and {output} was not written."
     assert told in said and not output.exists()
     output.write_bytes(b"")  # an older file there: not it is unchanged, the notebook is
     said = remi("import", papers, "--into", notebook, "-o", output, "--lang", "en").stdout

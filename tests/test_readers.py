@@ -5,9 +5,12 @@ language and grids."""
 
 from __future__ import annotations
 
+import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 
 from remi_sheet.core.problems import RemiError
@@ -79,3 +82,41 @@ def test_both_readers_read_what_remi_writes(
         assert remi("score", path).exit_code == 0
     fast, streamed = _both(path, monkeypatch)
     assert _trimmed(streamed) == _trimmed(fast)
+
+
+def _rewritten(path: Path, change: Any) -> Path:
+    """The workbook at `path` with `change` applied to each worksheet part's XML."""
+    out = path.with_name("changed-" + path.name)
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename.startswith("xl/worksheets/sheet"):
+                data = change(data)
+            target.writestr(item, data)
+    return out
+
+
+def test_a_sheet_of_cells_placed_by_counting_is_scored_keeping_its_text_of_spaces(
+    tmp_path: Path,
+) -> None:
+    # Cells without r= (the format allows it: they are placed by counting, and so read by
+    # the streaming reader), one of them a shared string of one space, as calamine's
+    # issue 261 file has them.
+    path = build_notebook(tmp_path / "k.xlsx", {"g": worked_game(), "n": [["a", " ", "b"]]})
+    counted = _rewritten(path, lambda xml: re.sub(rb' r="[A-Z]+[0-9]+"', b"", xml))
+    out = tmp_path / "out.xlsx"
+    result = remi("score", counted, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert [cell.value for cell in openpyxl.load_workbook(out)["n"][1]] == ["a", " ", "b"]
+
+
+def test_a_file_a_library_cannot_load_is_one_line_with_what_to_do(tmp_path: Path) -> None:
+    # An empty style attribute (s=""): calamine reads the sheet, openpyxl's loader fails.
+    path = build_notebook(tmp_path / "k.xlsx", {"g": worked_game()})
+    broken = _rewritten(path, lambda xml: xml.replace(b'<c r="B2"', b'<c s="" r="B2"', 1))
+    assert remi("check", broken).exit_code == 0
+    result = remi("score", broken, "-o", tmp_path / "out.xlsx")
+    assert result.exit_code == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "could not be read" in line and "save it again as .xlsx" in line, line
+    assert "not an Excel workbook" not in line

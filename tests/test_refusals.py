@@ -78,6 +78,25 @@ def test_an_ods_with_a_byte_after_its_end_gets_the_ods_advice(tmp_path: Path) ->
         assert "is an OpenDocument (.ods) spreadsheet: save it as .xlsx" in result.stderr
 
 
+def test_a_phones_spreadsheet_files_say_how_to_get_an_xlsx(tmp_path: Path) -> None:
+    numbers = tmp_path / "Klub.numbers"  # one file, as iCloud keeps it: a zip of .iwa parts
+    with zipfile.ZipFile(numbers, "w") as package:
+        package.writestr("Index/Document.iwa", b"\0")
+        package.writestr("Metadata/Properties.plist", b"\0")
+    bundle = tmp_path / "Bundle.numbers"  # a package folder, as a Mac saves it
+    (bundle / "Index").mkdir(parents=True)
+    shortcut = tmp_path / "Klub.gsheet"  # Google Drive's desktop shortcut: a line of JSON
+    shortcut.write_text('{"doc_id": "1x", "url": "https://docs.google.com/spreadsheets/d/1x"}')
+    for path, advice in [
+        (numbers, "export it from Numbers as Excel"),
+        (bundle, "export it from Numbers as Excel"),
+        (shortcut, "download it as .xlsx (File ▸ Download ▸ Microsoft Excel)"),
+    ]:
+        result = remi("check", path)
+        assert result.exit_code == 1 and advice in result.stderr, result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
 @pytest.mark.parametrize("name", ["klub", "klub.ods", "klub.XLSX"])
 def test_a_workbook_is_read_by_what_it_holds_not_its_name(tmp_path: Path, name: str) -> None:
     """An .xlsx that lost its ending, or was given another: every command reads it (openpyxl

@@ -107,7 +107,6 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
     if os.environ.get("REMI_DEBUG"):
         raise error
     from remi_sheet.core.problems import Problem
-    from remi_sheet.i18n import Phrase
 
     if isinstance(error, OSError):  # the system refused a file, not the workbook's content
         from remi_sheet.reading.files import os_reason
@@ -118,8 +117,9 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
     detail = f"{type(error).__name__}: {error}".strip().rstrip(":")
     if isinstance(error, ImportError):  # remi itself, not the file: installed in part
         fail(Problem("remi_incomplete", params={"detail": detail}), lang, json_output)
-    reason = Phrase("reason_unexpected", {"detail": detail})
-    fail(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}), lang, json_output)
+    # A library that fails on something in the file: saved anew, the file is written whole.
+    params = {"path": str(path), "detail": detail}
+    fail(Problem("file_read_failed", params=params), lang, json_output)
 
 
 def run_guarded(

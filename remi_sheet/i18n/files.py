@@ -39,6 +39,20 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "olvasókönyvtára keresi: nyisd meg Excelben vagy LibreOffice-ban, és mentsd újra "
         ".xlsx formátumban.",
     ),
+    "file_numbers": (
+        "{path} is an Apple Numbers spreadsheet: export it from Numbers as Excel (File ▸ "
+        "Export To ▸ Excel…) and give remi the .xlsx.",
+        "{path} Apple Numbers-táblázat: exportáld a Numbersből Excel formátumba (Fájl ▸ "
+        "Exportálás ▸ Excel…), és az .xlsx fájlt add a reminek.",
+    ),
+    "file_gsheet": (
+        "{path} is a Google Drive shortcut to a Google Sheets spreadsheet, not the sheet "
+        "itself: open it in Google Sheets and download it as .xlsx (File ▸ Download ▸ "
+        "Microsoft Excel).",
+        "{path} egy Google Táblázatok-táblázat parancsikonja a Google Drive-on, nem maga a "
+        "táblázat: nyisd meg a Google Táblázatokban, és töltsd le .xlsx formátumban (Fájl ▸ "
+        "Letöltés ▸ Microsoft Excel).",
+    ),
     "file_ods": (
         "{path} is an OpenDocument (.ods) spreadsheet: save it as .xlsx in LibreOffice "
         "(File ▸ Save As ▸ Excel 2007-365).",
@@ -335,9 +349,11 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
         "a remi nem tudta betölteni egy saját részét ({detail}): telepítsd újra a README "
         "telepítő parancsával (REMI_DEBUG=1 megmutatja, hol akadt el).",
     ),
-    "reason_unexpected": (
-        "remi could not make it out ({detail})",
-        "a remi nem tudta kiolvasni ({detail})",
+    "file_read_failed": (
+        "{path}: a part of it could not be read ({detail}). Open it in Excel or LibreOffice "
+        "and save it again as .xlsx, which writes every part anew.",
+        "{path}: egy részét nem sikerült beolvasni ({detail}). Nyisd meg Excelben vagy "
+        "LibreOffice-ban, és mentsd újra .xlsx formátumban: ez minden részét újraírja.",
     ),
     "reason_parser": ("{detail}", "{detail}"),
     "reason_disk_full": ("the disk is full", "betelt a lemez"),

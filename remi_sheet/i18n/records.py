@@ -220,8 +220,8 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Nincs mit kiírni: {path} változatlan.",
     ),
     "nothing_to_write_copy": (
-        "Nothing to write: {notebook} holds all of it already, and {path} was not written.",
-        "Nincs mit kiírni: {notebook} már mindet tartalmazza, {path} nem íródott ki.",
+        "Nothing to write: no game new to {notebook}, and {path} was not written.",
+        "Nincs mit kiírni: {notebook} számára nincs új játszma, {path} nem íródott ki.",
     ),
     "nothing_to_write_new": (
         "Nothing to write: {path} was not made.",

@@ -40,7 +40,9 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
         if not path.exists():
             return Problem("file_missing", params={"path": shown})
         if path.is_dir():
-            return Problem("file_is_dir", params={"path": shown})
+            # A Numbers document saved as a package is a folder on a Mac.
+            code = "file_numbers" if path.suffix.lower() == ".numbers" else "file_is_dir"
+            return Problem(code, params={"path": shown})
         if not path.is_file():  # a FIFO or a device would make reading it wait for ever
             return Problem("file_not_regular", params={"path": shown})
         with path.open("rb") as handle:
@@ -55,6 +57,8 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
         code = "file_encrypted" if _ENCRYPTED_STREAM in rest else "file_xls"
         return Problem(code, params={"path": shown})
     if not head.startswith(_ZIP):
+        if path.suffix.lower() in _SHORTCUTS:  # a few bytes of JSON naming the sheet online
+            return Problem("file_gsheet", params={"path": shown})
         reason = Phrase("reason_empty" if not head else "reason_not_zip")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if not package_checks:
@@ -66,6 +70,8 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
         return damaged(path, error)
 
 
+# Google Drive's shortcuts to a spreadsheet online, as its desktop client leaves them.
+_SHORTCUTS: Final = frozenset({".gsheet", ".gsheets"})
 # What zipfile raises for a damaged archive.
 DAMAGED_ZIP: Final = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError)
 
@@ -97,6 +103,8 @@ def check_archive(archive: zipfile.ZipFile, path: Path, own_sheets: int = 0) -> 
                     return Problem("file_ods", params={"path": shown})
         if _binary_workbook(archive, names):
             return Problem("file_xlsb", params={"path": shown})
+        if "Index/Document.iwa" in names or "Index.zip" in names:  # Numbers, as one file
+            return Problem("file_numbers", params={"path": shown})
         if any(item.flag_bits & 0x1 for item in archive.infolist()):
             # A zip with a password on its parts (zip -P, 7-Zip): no program opens it as a
             # workbook; Excel's own password makes an OLE file (`sniff`).
