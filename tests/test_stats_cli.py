@@ -436,3 +436,27 @@ def test_a_name_spelt_two_ways_is_warned_at_the_cell_to_correct(club: Path, seco
     said = [p for p in document["problems"] if p["code"] == "name_spellings"]
     assert said and all(p["sheet"] and p["cell"] for p in said), said
     assert said[0]["sheet"].startswith("tavasz · ")
+
+
+def test_every_view_of_the_season_says_each_notebooks_house_rules(
+    club: Path, tmp_path: Path
+) -> None:
+    # Two notebooks, two tables: one plays two deals a game with a -50 hand win.
+    other = build_notebook(
+        tmp_path / "otthon.xlsx",
+        {"O1": sheet("2026. 03. 01.", ["Anna", "Béla"], ["W", 10], ["W", 20])},
+        {"deals_per_game": 2, "hand_win": -50},
+    )
+    lines = remi("stats", club, other).stdout.splitlines()
+    assert "klub.xlsx: House rules: deals_per_game = 2" in lines
+    assert "otthon.xlsx: House rules: deals_per_game = 2, hand_win = -50" in lines
+    _, document = remi_json("stats", club, other)
+    assert document["house_rules"] == {
+        str(club): {"deals_per_game": 2},
+        str(other): {"deals_per_game": 2, "hand_win": -50},
+    }
+    pdf = tmp_path / "szezon.pdf"
+    assert remi("stats", club, other, "-o", pdf).exit_code == 0
+    first = pages(pdf)[0]
+    assert "otthon.xlsx · House rules differing from the defaults: deals_per_game = 2" in first
+    assert "hand_win = −50 (default: −40)" in first

@@ -45,6 +45,7 @@ from remi_sheet.report.season import season_report
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
+    from remi_sheet.core.rules import HouseRules
     from remi_sheet.notebook.loading import Notebook
     from remi_sheet.notebook.season import Season, SeasonGame
 
@@ -194,7 +195,9 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
     if options.json_output:
         from remi_sheet.cli.output import print_json
 
-        print_json(season_json(season, problems, files, options))
+        document = season_json(season, problems, files, options)
+        rules = {str(notebook.path): notebook.rules.differences() for notebook in notebooks}
+        print_json({**document, "house_rules": rules})
     elif options.csv_output:
         with writing_out():
             write_csv(season, sys.stdout)
@@ -205,9 +208,9 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
 
         print_problems(console, list(problems), lang)
     elif not options.json_output:
-        _print_terminal(console, season, problems, len(notebooks), options)
+        _print_terminal(console, season, problems, notebooks, options)
     if options.output is not None:
-        _print_pdf(season, files, options, console)
+        _print_pdf(season, files, [notebook.rules for notebook in notebooks], options, console)
     return 1 if has_errors(problems) else 0
 
 
@@ -252,12 +255,13 @@ def _print_terminal(
     console: Printer,
     season: Season,
     problems: Sequence[Problem],
-    count: int,
+    notebooks: Sequence[Notebook],
     options: Options,
 ) -> None:
     from remi_sheet.cli import output
 
     lang = options.lang
+    count = len(notebooks)
     if season.rows:
         console.print(standings_table(season, lang))
         console.print(say(ORDER, lang), markup=False, highlight=False)
@@ -277,6 +281,11 @@ def _print_terminal(
         if games:
             listed = ", ".join(game.label for game in games)
             console.print(f"{say(key, lang)}: {listed}", markup=False, highlight=False)
+    for notebook in notebooks:  # every report says the house rules (by notebook: they may differ)
+        line = output.house_rules_line(notebook, lang)
+        if line is not None:
+            named = f"{notebook.path.name}: {line}" if count > 1 else line
+            console.print(named, markup=False, highlight=False)
     output.print_problems(console, list(problems), lang)
     summary = say(
         "stats_summary",
@@ -289,7 +298,13 @@ def _print_terminal(
     console.print(summary, markup=False, highlight=False)
 
 
-def _print_pdf(season: Season, files: Sequence[str], options: Options, console: Printer) -> None:
+def _print_pdf(
+    season: Season,
+    files: Sequence[str],
+    rules: Sequence[HouseRules],
+    options: Options,
+    console: Printer,
+) -> None:
     from remi_sheet.i18n import say
     from remi_sheet.reading import files as filing
     from remi_sheet.report import default_template_dir
@@ -298,7 +313,7 @@ def _print_pdf(season: Season, files: Sequence[str], options: Options, console: 
     assert options.output is not None
     lang, target = options.lang, options.output
     folder = default_template_dir()
-    document = season_report(season, files, lang, options.since, options.until)
+    document = season_report(season, files, lang, options.since, options.until, rules)
     try:
         # render_html is typed for the scorecards; it needs only `t` and the template's names.
         html = render_html(folder, SEASON_TEMPLATE, cast("Any", document))

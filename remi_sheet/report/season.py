@@ -14,10 +14,12 @@ from remi_sheet.i18n import Lang, say, words
 from remi_sheet.i18n import number as say_number
 from remi_sheet.notebook.season import SEASON_DECIMALS, places_text
 from remi_sheet.report.charts import Chart
+from remi_sheet.report.scorecard import RuleLine, rule_lines
 
 MINUS = "\u2212"
 
 if TYPE_CHECKING:
+    from remi_sheet.core.rules import HouseRules
     from remi_sheet.notebook.season import Season, SeasonRow, Versus
 
 
@@ -42,12 +44,21 @@ class SeasonReport:
     incomplete: tuple[str, ...]
     not_counted: tuple[str, ...]
     summary: str
+    # The house rules that differ from the defaults, by notebook (its file's name, or ""
+    # for the one notebook of the season): every report says them.
+    house_rules: tuple[tuple[str, tuple[RuleLine, ...]], ...] = ()
 
 
 def season_report(
-    season: Season, files: Sequence[str], lang: Lang, since: dt.date | None, until: dt.date | None
+    season: Season,
+    files: Sequence[str],
+    lang: Lang,
+    since: dt.date | None,
+    until: dt.date | None,
+    rules: Sequence[HouseRules] = (),
 ) -> SeasonReport:
-    """The season's PDF: its standings, records, head to head and rating chart."""
+    """The season's PDF: its standings, records, head to head and rating chart; `rules`:
+    each file's house rules, in the order of `files`."""
     headings = (
         say("player", lang),
         say("rating", lang),
@@ -102,6 +113,11 @@ def season_report(
             notebooks=len(files),
             counted=len(season.counted),
             complete=len(season.complete),
+        ),
+        house_rules=tuple(
+            (Path(file).name if len(files) > 1 else "", rule_lines(house, lang))
+            for file, house in zip(files, rules, strict=False)
+            if house.differences()
         ),
     )
 
