@@ -15,9 +15,10 @@ from remi_sheet.core.scoring import possible_loser_scores, score_row
 TOGETHER = frozenset({"deal_points_together", "score_points_together"})
 
 HAND_CODES = ["H", "h", "hand", "Hand", "kézből", "KÉZBŐL", "kezbol", "kéz", "KEZ", "kézzel"]
-WIN_CODES = ["W", "w", "win", "WIN", "nyert", "Nyert", "nyerő", "NYERO"]
+HAND_CODES += ["H.", "Kézből."]  # a full stop at the end, as a phone types it
+WIN_CODES = ["W", "w", "win", "WIN", "nyert", "Nyert", "nyerő", "NYERO", "W.", "Nyert."]
 RANKS = [*map(str, range(2, 11)), "J", "B", "Q", "D", "K", "A", "Á", "j", "k", "á", "q", "b"]
-JOKERS = ["Jo", "jo", "JO", "Joker", "joker", "jolly", "★", "☆", "🃏"]
+JOKERS = ["Jo", "jo", "JO", "Joker", "joker", "jolly", "★", "☆", "🃏", "Jó", "JÓ", "jokér", "Jók"]
 SUITS = ["♠", "♣", "♥", "♦", "♥\ufe0f", "♠\ufe0f", "♤", "♡", "s", "c", "h", "d", "S", "H", "C", "D"]
 SEPARATORS = [" ", " ", ", ", ",", ";", " + ", "+", "  ", "\u00a0"]
 MISTAKES: list[Any] = [
@@ -64,6 +65,13 @@ MISTAKES: list[Any] = [
     "K 45",
     "109 K",
     "2 45♠",
+    "45.",
+    "X 45.",
+    "K 9 Jo.",
+    "45 .",
+    ".",
+    "5..",
+    "—20",
 ]
 
 
@@ -134,7 +142,7 @@ class Typist:
             return self.loser()
         if pick < 0.92:
             return self.choice(MISTAKES)
-        return self.choice([-20, -40, "-20", "−40", 200, 60, 0, "+200"])
+        return self.choice([-20, -40, "-20", "−40", "—20", 200, 60, 0, "+200"])
 
     def row(self, players: int) -> list[Any]:
         """A deal's row; never one whose only fault is hands too rich together, which the

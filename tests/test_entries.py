@@ -105,6 +105,16 @@ def test_a_card_list_looked_up_reads_as_its_scan(
         ("", None),
         ("   ", None),
         (None, None),
+        # As a phone's autocorrect leaves them: a full stop at the end (its double space),
+        # an em dash for "--", accents on the joker.
+        ("45.", Number(45)),
+        ("W.", Winner(hand=False)),
+        ("Kézből.", Winner(hand=True)),
+        ("X 45.", Loser(laid_down=False, points=45)),
+        ("K 9 Jo.", Loser(laid_down=True, points=39)),
+        ("\u201420", Number(-20)),
+        ("K 9 Jó", Loser(laid_down=True, points=39)),
+        ("JOKÉR", Loser(laid_down=True, points=20)),
     ],
 )
 def test_entry_codes(value: object, entry: object) -> None:
@@ -122,6 +132,8 @@ def test_ace_and_joker_values_follow_house_rules() -> None:
         ("Z", "entry_unknown"),
         ("-", "entry_unknown"),
         ("X Z", "entry_unknown"),
+        ("5..", "entry_unknown"),  # one full stop ends a cell, not two
+        ("45,", "card_digits_together"),  # a comma may separate cards: 4 and 5, or 45?
         ("33.5", "entry_not_whole"),
         (33.5, "entry_not_whole"),
         (True, "entry_boolean"),

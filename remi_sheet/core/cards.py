@@ -88,7 +88,9 @@ SUIT_SPELLINGS: Final[dict[str, Suit]] = {
     "♢": Suit.DIAMONDS,
     "d": Suit.DIAMONDS,
 }
-JOKER_WORDS: Final = ("joker", "jolly", "jok", "jo")  # longest first: "joker" is no "jo"
+# Longest first: "joker" is no "jo". With accents as a Hungarian phone's autocorrect puts
+# them ("Jó", "Jokér"): a spelling of a joker, never a word in a list of cards.
+JOKER_WORDS: Final = ("jokér", "joker", "jolly", "jók", "jok", "jó", "jo")
 JOKER_SIGNS: Final = ("★", "☆", "🃏")
 SEPARATORS: Final = ",;+"  # and any white space
 _LETTER_SUITS: Final = "".join(s for s in SUIT_SPELLINGS if s.isascii())

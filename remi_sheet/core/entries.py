@@ -16,7 +16,7 @@ from remi_sheet.core.cards import Card, cards_value, parse_cards
 from remi_sheet.core.deck import check_hand, max_hand_points
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.core.text import PLAIN_MINUS, clean, fold
+from remi_sheet.core.text import ENTRY_PLAIN_MINUS, clean, fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,11 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
         raise RemiError("entry_date", value=str(value))
     text = clean(str(value))
     if not text.isascii():
-        text = text.translate(PLAIN_MINUS)
+        text = text.translate(ENTRY_PLAIN_MINUS)
+    if text.endswith("."):
+        # A full stop ends the cell, as a phone's double space types it ("45.", "W."): a
+        # point is never a card separator (docs/rules.md, "Readings"), so it says nothing.
+        text = text[:-1].rstrip()
     if not text:
         return None
     return _parse_text(text, rules)

@@ -48,7 +48,10 @@ def text(entry: str) -> str:
     cleaned = substituted(f'{entry}&""', text_substitutions())
     for control in (9, 10, 13):  # tab and line breaks: as literals XML would change them
         cleaned = f'SUBSTITUTE({cleaned},CHAR({control})," ")'
-    return f'=IFERROR(UPPER(TRIM({cleaned})),"")'
+    # A full stop at the end goes, as in `entries.parse_entry`: marked by CHAR(1) at the
+    # end, so that only that one is taken.
+    marked = f"UPPER(TRIM({cleaned}))&CHAR(1)"
+    return f'=IFERROR(TRIM(SUBSTITUTE(SUBSTITUTE({marked},"."&CHAR(1),""),CHAR(1),"")),"")'
 
 
 def rest(text_cell: str) -> str:

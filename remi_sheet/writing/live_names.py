@@ -27,7 +27,7 @@ from remi_sheet.core.cards import (
 from remi_sheet.core.deck import HAND_SIZE, SUITS
 from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, NOT_DOWN_WORDS, WIN_WORDS
 from remi_sheet.core.rules import YES_WORDS, GameEnd, HouseRules, Rounding
-from remi_sheet.core.text import INVISIBLE, MINUS_SIGNS, fold
+from remi_sheet.core.text import ENTRY_MINUS_SIGNS, INVISIBLE, MINUS_SIGNS, fold
 from remi_sheet.i18n.catalogue import TEXTS
 
 POSITIONS: Final = 100  # the longest entry, in characters, whose every character is checked
@@ -79,7 +79,7 @@ def text_substitutions() -> list[tuple[str, str]]:
     invisible characters go, every space is one space, a typographic minus is "-"."""
     pairs = [(character, "") for character in INVISIBLE]
     pairs += [(space, " ") for space in ("\u00a0", "\u2007", "\u202f")]
-    pairs += [(minus, "-") for minus in MINUS_SIGNS]
+    pairs += [(minus, "-") for minus in ENTRY_MINUS_SIGNS]
     return pairs
 
 
@@ -191,7 +191,7 @@ def alphabet() -> str:
     """Every character an entry can hold (upper case), for the input check: digits, signs,
     separators, card and code letters, suits, jokers and what cleaning removes."""
     characters = set("0123456789+-.,; ")
-    characters |= set(SEPARATORS) | set(MINUS_SIGNS) | set(INVISIBLE)
+    characters |= set(SEPARATORS) | set(ENTRY_MINUS_SIGNS) | set(INVISIBLE)
     characters |= {space for space, _ in text_substitutions()}
     for word in [*HAND_WORDS, *WIN_WORDS, *NOT_DOWN_WORDS, *JOKER_WORDS]:
         characters |= set(word.upper())
