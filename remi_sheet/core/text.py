@@ -16,8 +16,9 @@ from typing import Final
 MINUS_SIGNS: Final = "\u2212\u2013"  # typographic minus and en dash, read as "-"
 PLAIN_MINUS: Final = dict.fromkeys(map(ord, MINUS_SIGNS), "-")
 # In a deal's cell, the em dash too: a phone makes "--" one, before a paper score. Not in
-# a Rules value: the live formulas inline the rules' names into every score-row formula,
-# which one more substitution takes past LibreOffice's longest formula.
+# a Rules value: LibreOffice inlines the rules' names into every score-row formula, and
+# one more nested substitution in each name takes those past what it computes (a long
+# Rules sheet name does not: the nesting, not the length, is at its limit).
 ENTRY_MINUS_SIGNS: Final = MINUS_SIGNS + "\u2014"
 ENTRY_PLAIN_MINUS: Final = dict.fromkeys(map(ord, ENTRY_MINUS_SIGNS), "-")
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\ufe0e\ufe0f"  # zero-width, variation selectors
