@@ -129,6 +129,27 @@ def test_add_game_after_a_finished_game_says_nothing_more(tmp_path: Path) -> Non
     assert result.output.strip() == f"Added the game sheet '2026-12-24 #1' to {path}."
 
 
+def test_a_game_to_a_limit_gets_rows_for_a_long_game_and_its_own_warning(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    assert make(path, "-r", "game_end=limit", "-r", "points_limit=300").exit_code == 0
+    notebook = load_notebook(path)
+    assert len(notebook.games[0].layout.rows) == 20  # not the 7 of a game of deals
+    assert notebook.rules.deals_per_game == 7  # no rule of its own for that
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    for row in range(5, 13):  # 8 deals, past 7, the totals still below 300
+        game[f"B{row}"], game[f"C{row}"], game[f"D{row}"] = "W", 10, 10
+    book.save(path)
+    result = remi("new", "--add-game", path, "--no-backup")
+    assert "No total of the last game has reached 300 yet (8 deals played)" in result.output
+    assert "8/7" not in result.output
+    asked = tmp_path / "rövid.xlsx"  # rows asked for are the rows made
+    assert make(asked, "-r", "game_end=limit", "--deals", "12").exit_code == 0
+    assert len(load_notebook(asked).games[0].layout.rows) == 12
+
+
 def test_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
     path = tmp_path / "klub.xlsx"
     make(path)

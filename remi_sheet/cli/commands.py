@@ -284,7 +284,7 @@ def run_new(
     workbook = _blank_workbook()
     for _ in range(games):
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
-        game = new_notebook.GameSheet(title, tuple(players), rules.deals_per_game)
+        game = new_notebook.GameSheet(title, tuple(players), new_notebook.table_rows(rules))
         new_notebook.add_game_sheet(workbook, game, day, lang)
     new_notebook.add_rules_sheet(workbook, rules, lang)
     with _locked(path), _scratch(path) as folder:
@@ -352,7 +352,8 @@ def run_add_game(
             usage_error(error.code, lang, **error.params)
         workbook = saving.open_workbook(path, path)
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
-        game = new_notebook.GameSheet(title, tuple(names), notebook.rules.deals_per_game)
+        rows = new_notebook.table_rows(notebook.rules)
+        game = new_notebook.GameSheet(title, tuple(names), rows)
         unfinished = _unfinished(notebook)
         sheet = new_notebook.add_game_sheet(workbook, game, day, lang)
         last_game = max((workbook.sheetnames.index(g.sheet) for g in notebook.games), default=-1)
@@ -406,11 +407,18 @@ def _unfinished(notebook: Notebook) -> list[Problem]:
     if not notebook.games:
         return []
     last = notebook.games[-1]
-    length = notebook.rules.deals_per_game
-    if last.played >= length:
-        return []
-    params = {"sheet": last.sheet, "played": last.played, "length": length}
-    return [Problem("last_game_unfinished", last.sheet, severity=Severity.WARNING, params=params)]
+    rules = notebook.rules
+    params: dict[str, object]
+    if rules.to_limit:  # over when a total reaches the limit, whatever its deals
+        if last.score.complete:
+            return []
+        code, params = "last_game_below_limit", {"limit": rules.points_limit}
+    else:
+        if last.played >= rules.deals_per_game:
+            return []
+        code, params = "last_game_unfinished", {"length": rules.deals_per_game}
+    params |= {"sheet": last.sheet, "played": last.played}
+    return [Problem(code, last.sheet, severity=Severity.WARNING, params=params)]
 
 
 def _locked(path: Path) -> contextlib.AbstractContextManager[None]:

@@ -77,6 +77,12 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "{sheet:A} '{sheet}' lapra {count} hiányzó szabály sora került: ha ott átír egy "
         "értéket, az új játszma élő pontjai követik.",
     ),
+    "last_game_below_limit": (
+        "No total of the last game has reached {limit} yet ({played:deal/deals} played): "
+        "the new game comes after it all the same.",
+        "Az utolsó játszmában még senki sem érte el {limit:a} {limit} pontot ({played} leosztás): "
+        "az új játszma ettől még utána kerül.",
+    ),
     "last_game_unfinished": (
         "The last game stands at {played}/{length} deals: the new game comes after it "
         "all the same.",
