@@ -434,6 +434,26 @@ def test_cells_typed_over_by_hand_are_each_told_not_taken_for_moved_rows(
     assert len(errors) == 3 and "other rows" not in result.stdout, result.stdout
 
 
+@pytest.mark.parametrize("gap", [0, 3])
+def test_a_row_like_remis_own_typed_below_its_area_is_the_persons(tmp_path: Path, gap: int) -> None:
+    # Under remi's Rank row, a person copies its Total row (their own paper totals): remi's
+    # rows are all where it wrote them, so this is no row of remi's pushed down.
+    path = _anna_wins_every_deal(tmp_path, live=False)
+    book = openpyxl.load_workbook(path)
+    game = book.worksheets[0]
+    total = next(row for row in game.iter_rows() if "Total" in [c.value for c in row])
+    below = total[0].row + 2 + gap
+    for cell in total:
+        if cell.value is not None:
+            game.cell(below, cell.column, cell.value)
+    game.cell(11, 3, 120)  # and corrects deal 7, so that there is something to write
+    book.save(path)
+    typed = [cell.value for cell in game[below]]
+    result = remi("score", path)
+    assert result.exit_code == 0, result.output
+    assert [cell.value for cell in openpyxl.load_workbook(path).worksheets[0][below]] == typed
+
+
 def test_a_column_retyped_one_row_off_is_told_cell_by_cell(tmp_path: Path) -> None:
     # Copied from a printout one line off: each value is remi's from the row below.
     path = _anna_wins_every_deal(tmp_path, live=False)

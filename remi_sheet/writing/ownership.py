@@ -276,13 +276,17 @@ def _moved(
                 formulas.add(key)
             continue
         for offset in _offsets(key, now, recorded, span):
-            shared.setdefault(offset, set()).add(key)
+            # Below remi's area, a value still standing where remi wrote it too was typed
+            # or copied there (a person's own Total row under remi's), not pushed down.
+            source = (key[0] + offset, key[1])
+            if key not in pushed or not same(current(source), recorded[source]):
+                shared.setdefault(offset, set()).add(key)
     offset, values = max(shared.items(), key=lambda item: len(item[1]), default=(0, set()))
     moved_rows = {row for row, _ in values}
     if len(moved_rows) == 1:
         (row,) = moved_rows
         formulas = {key for key in formulas if key[0] == row}
-        if not _whole_row(row, row + offset, values | formulas, recorded):
+        if not _whole_row(row, row + offset, values | formulas, recorded, current):
             return set()
     elif len(values) < _MOVED_VALUES or len(moved_rows) < 2:
         return set()
@@ -291,18 +295,26 @@ def _moved(
     return (values & in_the_way) | formulas
 
 
-def _whole_row(row: int, source: int, found: set[Key], recorded: Mapping[Key, Any]) -> bool:
+def _whole_row(
+    row: int,
+    source: int,
+    found: set[Key],
+    recorded: Mapping[Key, Any],
+    current: Callable[[Key], CellValue],
+) -> bool:
     """Whether the cells `found` in `row` are every cell remi wrote in its row `source`,
-    one of them a label: that row moved whole."""
-    wrote = {
-        column for (at, column), value in recorded.items() if at == source and value is not None
-    }
-    labelled = any(
-        isinstance(value, str) and not is_formula(value)
-        for (at, _), value in recorded.items()
-        if at == source
+    one of them a label, and that row is no longer all where remi wrote it (else `found`
+    is a copy of it): that row moved whole."""
+    wrote = {key: value for key, value in recorded.items() if key[0] == source}
+    columns = {column for (_, column), value in wrote.items() if value is not None}
+    labelled = any(isinstance(value, str) and not is_formula(value) for value in wrote.values())
+    still = all(same(current(key), value) for key, value in wrote.items())
+    return (
+        labelled
+        and not still
+        and len(columns) >= _MOVED_VALUES
+        and columns == {column for _, column in found}
     )
-    return labelled and len(wrote) >= _MOVED_VALUES and wrote == {column for _, column in found}
 
 
 def _offsets(key: Key, now: CellValue, recorded: Mapping[Key, Any], span: int) -> set[int]:
