@@ -313,6 +313,8 @@ def test_json_has_the_keys_of_its_kind_whether_the_cards_read_or_not() -> None:
         (("--hand", "K♠ K♣ K♥ 9♠ 9♣ 9♥"), opened),
         (("--hand", "K K K 9♠"), opened),  # read, but cards without suits
         (("--hand", "K♠ Z"), opened),
+        (("--hand", "K♠ K♣ K♥ 9♠ 9♣ 9♥", "--all"), opened | {"alternatives", "alternatives_count"}),
+        (("--hand", "K♠ Z", "--all"), opened | {"alternatives", "alternatives_count"}),
     ]:
         _, document = remi_json(*args)
         assert set(document) == keys, (args, document)

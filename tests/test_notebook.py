@@ -62,6 +62,17 @@ def test_header_below_notes_and_right_of_a_margin(notebook: Make) -> None:
     assert loaded.lang == "en"
 
 
+def test_a_note_labelled_with_a_header_word_and_a_colon_is_no_header(notebook: Make) -> None:
+    rows = [["Dátum:", "2026. 11. 29."], ["Osztás:", "Anna kezd, utána balra"], ["Leosztás: 7"]]
+    loaded = load_notebook(notebook({"g": [*rows, *worked_game()]}))
+    assert problems(loaded) == []
+    assert loaded.games[0].layout.header_row == 3 and loaded.games[0].score.totals == (
+        -30,
+        100,
+        220,
+    )
+
+
 def test_the_date_and_place_typed_with_their_labels_in_one_cell(notebook: Make) -> None:
     rows = [["Dátum: 2026. 11. 22."], ["Helyszín:   Kovácsék"], ["Megjegyzés: Ödön késett"]]
     loaded = load_notebook(notebook({"g": [*rows, *worked_game()]}))

@@ -95,6 +95,10 @@ def test_a_phones_spreadsheet_files_say_how_to_get_an_xlsx(tmp_path: Path) -> No
         result = remi("check", path)
         assert result.exit_code == 1 and advice in result.stderr, result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
+        # As paper records too: not read as a CSV of no games, or refused as a folder.
+        notebook = build_notebook(tmp_path / "into.xlsx", {"g": worked_game()})
+        imported = remi("import", path, "--into", notebook)
+        assert imported.exit_code == 1 and advice in imported.stderr, imported.stderr
 
 
 @pytest.mark.parametrize("name", ["klub", "klub.ods", "klub.XLSX"])

@@ -261,6 +261,9 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
     try:
         if not path.exists():
             raise RemiError(Problem("file_missing", params={"path": shown}))
+        kind = files.elsewhere(path)  # a Numbers package, a Google Drive shortcut
+        if kind is not None:
+            raise RemiError(kind)
         if path.is_dir():
             raise RemiError(Problem("file_is_dir", params={"path": shown}))
         size = path.stat().st_size

@@ -83,10 +83,10 @@ def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bo
     try:
         hand = parse_cards(text, suits_required=True)
     except RemiError as error:
-        return _input_errors([error.problem], rules, lang, json_output, hand=[])
+        return _input_errors([error.problem], rules, lang, json_output, hand=[], every=every)
     errors = hand_errors(hand, rules)
     if errors:
-        return _input_errors(errors, rules, lang, json_output, hand=hand)
+        return _input_errors(errors, rules, lang, json_output, hand=hand, every=every)
     if every:
         best, others, count = openings(hand, rules)
     else:
@@ -105,9 +105,11 @@ def _input_errors(
     json_output: bool,
     *,
     hand: Sequence[Card] | None,
+    every: bool = False,
 ) -> int:
     """Cards that could not be read, or a hand that cannot be; `hand`: the cards read of
-    a `--hand` (None for melds), so that the document has the keys of its kind."""
+    a `--hand` (None for melds), and `every` its `--all`, so that the document has the
+    keys of its kind."""
     from remi_sheet.cli.printing import error_line
 
     if json_output:
@@ -117,6 +119,8 @@ def _input_errors(
             cards = [str(card) for card in hand]
             document = {"hand": cards, "best": [], **document, "left": cards}
         document["minimum"] = rules.opening_minimum
+        if every:
+            document |= {"alternatives": [], "alternatives_count": 0}
         _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
     else:
         for error in errors:

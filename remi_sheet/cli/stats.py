@@ -41,7 +41,7 @@ from remi_sheet.cli.season_views import (
 from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
-from remi_sheet.report.season import season_report
+from remi_sheet.report.season import file_labels, season_report
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -281,10 +281,11 @@ def _print_terminal(
         if games:
             listed = ", ".join(game.label for game in games)
             console.print(f"{say(key, lang)}: {listed}", markup=False, highlight=False)
-    for notebook in notebooks:  # every report says the house rules (by notebook: they may differ)
-        line = output.house_rules_line(notebook, lang)
+    labels = file_labels([str(notebook.path) for notebook in notebooks])
+    for label, notebook in zip(labels, notebooks, strict=True):
+        line = output.house_rules_line(notebook, lang)  # every report says them, by notebook
         if line is not None:
-            named = f"{notebook.path.name}: {line}" if count > 1 else line
+            named = f"{label}: {line}" if count > 1 else line
             console.print(named, markup=False, highlight=False)
     output.print_problems(console, list(problems), lang)
     summary = say(

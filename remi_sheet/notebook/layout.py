@@ -53,8 +53,13 @@ _DATE_WORDS: Final = frozenset({"date", "datum"})
 
 _PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
 
-# First cells of rows that head no game's table, whatever is below them.
-_NOT_HEADERS: Final = TOTAL_WORDS | _NOTE_WORDS | _DATE_WORDS | _PLACE_WORDS
+# Words people head a game's deals with that are no header word: a table of deals under
+# one of them is told, not left out without a word. Only these: a table of whole games or
+# of who came when reads like deals too ("Játszma | Anna | Béla", "1 | nyert | 120").
+_DEAL_LIKE_WORDS: Final = frozenset(
+    {"deals", "hands", "round", "rounds", "fordulo", "fordulok", "kor", "korok"}
+    | {"leosztasok", "osztasok"}
+)
 
 
 MARKER_PREFIX: Final = "remi ▸"
@@ -132,6 +137,9 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
         if found is not None:
             deal_column, lang = found
             layout = _layout(grid, header_row, deal_column, lang)
+            word = grid.rows[header_row][deal_column]
+            if len(layout.players) < 2 and fold(str(word)) not in HEADER_WORDS:
+                continue  # `Osztás: Anna kezd`: a note above the header, its word a label
             if lang is not None or _reads_like_deals(layout):
                 return layout
             # "#" also heads lists of members, phone numbers and things to do.
@@ -142,14 +150,15 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
 
 
 def _headed_otherwise(grid: Grid) -> Doubtful | None:
-    """A table headed by a word that is no header word (`Forduló`, `Kör`, `Round`) whose
-    rows read like deals with a winner in them: a game that would be silently left out."""
+    """A table headed by a word for deals that is no header word (`Forduló`, `Kör`,
+    `Round`) whose rows read like deals with a winner in them: a game that would be
+    silently left out."""
     for header_row in range(min(HEADER_ROWS, grid.height)):
         cells = grid.rows[header_row]
         column = next((c for c, value in enumerate(cells) if filled(value)), None)
         if column is None or not isinstance(cells[column], str):
             continue
-        if header_word(cells[column]) in _NOT_HEADERS:
+        if header_word(cells[column]) not in _DEAL_LIKE_WORDS:
             continue
         layout = _layout(grid, header_row, column, None)
         played = [row for row in layout.rows if row.played]

@@ -40,9 +40,7 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
         if not path.exists():
             return Problem("file_missing", params={"path": shown})
         if path.is_dir():
-            # A Numbers document saved as a package is a folder on a Mac.
-            code = "file_numbers" if path.suffix.lower() == ".numbers" else "file_is_dir"
-            return Problem(code, params={"path": shown})
+            return elsewhere(path) or Problem("file_is_dir", params={"path": shown})
         if not path.is_file():  # a FIFO or a device would make reading it wait for ever
             return Problem("file_not_regular", params={"path": shown})
         with path.open("rb") as handle:
@@ -57,8 +55,9 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
         code = "file_encrypted" if _ENCRYPTED_STREAM in rest else "file_xls"
         return Problem(code, params={"path": shown})
     if not head.startswith(_ZIP):
-        if path.suffix.lower() in _SHORTCUTS:  # a few bytes of JSON naming the sheet online
-            return Problem("file_gsheet", params={"path": shown})
+        found = elsewhere(path)
+        if found is not None:
+            return found
         reason = Phrase("reason_empty" if not head else "reason_not_zip")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if not package_checks:
@@ -72,6 +71,21 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
 
 # Google Drive's shortcuts to a spreadsheet online, as its desktop client leaves them.
 _SHORTCUTS: Final = frozenset({".gsheet", ".gsheets"})
+
+
+def elsewhere(path: Path) -> Problem | None:
+    """A spreadsheet that is not in the file at `path` as a workbook is, with how to get
+    one: a Numbers document saved as a package (a folder, on a Mac), or a Google Drive
+    shortcut (a few bytes of JSON naming the sheet online). None for anything else."""
+    shown = str(path)
+    if path.is_dir():
+        is_numbers = path.suffix.lower() == ".numbers"
+        return Problem("file_numbers", params={"path": shown}) if is_numbers else None
+    if path.suffix.lower() in _SHORTCUTS:
+        return Problem("file_gsheet", params={"path": shown})
+    return None
+
+
 # What zipfile raises for a damaged archive.
 DAMAGED_ZIP: Final = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError)
 

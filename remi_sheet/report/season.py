@@ -115,8 +115,8 @@ def season_report(
             complete=len(season.complete),
         ),
         house_rules=tuple(
-            (Path(file).name if len(files) > 1 else "", rule_lines(house, lang))
-            for file, house in zip(files, rules, strict=False)
+            (label if len(files) > 1 else "", rule_lines(house, lang))
+            for label, house in zip(file_labels(files), rules, strict=False)
             if house.differences()
         ),
     )
@@ -131,6 +131,15 @@ _SORT_COLUMNS = {
     "games": "games",
     "name": "player",
 }
+
+
+def file_labels(files: Sequence[str]) -> list[str]:
+    """Each notebook as a season's page names it: its file's name, or its whole path when
+    two notebooks of the season share that name (`a/klub.xlsx`, `b/klub.xlsx`)."""
+    names = [Path(file).name for file in files]
+    return [
+        file if names.count(name) > 1 else name for file, name in zip(files, names, strict=True)
+    ]
 
 
 def season_title(season: Season, lang: Lang) -> str:
