@@ -133,6 +133,7 @@ def test_ace_and_joker_values_follow_house_rules() -> None:
         ("-", "entry_unknown"),
         ("X Z", "entry_unknown"),
         ("5..", "entry_unknown"),  # one full stop ends a cell, not two
+        (".", "entry_unknown"),  # a full stop alone is no empty cell
         ("45,", "card_digits_together"),  # a comma may separate cards: 4 and 5, or 45?
         ("33.5", "entry_not_whole"),
         (33.5, "entry_not_whole"),
@@ -251,3 +252,10 @@ def test_a_comma_that_is_neither_cards_nor_a_zero_fraction_is_no_whole_number(te
     with pytest.raises(RemiError) as caught:
         parse_entry(text, DEFAULT)
     assert caught.value.code == "entry_not_whole"
+
+
+@pytest.mark.parametrize("typed", ["5..", "\u2014", "K.Q.", "X Z."])
+def test_an_entry_refused_is_quoted_as_typed_not_as_read(typed: str) -> None:
+    with pytest.raises(RemiError) as caught:
+        parse_entry(typed, DEFAULT)
+    assert caught.value.params["value"] == typed

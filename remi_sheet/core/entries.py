@@ -75,16 +75,21 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
         return Number(_whole(value))
     if isinstance(value, dt.date | dt.time | dt.timedelta):
         raise RemiError("entry_date", value=str(value))
-    text = clean(str(value))
-    if not text.isascii():
-        text = text.translate(ENTRY_PLAIN_MINUS)
-    if text.endswith("."):
+    typed = clean(str(value))
+    text = typed if typed.isascii() else typed.translate(ENTRY_PLAIN_MINUS)
+    if len(text) > 1 and text.endswith("."):
         # A full stop ends the cell, as a phone's double space types it ("45.", "W."): a
         # point is never a card separator (docs/rules.md, "Readings"), so it says nothing.
         text = text[:-1].rstrip()
     if not text:
         return None
-    return _parse_text(text, rules)
+    try:
+        return _parse_text(text, rules)
+    except RemiError as error:
+        if text == typed or error.params.get("value") != text:
+            raise
+        # Told as typed ('5..', '—'), not as read: the cell is what the person sees.
+        raise RemiError(error.code, **{**error.params, "value": typed}) from None
 
 
 def _parse_text(text: str, rules: HouseRules) -> Entry:

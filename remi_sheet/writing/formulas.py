@@ -48,10 +48,11 @@ def text(entry: str) -> str:
     cleaned = substituted(f'{entry}&""', text_substitutions())
     for control in (9, 10, 13):  # tab and line breaks: as literals XML would change them
         cleaned = f'SUBSTITUTE({cleaned},CHAR({control})," ")'
-    # A full stop at the end goes, as in `entries.parse_entry`: marked by CHAR(1) at the
-    # end, so that only that one is taken.
-    marked = f"UPPER(TRIM({cleaned}))&CHAR(1)"
-    return f'=IFERROR(TRIM(SUBSTITUTE(SUBSTITUTE({marked},"."&CHAR(1),""),CHAR(1),"")),"")'
+    # A full stop at the end of more than it goes, as in `entries.parse_entry`: marked by
+    # CHAR(1) at the end, so that only that one is taken.
+    upper = f"UPPER(TRIM({cleaned}))"
+    taken = f'TRIM(SUBSTITUTE(SUBSTITUTE({upper}&CHAR(1),"."&CHAR(1),""),CHAR(1),""))'
+    return f'=IFERROR(IF({upper}=".",".",{taken}),"")'
 
 
 def rest(text_cell: str) -> str:
