@@ -32,6 +32,7 @@ from remi_sheet.notebook.loading import Notebook, load_notebook
 from remi_sheet.reading.cells import address
 from remi_sheet.writing.formulas import WAITING, reads
 from remi_sheet.writing.live_area import live_columns
+from remi_sheet.writing.live_names import value_is_wrong
 from remi_sheet.writing.new_notebook import HEADER_ROW, input_check
 from tests.conftest import remi
 from tests.live_cases import Typist
@@ -314,6 +315,49 @@ def test_a_rules_value_emptied_is_the_default_live_as_in_remi(
     notebook = load_notebook(path)
     assert notebook.rules == HouseRules(opening_minimum=notebook.rules.opening_minimum)
     compare(notebook, calculated(path, tmp_path), Tally(), scored=scored_first)
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_rules_value_remi_refuses_is_painted_where_it_is_typed(tmp_path: Path, lang: str) -> None:
+    # The live scores use what the Rules sheet says at once: a value remi refuses is red on
+    # the sheet (the rule LibreOffice computes here, in a cell beside it), the others not.
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", lang).exit_code == 0
+    typed = {
+        "hand_multiplier": "2,5",
+        "hand_win": 40,
+        "packs": "three",
+        "round_before_doubling": "talán",
+        "rounding": "felfelé",
+        "not_down_after_normal": "lappont" if lang == "hu" else "points",
+        "jokers_per_meld": "\u22121",
+        "opening_minimum": "51,0",
+        "ace_value": "11",
+        "points_limit": "500 pont",
+    }
+    book = openpyxl.load_workbook(path)
+    sheet = book.worksheets[1]  # after the game: the Rules sheet (Standings, record follow)
+    rows = {}
+    for row in sheet.iter_rows(min_row=2):
+        with contextlib.suppress(RemiError):
+            spec = rule_spec(str(row[0].value))
+            rows[spec.name] = row[1].row
+            if spec.name in typed:
+                row[1].value = typed[spec.name]
+            formula = value_is_wrong(spec, f"$B${row[1].row}")
+            sheet.cell(row[1].row, 5, "=" + formula)
+            painted = sheet.conditional_formatting
+            assert any(row[1].coordinate in str(rule.sqref) for rule in painted)
+    book.save(path)
+    refused = {
+        problem.cell
+        for problem in load_notebook(path).problems
+        if problem.code.startswith("rule_bad") or problem.code == "rule_out_of_range"
+    }
+    computed = calculated(path, tmp_path)[sheet.title]
+    red = {f"B{row}" for name, row in rows.items() if computed[row - 1][4] is True}
+    assert red == refused, (red, refused)
+    assert len(red) == 7  # 2,5  40  three  talán  felfelé  −1  500 pont
 
 
 def saved_by_libreoffice(path: Path, folder: Path) -> Path:

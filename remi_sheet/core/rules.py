@@ -134,7 +134,8 @@ _BY_KEY: Final[dict[str, RuleSpec]] = {
 # Yes as a Rules sheet may say it (the live names compare these words in this order too).
 YES_WORDS: Final = ("true", "yes", "igen", "1", "i", "y", "igaz")
 _TRUE: Final = frozenset(YES_WORDS)
-_FALSE: Final = frozenset({"false", "no", "nem", "0", "n", "hamis"})
+NO_WORDS: Final = ("false", "no", "nem", "0", "n", "hamis")
+_FALSE: Final = frozenset(NO_WORDS)
 # A value word as typed in either language (`tizesre`, `ponthatar`, `no limit`) → its key.
 _WORDS: Final[dict[str, str]] = {
     fold_name(text): key.removeprefix("rulevalue_")

@@ -26,7 +26,7 @@ from remi_sheet.core.cards import (
 )
 from remi_sheet.core.deck import HAND_SIZE, SUITS
 from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, NOT_DOWN_WORDS, WIN_WORDS
-from remi_sheet.core.rules import YES_WORDS, GameEnd, HouseRules, Rounding
+from remi_sheet.core.rules import NO_WORDS, YES_WORDS, GameEnd, HouseRules, Rounding, RuleSpec
 from remi_sheet.core.text import ENTRY_MINUS_SIGNS, INVISIBLE, MINUS_SIGNS, fold
 from remi_sheet.i18n.catalogue import TEXTS
 
@@ -264,6 +264,33 @@ def _reading(rule: str, value: object, cell: str) -> str:
         # `points`/`lappont` (any word) is no number: the card points, as -1 says
         return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},IFERROR({number},-1)))'
     return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},{number}))'
+
+
+def value_is_wrong(spec: RuleSpec, cell: str) -> str:
+    """A formula TRUE while the Rules value in `cell` is one remi refuses on its own (not a
+    whole number in the rule's bounds, or no word of the rule's): what paints the cell on
+    the sheet, so that a typo is seen where it is typed, before a score is wrong. Rules
+    wrong only together (two equal wins) are `remi check`'s to tell."""
+    typed = f'TRIM({cell}&"")'
+    lower = f"LOWER({typed})"
+    if spec.kind is bool:
+        words = ",".join(f'{lower}="{word}"' for word in (*YES_WORDS, *NO_WORDS))
+        return f'NOT(OR({typed}="",ISLOGICAL({cell}),{words}))'
+    if spec.kind is not int:
+        spellings = [word for member in spec.kind for word in _spellings(member)]  # type: ignore[attr-defined]
+        words = ",".join(f'{lower}="{word}"' for word in dict.fromkeys(spellings))
+        return f'NOT(OR({typed}="",{words}))'
+    text = typed
+    for minus in MINUS_SIGNS:
+        text = f'SUBSTITUTE({text},"{minus}","-")'
+    number = f'IF(ISNUMBER({cell}),{cell},IFERROR(VALUE({text}),VALUE(SUBSTITUTE({text},",","."))))'
+    whole = f"IFERROR(AND({number}=INT({number}),{number}>={spec.low},{number}<={spec.high}),FALSE)"
+    allowed = [f'{typed}=""', whole]
+    if spec.word is not None:  # a number rule's word: `points`, `no limit`
+        texts = [*TEXTS[f"rulevalue_{spec.word}"], *TEXTS["rulevalue_none"]]
+        spelled = dict.fromkeys(w for said in texts for w in (said.lower(), fold(said)))
+        allowed += [f'{lower}="{word}"' for word in spelled]
+    return f"NOT(OR({','.join(allowed)}))"
 
 
 def derived() -> dict[str, str]:

@@ -102,6 +102,9 @@ def table_rows(rules: HouseRules) -> int:
     return rules.deals_per_game
 
 
+_WRONG: Final = "E06666"  # the red of a cell remi refuses, on a game sheet and the Rules
+
+
 def game_title(day: dt.date | None, taken: Sequence[str], lang: Lang = "en") -> str:
     """The next free "2026-11-30 #1" style title, or "Game 1" ("Játszma 1") for an undated
     game (sheet names compared ignoring case)."""
@@ -170,9 +173,20 @@ def complete_rules(
 
 
 def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lang: Lang) -> None:
+    """One rule's name, value and explanation; the value painted red while it is one remi
+    refuses (`live_names.value_is_wrong`): the live scores would use it meanwhile."""
+    from openpyxl.formatting.rule import FormulaRule
+    from openpyxl.styles import PatternFill
+
+    from remi_sheet.writing.live_names import value_is_wrong
+
     sheet.cell(row, 1, say(f"rulename_{spec.name}", lang)).data_type = "s"
-    sheet.cell(row, 2, _shown(getattr(rules, spec.name), spec, lang))
+    value = sheet.cell(row, 2, _shown(getattr(rules, spec.name), spec, lang))
     sheet.cell(row, 3, say(f"rulehelp_{spec.name}", lang)).data_type = "s"
+    wrong = FormulaRule(
+        formula=[value_is_wrong(spec, f"$B${row}")], fill=PatternFill("solid", fgColor=_WRONG)
+    )
+    sheet.conditional_formatting.add(value.coordinate, wrong)
 
 
 def _shown(value: object, spec: RuleSpec, lang: Lang) -> str | int:
@@ -254,7 +268,7 @@ def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
     status = "$" + address(top, columns.status)
     sheet.conditional_formatting.add(
         entries,
-        FormulaRule(formula=[f'{kind}="E"'], fill=PatternFill("solid", fgColor="E06666")),
+        FormulaRule(formula=[f'{kind}="E"'], fill=PatternFill("solid", fgColor=_WRONG)),
     )
     sheet.conditional_formatting.add(
         entries,
