@@ -334,6 +334,12 @@ def test_a_rules_value_remi_refuses_is_painted_where_it_is_typed(tmp_path: Path,
         "opening_minimum": "51,0",
         "ace_value": "11",
         "points_limit": "500 pont",
+        "joker_in_hand": "1.000",  # 1 to a spreadsheet, ambiguous to remi
+        "not_down_after_hand": "1 000",  # a thousand, as Hungarians write it: read
+        "low_ace_value": "5e2",
+        "max_players": "6\u00a0",
+        "opening_needs_clean_run": "igen\u00a0" if lang == "hu" else "no_",  # read; refused
+        "game_end": "deals" if lang == "en" else "Leosztások",
     }
     book = openpyxl.load_workbook(path)
     sheet = book.worksheets[1]  # after the game: the Rules sheet (Standings, record follow)
@@ -357,7 +363,8 @@ def test_a_rules_value_remi_refuses_is_painted_where_it_is_typed(tmp_path: Path,
     computed = calculated(path, tmp_path)[sheet.title]
     red = {f"B{row}" for name, row in rows.items() if computed[row - 1][4] is True}
     assert red == refused, (red, refused)
-    assert len(red) == 7  # 2,5  40  three  talán  felfelé  −1  500 pont
+    # 2,5  40  three  talán  felfelé  −1  500 pont  1.000  5e2, and in English no_
+    assert len(red) == (10 if lang == "en" else 9)
 
 
 def saved_by_libreoffice(path: Path, folder: Path) -> Path:

@@ -268,28 +268,38 @@ def _reading(rule: str, value: object, cell: str) -> str:
 
 def value_is_wrong(spec: RuleSpec, cell: str) -> str:
     """A formula TRUE while the Rules value in `cell` is one remi refuses on its own (not a
-    whole number in the rule's bounds, or no word of the rule's): what paints the cell on
-    the sheet, so that a typo is seen where it is typed, before a score is wrong. Rules
+    whole number in the rule's bounds, or no word of the rule's), as far as a formula can
+    tell: what paints the cell on the sheet, so that a typo is seen where it is typed,
+    before a score is wrong. A number a spreadsheet reads one way and remi refuses as
+    ambiguous (`1.000`, `5e2`) is wrong too: the live formulas would play to 1 point. Rules
     wrong only together (two equal wins) are `remi check`'s to tell."""
-    typed = f'TRIM({cell}&"")'
-    lower = f"LOWER({typed})"
+    typed = f'TRIM(SUBSTITUTE({cell}&"","\u00a0"," "))'  # a no-break space, as pasted
+    # Words as `rules.fold_name` compares them: underscores and hyphens are spaces.
+    word = f'SUBSTITUTE(SUBSTITUTE(LOWER({typed}),"_"," "),"-"," ")'
+
+    def spelled(words: Iterable[str]) -> str:
+        plain = dict.fromkeys(w.replace("_", " ").replace("-", " ") for w in words)
+        return ",".join(f'{word}="{w}"' for w in plain)
+
     if spec.kind is bool:
-        words = ",".join(f'{lower}="{word}"' for word in (*YES_WORDS, *NO_WORDS))
-        return f'NOT(OR({typed}="",ISLOGICAL({cell}),{words}))'
+        return f'NOT(OR({typed}="",ISLOGICAL({cell}),{spelled((*YES_WORDS, *NO_WORDS))}))'
     if spec.kind is not int:
-        spellings = [word for member in spec.kind for word in _spellings(member)]  # type: ignore[attr-defined]
-        words = ",".join(f'{lower}="{word}"' for word in dict.fromkeys(spellings))
-        return f'NOT(OR({typed}="",{words}))'
-    text = typed
+        choices = [w for member in spec.kind for w in _spellings(member)]  # type: ignore[attr-defined]
+        return f'NOT(OR({typed}="",{spelled(choices)}))'
+    text = f'SUBSTITUTE({typed}," ","")'  # spaces between thousands (1 000), as remi reads
     for minus in MINUS_SIGNS:
         text = f'SUBSTITUTE({text},"{minus}","-")'
     number = f'IF(ISNUMBER({cell}),{cell},IFERROR(VALUE({text}),VALUE(SUBSTITUTE({text},",","."))))'
     whole = f"IFERROR(AND({number}=INT({number}),{number}>={spec.low},{number}<={spec.high}),FALSE)"
-    allowed = [f'{typed}=""', whole]
+    separator = f"MID({text},LEN({text})-3,1)"
+    misread = (
+        f'IFERROR(AND(NOT(ISNUMBER({cell})),OR(ISNUMBER(SEARCH("e",{text})),'
+        f'{separator}=".",{separator}=",")),FALSE)'
+    )
+    allowed = [f'{typed}=""', f"AND(NOT({misread}),{whole})"]
     if spec.word is not None:  # a number rule's word: `points`, `no limit`
         texts = [*TEXTS[f"rulevalue_{spec.word}"], *TEXTS["rulevalue_none"]]
-        spelled = dict.fromkeys(w for said in texts for w in (said.lower(), fold(said)))
-        allowed += [f'{lower}="{word}"' for word in spelled]
+        allowed.append(spelled(w for said in texts for w in (said.lower(), fold(said))))
     return f"NOT(OR({','.join(allowed)}))"
 
 
