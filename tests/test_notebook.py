@@ -62,15 +62,13 @@ def test_header_below_notes_and_right_of_a_margin(notebook: Make) -> None:
     assert loaded.lang == "en"
 
 
-def test_a_note_labelled_with_a_header_word_and_a_colon_is_no_header(notebook: Make) -> None:
-    rows = [["Dátum:", "2026. 11. 29."], ["Osztás:", "Anna kezd, utána balra"], ["Leosztás: 7"]]
-    loaded = load_notebook(notebook({"g": [*rows, *worked_game()]}))
-    assert problems(loaded) == []
-    assert loaded.games[0].layout.header_row == 3 and loaded.games[0].score.totals == (
-        -30,
-        100,
-        220,
-    )
+def test_a_note_labelled_with_a_header_word_is_no_header(notebook: Make) -> None:
+    for label in ("Osztás:", "Osztás"):  # with its colon or without
+        rows = [["Dátum:", "2026. 11. 29."], [label, "Anna kezd, utána balra"], ["Leosztás: 7"]]
+        loaded = load_notebook(notebook({"g": [*rows, *worked_game()]}, name=f"{label}.xlsx"))
+        assert problems(loaded) == []
+        (game,) = loaded.games
+        assert game.layout.header_row == 3 and game.score.totals == (-30, 100, 220)
 
 
 def test_the_date_and_place_typed_with_their_labels_in_one_cell(notebook: Make) -> None:
@@ -88,8 +86,11 @@ def test_a_game_headed_by_another_word_is_told_not_left_out_silently(
     rows[0][0] = "Forduló"
     plural = worked_game()
     plural[0][0] = "Leosztások"  # no header word: the Rules sheet's name of deals_per_game
-    path = notebook({"g": worked_game(), "h": rows, "i": plural})
+    rounds = worked_game()
+    rounds[0][0] = "Menet"
+    path = notebook({"g": worked_game(), "h": rows, "i": plural, "j": rounds})
     told = [("h", "A1", "sheet_unknown_header"), ("i", "A1", "sheet_unknown_header")]
+    told.append(("j", "A1", "sheet_unknown_header"))
     assert problems(load_notebook(path)) == told
     # remi's own Standings sheet (negative totals, a header of words) is no such table.
     assert remi("score", path, "-o", tmp_path / "out.xlsx").exit_code == 0

@@ -58,7 +58,7 @@ _PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
 # of who came when reads like deals too ("Játszma | Anna | Béla", "1 | nyert | 120").
 _DEAL_LIKE_WORDS: Final = frozenset(
     {"deals", "hands", "round", "rounds", "fordulo", "fordulok", "kor", "korok"}
-    | {"leosztasok", "osztasok"}
+    | {"menet", "menetek", "sorszam", "leosztasok", "osztasok"}
 )
 
 
@@ -137,8 +137,7 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
         if found is not None:
             deal_column, lang = found
             layout = _layout(grid, header_row, deal_column, lang)
-            word = grid.rows[header_row][deal_column]
-            if len(layout.players) < 2 and fold(str(word)) not in HEADER_WORDS:
+            if len(layout.players) < 2 and _header_below(grid, header_row):
                 continue  # `Osztás: Anna kezd`: a note above the header, its word a label
             if lang is not None or _reads_like_deals(layout):
                 return layout
@@ -147,6 +146,16 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
                 return Doubtful(grid.name, address(header_row, deal_column))
             return None
     return _headed_otherwise(grid)
+
+
+def _header_below(grid: Grid, row: int) -> bool:
+    """Whether a header of two players or more stands below `row`, in the rows a header
+    may be in."""
+    for below in range(row + 1, min(HEADER_ROWS, grid.height)):
+        found = _header_at(grid, below)
+        if found is not None and len(_layout(grid, below, found[0], found[1]).players) >= 2:
+            return True
+    return False
 
 
 def _headed_otherwise(grid: Grid) -> Doubtful | None:
