@@ -460,3 +460,21 @@ def test_every_view_of_the_season_says_each_notebooks_house_rules(
     first = pages(pdf)[0]
     assert "otthon.xlsx · House rules differing from the defaults: deals_per_game = 2" in first
     assert "hand_win = −50 (default: −40)" in first
+
+
+def test_two_notebooks_of_one_name_are_named_by_their_paths(tmp_path: Path) -> None:
+    for season in ("osz", "tavasz"):
+        (tmp_path / season).mkdir()
+    first = build_notebook(
+        tmp_path / "osz" / "klub.xlsx",
+        {"G1": sheet("2026. 10. 01.", ["Anna", "Béla"], ["W", 10], ["W", 20])},
+        {"deals_per_game": 2, "hand_win": -50},
+    )
+    second = build_notebook(
+        tmp_path / "tavasz" / "klub.xlsx",
+        {"G1": sheet("2026. 03. 01.", ["Anna", "Béla"], [10, "W"], [20, "W"])},
+        TWO_DEALS,
+    )
+    shown = remi("stats", first, second).stdout
+    assert f"{first.with_suffix('')} · G1" in shown and f"{second.with_suffix('')} · G1" in shown
+    assert f"{first}: House rules: deals_per_game = 2, hand_win = -50" in shown

@@ -222,6 +222,9 @@ def _games(
     from remi_sheet.notebook import season as seasons
 
     several = len(notebooks) > 1
+    # Each notebook's games by its file's name, or its path where two share a name.
+    labels = file_labels([str(notebook.path) for notebook in notebooks])
+    stems = [str(Path(label).with_suffix("")) for label in labels]
     games: list[SeasonGame] = []
     problems: list[Problem] = []
     filtered = options.since is not None or options.until is not None
@@ -231,23 +234,24 @@ def _games(
         found_problems = list(notebook.problems)
         if not rules_ok:
             found_problems.append(Problem("notebook_not_counted"))
-        name = notebook.path.stem if several else None
+        name = stems[source] if several else None
         found = seasons.gather_games(notebook.games, source, name, rules_ok=rules_ok)
         kept = seasons.within(found, options.since, options.until)
         found_problems += seasons.date_problems(found, filtered=filtered)
         for season_game in kept:
             found_problems += season_game.game.problems
-        problems += [_located(problem, notebook, several) for problem in found_problems]
+        problems += [_located(problem, labels[source], several) for problem in found_problems]
         games += kept
     games, twice = seasons.once_each(games)
     return games, problems + twice
 
 
-def _located(problem: Problem, notebook: Notebook, several: bool) -> Problem:
-    """With several notebooks a sheet name alone is ambiguous: name the notebook too."""
+def _located(problem: Problem, label: str, several: bool) -> Problem:
+    """With several notebooks a sheet name alone is ambiguous: name the notebook too (by
+    `label`: its file's name, or its path where two share a name)."""
     if not several and problem.sheet is not None:
         return problem
-    where = notebook.path.name if problem.sheet is None else f"{notebook.path.stem} · "
+    where = label if problem.sheet is None else f"{Path(label).with_suffix('')} · "
     return dataclasses.replace(problem, sheet=where + (problem.sheet or ""))
 
 
