@@ -214,8 +214,10 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         f"A játszma napja (--games mellett mindegyiké): {_DATE_FORMS_HU}.",
     ),
     "help_new_deals": (
-        "Deals per game (house rule deals_per_game; default 7).",
-        "Leosztások száma játszmánként (leosztások száma házszabály; alapból 7).",
+        "Deals per game (house rule deals_per_game; default 7), the rows of each game "
+        "sheet (20 for a game played to a limit, unless given).",
+        "Leosztások száma játszmánként (leosztások száma házszabály; alapból 7), ennyi sora "
+        "van a játszmalapnak (ponthatárig játszott játszmánál 20, ha nincs megadva).",
     ),
     "help_new_add_game": (
         "Add the next game sheet to an existing notebook, with the last game's players "
