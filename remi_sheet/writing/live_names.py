@@ -254,16 +254,20 @@ def _reading(rule: str, value: object, cell: str) -> str:
     if type(value) in _TRUE_FOR:
         words = ",".join(f'LOWER({typed})="{word}"' for word in _spellings(_TRUE_FOR[type(value)]))
         return f'IF({typed}="",{fallback},OR({words}))'
-    # A number typed as text reads as `rules` reads it: a typographic minus is "-", and a
-    # decimal comma (11,0) reads in a spreadsheet set to a decimal point too.
-    text = typed
-    for minus in MINUS_SIGNS:
-        text = f'SUBSTITUTE({text},"{minus}","-")'
-    number = f'IFERROR(VALUE({text}),VALUE(SUBSTITUTE({text},",",".")))'
+    number = _typed_number(typed)
     if value is None or rule == "not_down_after_normal":
         # `points`/`lappont` (any word) is no number: the card points, as -1 says
         return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},IFERROR({number},-1)))'
     return f'IF({typed}="",{fallback},IF(ISNUMBER({cell}),{cell},{number}))'
+
+
+def _typed_number(text: str) -> str:
+    """The number the text `text` is, as `rules` reads a number typed as text: a
+    typographic minus is "-", and a decimal comma (11,0) reads in a spreadsheet set to a
+    decimal point too."""
+    for minus in MINUS_SIGNS:
+        text = f'SUBSTITUTE({text},"{minus}","-")'
+    return f'IFERROR(VALUE({text}),VALUE(SUBSTITUTE({text},",",".")))'
 
 
 def value_is_wrong(spec: RuleSpec, cell: str) -> str:
@@ -287,9 +291,7 @@ def value_is_wrong(spec: RuleSpec, cell: str) -> str:
         choices = [w for member in spec.kind for w in _spellings(member)]  # type: ignore[attr-defined]
         return f'NOT(OR({typed}="",{spelled(choices)}))'
     text = f'SUBSTITUTE({typed}," ","")'  # spaces between thousands (1 000), as remi reads
-    for minus in MINUS_SIGNS:
-        text = f'SUBSTITUTE({text},"{minus}","-")'
-    number = f'IF(ISNUMBER({cell}),{cell},IFERROR(VALUE({text}),VALUE(SUBSTITUTE({text},",","."))))'
+    number = f"IF(ISNUMBER({cell}),{cell},{_typed_number(text)})"
     whole = f"IFERROR(AND({number}=INT({number}),{number}>={spec.low},{number}<={spec.high}),FALSE)"
     separator = f"MID({text},LEN({text})-3,1)"
     misread = (
