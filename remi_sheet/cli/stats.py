@@ -181,7 +181,9 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
     from remi_sheet.notebook import season as seasons
 
     lang = options.lang
-    games, problems = _games(notebooks, options)
+    # Each notebook by its file's name, or its path where two share a name.
+    labels = file_labels([str(notebook.path) for notebook in notebooks])
+    games, problems = _games(notebooks, labels, options)
     season = seasons.compute(games, options.sort)
     problems += season.problems
     if options.players:
@@ -208,22 +210,20 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
 
         print_problems(console, list(problems), lang)
     elif not options.json_output:
-        _print_terminal(console, season, problems, notebooks, options)
+        _print_terminal(console, season, problems, notebooks, labels, options)
     if options.output is not None:
         _print_pdf(season, files, [notebook.rules for notebook in notebooks], options, console)
     return 1 if has_errors(problems) else 0
 
 
 def _games(
-    notebooks: Sequence[Notebook], options: Options
+    notebooks: Sequence[Notebook], labels: Sequence[str], options: Options
 ) -> tuple[list[SeasonGame], list[Problem]]:
     """The season's games of every notebook, in the dates asked for, and what is wrong with
     them: the notebooks' own problems, the games' errors and their dates."""
     from remi_sheet.notebook import season as seasons
 
     several = len(notebooks) > 1
-    # Each notebook's games by its file's name, or its path where two share a name.
-    labels = file_labels([str(notebook.path) for notebook in notebooks])
     stems = [str(Path(label).with_suffix("")) for label in labels]
     games: list[SeasonGame] = []
     problems: list[Problem] = []
@@ -260,6 +260,7 @@ def _print_terminal(
     season: Season,
     problems: Sequence[Problem],
     notebooks: Sequence[Notebook],
+    labels: Sequence[str],
     options: Options,
 ) -> None:
     from remi_sheet.cli import output
@@ -285,7 +286,6 @@ def _print_terminal(
         if games:
             listed = ", ".join(game.label for game in games)
             console.print(f"{say(key, lang)}: {listed}", markup=False, highlight=False)
-    labels = file_labels([str(notebook.path) for notebook in notebooks])
     for label, notebook in zip(labels, notebooks, strict=True):
         line = output.house_rules_line(notebook, lang)  # every report says them, by notebook
         if line is not None:
