@@ -153,7 +153,7 @@ def _header_below(grid: Grid, row: int) -> bool:
     may be in."""
     for below in range(row + 1, min(HEADER_ROWS, grid.height)):
         found = _header_at(grid, below)
-        if found is not None and len(_layout(grid, below, found[0], found[1]).players) >= 2:
+        if found is not None and len(_players(grid, below, found[0])) >= 2:
             return True
     return False
 
@@ -218,12 +218,19 @@ def _header_at(grid: Grid, row: int) -> tuple[int, Lang | None] | None:
     return None
 
 
-def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) -> GameLayout:
+def _players(grid: Grid, header_row: int, deal_column: int) -> list[str]:
+    """The player names a header row holds right of its word, up to the first that is none."""
     players = []
     column = deal_column + 1
     while _is_player_heading(name := grid.value(header_row, column)):
         players.append(cell_text(name))
         column += 1
+    return players
+
+
+def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) -> GameLayout:
+    players = _players(grid, header_row, deal_column)
+    column = deal_column + 1 + len(players)
     rows, total_row, stray_row = _deal_table(grid, header_row, deal_column, len(players))
     end_row = max(rows[-1].row if rows else header_row, total_row or 0)
     date, place, date_cell = _notes_above(grid, header_row)
