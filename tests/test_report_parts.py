@@ -132,3 +132,17 @@ def test_a_line_starts_right_before_the_first_game_played() -> None:
     assert joined([None, None], 0) == [None, None, None]
     chart = line_chart(["Anna", "Dóra"], [joined([1, 2], 0), joined([None, None], 0)], labels[:3])
     assert [line.name for line in chart.series] == ["Anna"]  # Dóra has no line, no key
+
+
+@pytest.mark.parametrize(("points", "marked"), [(8, 7), (40, 14)])
+def test_every_marker_is_drawn_once_and_the_line_end_always(points: int, marked: int) -> None:
+    """The markers of a line are one path, one shape per marked point: a short line marks
+    every point after the start, a long one every few and its end; none is drawn twice."""
+    from remi_sheet.report.charts import line_chart
+
+    labels = ["", *(str(n) for n in range(1, points))]
+    (line,) = line_chart(["A"], [list(range(points))], labels, most_marks=13).series
+    starts = [part for part in line.marks.split(" ") if part.startswith("M")]
+    assert len(starts) == len(set(starts)) == marked
+    end_x, end_y = line.path.split(" ")[-1].removeprefix("L").split(",")
+    assert starts[-1] == f"M{round(float(end_x) - 3.3, 2):g},{end_y}"  # a circle, from its left

@@ -36,8 +36,8 @@ class YTick:
 class Series:
     name: str
     path: str  # SVG path data, "M x,y L x,y …"
-    marks: tuple[tuple[float, float], ...]  # where the markers go (thinned on long lines)
-    end: tuple[float, float] | None  # the last point, always marked
+    marks: str  # SVG path data of all its markers (thinned on long lines, the last kept)
+    key: str  # SVG path data of the one marker on its key's sample line
     colour: str
     dash: str
     marker: str
@@ -163,13 +163,41 @@ def _series(
     # The starting zero is everybody's; marking it would pile every marker on one spot.
     marked = points[1:]
     every = max(1, math.ceil(len(marked) / most_marks))
+    shown = marked[::every]
+    if marked and shown[-1] != marked[-1]:
+        shown.append(marked[-1])  # where the line ends is always marked
     colour, dash, marker = style(index)
     return Series(
         name=name,
         path=path,
-        marks=tuple(marked[::every]),
-        end=marked[-1] if marked else None,
+        marks=marker_path(marker, shown),
+        key=marker_path(marker, [(17, 5)]),
         colour=colour,
         dash=dash,
         marker=marker,
     )
+
+
+def marker_path(kind: str, points: Sequence[tuple[float, float]]) -> str:
+    """SVG path data of the marker `kind` at each of `points`, all in one path: WeasyPrint
+    styles and draws every SVG element on its own, and a season's charts have hundreds of
+    markers. The template paints it by `kind` (a cross and a ring are stroked)."""
+    shape = _SHAPES[kind]
+    return " ".join(shape(round(x, 2), round(y, 2)) for x, y in points)
+
+
+def _circle(radius: float) -> Callable[[float, float], str]:
+    return lambda x, y: (
+        f"M{x - radius:g},{y:g} a{radius},{radius} 0 1,0 {2 * radius:g},0"
+        f" a{radius},{radius} 0 1,0 {-2 * radius:g},0 Z"
+    )
+
+
+_SHAPES: Final[dict[str, Callable[[float, float], str]]] = {
+    "circle": _circle(3.3),
+    "square": lambda x, y: f"M{x - 3:g},{y - 3:g} h6 v6 h-6 Z",
+    "triangle": lambda x, y: f"M{x:g},{y - 4.2:g} l3.9,7 h-7.8 Z",
+    "diamond": lambda x, y: f"M{x:g},{y - 4.3:g} l4.3,4.3 l-4.3,4.3 l-4.3,-4.3 Z",
+    "cross": lambda x, y: f"M{x - 3.3:g},{y - 3.3:g} l6.6,6.6 m-6.6,0 l6.6,-6.6",
+    "ring": _circle(3),
+}
