@@ -171,6 +171,17 @@ def test_hungarian_letters_and_unicode_forms(text: str, points: int) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "value"), [("1 400", 1400), ("-1\u00a0400", -1400), ("12 345 678", 12345678)]
+)
+def test_digits_grouped_by_spaces_are_one_number(text: str, value: int) -> None:
+    """As a spreadsheet shows a number formatted with grouping; no rank has three digits,
+    so no card list reads so ("1 40" stays no entry)."""
+    assert parse_entry(text, DEFAULT) == Number(value)
+    with pytest.raises(RemiError):
+        parse_entry("1 40", DEFAULT)
+
+
+@pytest.mark.parametrize(
     ("text", "code"),
     [
         ("KD", "card_ambiguous_d"),

@@ -275,6 +275,16 @@ def test_a_good_paper_total_is_kept() -> None:
     assert records.games[0].totals == (-20, 30, 40)
 
 
+@pytest.mark.parametrize("written", ["1 400", "1\u00a0400", "1\u202f400"])
+def test_a_paper_total_grouped_by_spaces_is_that_number(written: str) -> None:
+    """Excel shows and exports a number formatted with grouping as "1 400" (a no-break
+    space in Hungarian): it is 1400, as the paper says."""
+    deals = [["-40", "200", "200"]] * 7
+    records = read(game_rows(*deals, total=["-280", written, "1400"]))
+    assert records.all_problems() == []
+    assert records.games[0].totals == (-280, 1400, 1400)
+
+
 @pytest.mark.parametrize(
     ("deal", "code", "line", "player"),
     [

@@ -56,6 +56,9 @@ _DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
 # "1.000" is one thousand to a Hungarian reader and 1.0 to an English one.
 _THOUSANDS: Final = re.compile(r"[+-]?[0-9]{1,3}[.,]000")
 _NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
+# Digits grouped by spaces, as a spreadsheet shows and exports a number formatted so
+# ("1 400"): no card list is like it, as no rank is three digits.
+_GROUPED: Final = re.compile(r"[+-]?[0-9]{1,3}(?: [0-9]{3})+")
 # Whatever the three above can match: text that is not like this is no number at all.
 _NUMBER_LIKE: Final = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
 # Two card ranks with a comma between: "9,3" is the cards 9 and 3, as "9, 3" is, not a
@@ -96,6 +99,8 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
     word = _word(text)
     if _is_number(word):
         return Number(_number(word, text))
+    if not word and _GROUPED.fullmatch(text):
+        return Number(int(text.replace(" ", "")))
     if word in HAND_WORDS:
         return Winner(hand=True)
     if word in WIN_WORDS:
