@@ -205,6 +205,30 @@ def test_xlsx_records_name_their_sheet_and_cell(tmp_path: Path) -> None:
     assert "hiba: 1998!D2 [G]: Béla pontja 35" in text
 
 
+def test_a_paper_total_whose_formula_has_no_saved_result_is_said(tmp_path: Path) -> None:
+    """A records workbook made by a script sums its Total row with formulas that no
+    spreadsheet has computed: the total is not read, so it cannot be said to be checked."""
+    rows = [
+        ["Játszma", "Leosztás", "Anna", "Béla", "Csaba"],
+        ["G", 1, -20, 30, 40],
+        ["", 2, 200, -40, 200],
+        ["", "Összesen", "=SUM(C2:C3)", -10, "=SUM(E2:E3)"],
+    ]
+    book = openpyxl.Workbook()
+    book.active.title = "1998"
+    for row in rows:
+        book.active.append(row)  # "=SUM(…)" as openpyxl writes it: a formula, no result
+    records = tmp_path / "regi.xlsx"
+    book.save(records)
+    code, document = remi_json("import", records, "--into", tmp_path / "n.xlsx", "--dry-run")
+    assert code == 1
+    found = [(p["code"], p["cell"], p["game"]) for p in document["problems"]]
+    assert found == [("formula_no_value", "C4", "G"), ("formula_no_value", "E4", "G")]
+    assert [g["status"] for g in document["games"]] == ["errors"]
+    text = remi("import", records, "--into", tmp_path / "n.xlsx", "--dry-run").stdout
+    assert "hiba: 1998!C4 [G]: A cellában képlet áll (=SUM(C2:C3))" in text
+
+
 @pytest.mark.parametrize(
     ("args", "code"),
     [

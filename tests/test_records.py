@@ -399,6 +399,14 @@ def test_xlsx_grids_name_sheet_and_cell() -> None:
     assert records.lang == "hu"
 
 
+def test_games_and_players_numbered_in_a_workbook_are_named_as_shown() -> None:
+    """A sheet's numbers are read as floats: game 1 is "1", as a CSV's is, not "1.0"."""
+    rows = [["Game", "Deal", 7.0, "B"], [1.0, 1, -20, 30], [43600.0, 1, -20, 30]]
+    records = read_tables([Table("a", rows)], "r.xlsx", RULES)
+    assert [game.name for game in records.games] == ["1", "43600"]
+    assert records.games[0].players == ("7", "B")
+
+
 def test_game_names_are_unique_across_sheets() -> None:
     rows = [["Game", "Deal", "A", "B"], ["G", 1, -20, 30]]
     records = read_tables([Table("a", rows), Table("b", rows)], "r.xlsx", RULES)

@@ -11,6 +11,7 @@ wrong command line.
 from __future__ import annotations
 
 import codecs
+import functools
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -255,7 +256,7 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
     from remi_sheet.notebook.records_game import Records
     from remi_sheet.notebook.records_text import MAX_BYTES, Table
     from remi_sheet.reading import files
-    from remi_sheet.reading.grid import read_grids
+    from remi_sheet.reading.grid import FormulaProbe, read_grids
 
     shown = str(path)
     try:
@@ -276,8 +277,15 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
         if problem is not None:
             raise RemiError(problem)
         grids, unreadable = read_grids(path)
-        tables = [Table(grid.name, grid.rows) for grid in grids]
-        records = read_tables(tables, path.name, rules, repair=options.repair)
+        probe = FormulaProbe(path)
+        try:
+            tables = [
+                Table(grid.name, grid.rows, formula=functools.partial(probe.kind, grid.name))
+                for grid in grids
+            ]
+            records = read_tables(tables, path.name, rules, repair=options.repair)
+        finally:
+            probe.close()
         records.problems[:0] = unreadable
         return records
     try:

@@ -40,9 +40,14 @@ def clean(text: str) -> str:
 def cell_text(value: object) -> str:
     """A cell's value as text, `clean`, a whole number as a spreadsheet shows it: players
     named 1, 2, 3 (calamine reads every number as a float) are not "1.0"."""
+    return clean(raw_text(value))
+
+
+def raw_text(value: object) -> str:
+    """A cell's value as text, as it is (not `clean`), a whole number without ".0"."""
     if isinstance(value, float) and value.is_integer():
         value = int(value)
-    return clean(str(value))
+    return str(value)
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -21,7 +21,7 @@ from remi_sheet.core.dates import FORMS, date_in_text, parse_date
 from remi_sheet.core.entries import HAND_WORDS, WIN_WORDS, Number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
-from remi_sheet.core.text import clean, fold
+from remi_sheet.core.text import clean, fold, raw_text
 from remi_sheet.i18n import Lang
 from remi_sheet.notebook.layout import (
     HEADER_ROWS,
@@ -219,8 +219,8 @@ def _columns(
         if index in (game_column, deal_column, date_column) or not filled(raw):
             continue
         place = table.place(header_row, index)
-        name = _repaired(str(raw), place, fix, records)
-        refusal = name_refusal(fix(str(raw)), name)
+        name = _repaired(raw_text(raw), place, fix, records)
+        refusal = name_refusal(fix(raw_text(raw)), name)
         columns.append(PlayerColumn(index, name, fold(name), place, refusal))
     return columns
 
@@ -255,7 +255,7 @@ def _groups(
         deal = table.value(row, deal_column)
         total = _is_total(deal) or _is_total(named)
         if filled(named) and not _is_total(named):
-            current = _group(table, row, game_column, str(named), groups, fix, records)
+            current = _group(table, row, game_column, raw_text(named), groups, fix, records)
         elif current is None:
             place = table.place(row, game_column)
             records.problems.append(_problem("records_game_missing", place))
@@ -333,11 +333,21 @@ def _game(
         for row in group.rows
     ]
     totals = None
+    unread: list[Problem] = []
     if group.totals:
-        totals = tuple(typed(table.value(group.totals[0], c.index), rules) for c in playing)
+        row = group.totals[0]
+        totals = tuple(typed(table.value(row, c.index), rules) for c in playing)
+        # A paper total computed by a formula whose result was never saved (a workbook
+        # made by a script) is no total read: said, not passed over as if none was written.
+        for column, total in zip(playing, totals, strict=True):
+            found = table.formula_in(row, column.index) if total is None else None
+            if found is not None:
+                code = "formula_no_value" if found[0] == "f" else "formula_error"
+                place = table.place(row, column.index)
+                unread.append(_problem(code, place, value=found[1], game=group.name))
     game = RecordGame(group.name, group.place, tuple(c.name for c in playing), deals, totals)
     check = RecordCheck(table, group, game, playing, deal_column, rules)
-    game.problems = group.problems + check.shape() + check.rows(lang)
+    game.problems = group.problems + unread + check.shape() + check.rows(lang)
     return game
 
 

@@ -10,7 +10,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -119,11 +119,18 @@ class Table:
     sheet: str
     rows: Sequence[Sequence[CellValue]]
     lines: Sequence[int] | None = None  # the CSV line each row starts on
+    # What an empty-looking cell of a sheet holds: ("f", formula) for a formula without a
+    # saved result, ("e", text) for an error value, else None (`grid.FormulaProbe.kind`).
+    formula: Callable[[int, int], tuple[str, str] | None] | None = None
 
     def value(self, row: int, column: int) -> CellValue:
         cells = self.rows[row]
         value = cells[column] if column < len(cells) else None
         return None if value == "" else value
+
+    def formula_in(self, row: int, column: int) -> tuple[str, str] | None:
+        """("f", formula) or ("e", error) when the empty cell holds one, else None."""
+        return self.formula(row, column) if self.formula is not None else None
 
     def place(self, row: int, column: int) -> Place:
         if self.lines is not None:
