@@ -635,6 +635,31 @@ def test_a_duplicated_sheet_of_the_clubs_usual_players_is_adopted(tmp_path: Path
     assert remi("score", path).exit_code == 0
 
 
+def test_last_weeks_sheet_copied_with_one_player_sitting_in_is_adopted(tmp_path: Path) -> None:
+    # The club's live sheet copied for the next game, Raj typed in for Csaba before remi
+    # scored it: the copied area is remi's, and is scored in place, where it stood.
+    path = tmp_path / "k.xlsx"
+    names = ["-p", "Anna", "-p", "Béla", "-p", "Csaba"]
+    assert remi("new", path, *names, "--lang", "en").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    sheet = book.worksheets[0]
+    sheet["B5"], sheet["C5"], sheet["D5"] = "H", 27, "X"
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    copy = book.copy_worksheet(book.worksheets[0])
+    copy.title = "Next week"
+    copy["D4"], copy["B5"], copy["C5"], copy["D5"] = "Raj", 30, "W", 12
+    area = next(cell.column for cell in copy[4] if cell.value == "remi ▸ scores")
+    book.save(path)
+    code, document = remi_json("score", path)
+    assert code == 0, document["problems"]
+    assert document["left_alone"] == []
+    scored = openpyxl.load_workbook(path)["Next week"]
+    assert scored.cell(4, area).value == "remi ▸ scores"
+    assert [cell.column for cell in scored[4] if cell.value == "remi ▸ scores"] == [area]
+
+
 def test_a_duplicated_sheet_keeps_what_a_person_typed_over_its_copied_area(
     notebook: Make,
 ) -> None:
@@ -689,6 +714,32 @@ def test_a_sheet_copied_from_another_notebook_is_one_line_and_left_alone(
     errors = [p for p in document["problems"] if p["severity"] == "error"]
     assert [(p["sheet"], p["code"]) for p in errors] == [("Copied", "area_from_elsewhere")]
     assert document["left_alone"] == ["Copied"]
+
+
+def test_a_live_sheet_copied_from_another_notebook_is_cleared_with_its_helpers(
+    tmp_path: Path,
+) -> None:
+    # A live area brings its hidden helper columns: the columns to clear are all of them,
+    # or the new area would be written past those left behind.
+    here, there = tmp_path / "here.xlsx", tmp_path / "there.xlsx"
+    for path, names in ((here, ["Anna", "Béla", "Csaba"]), (there, ["Dóra", "Ede", "Feri"])):
+        assert remi("new", path, *(f"-p{name}" for name in names), "--lang", "en").exit_code == 0
+        book = openpyxl.load_workbook(path)
+        book.worksheets[0]["B5"], book.worksheets[0]["C5"] = "H", "X"
+        book.worksheets[0]["D5"] = "X"
+        book.save(path)
+        assert remi("score", path).exit_code == 0
+    book, other = openpyxl.load_workbook(here), openpyxl.load_workbook(there)
+    copied = book.create_sheet("Copied")
+    for row in other.worksheets[0].iter_rows():
+        for cell in row:
+            if cell.value is not None:
+                copied.cell(cell.row, cell.column, cell.value).style = cell.style
+    copied["H5"] = 999
+    book.save(here)
+    result = remi("score", here)
+    assert result.exit_code == 1
+    assert "Clear columns F:AX of this sheet" in result.stdout, result.stdout
 
 
 def test_hungarian_messages_write_cards_with_hungarian_letters(notebook: Make) -> None:

@@ -8,7 +8,7 @@ changes nothing, not even its modification time.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +20,7 @@ from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
-from remi_sheet.reading.cells import CellValue, address, column_letter
+from remi_sheet.reading.cells import CellValue, address, column_letter, column_number
 from remi_sheet.reading.files import keep_backup, replace_atomically
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing import live_names, looks
@@ -112,10 +112,9 @@ def plan(
             # one a person typed. Only the recorded games of the same players can be it;
             # of those alike in every value (a club's same four, week after week: a live
             # area's values are its names and labels), any one is as good.
-            same_players = {
-                sheet: record[sheet] for sheet in recorded_players.get(players_of[game.sheet], ())
-            }
-            found = _best_match(same_players, grid, ties=True)
+            players = players_of[game.sheet]
+            alike = recorded_players.get(players) or _one_player_apart(players, recorded_players)
+            found = _best_match({sheet: record[sheet] for sheet in alike}, grid, ties=True)
             mine = dict(record[found]) if found is not None else None
         if mine is not None:
             owned[game.sheet] = mine
@@ -135,6 +134,21 @@ def plan(
     needed = any(w.formula for cells in sheets.values() for w in cells.values())
     names = live_names.all_names(notebook.rules, _rule_cells(notebook)) if needed else {}
     return Plan(sheets, areas, standings, names, chart, helpers, held, owned)
+
+
+def _one_player_apart(
+    players: tuple[str, ...], recorded: Mapping[tuple[str, ...], list[str]]
+) -> list[str]:
+    """The recorded games of as many players, all but one of them in the same seats: last
+    week's sheet copied for this week's game, with one player sitting in for another (or
+    a name typed anew) before remi scored it."""
+    return [
+        sheet
+        for others, sheets in recorded.items()
+        if len(others) == len(players)
+        and sum(a != b for a, b in zip(others, players, strict=True)) == 1
+        for sheet in sheets
+    ]
 
 
 def _renamed_from(renamed: Record, grid: Grid | None) -> dict[Key, Any] | None:
@@ -436,10 +450,16 @@ def _area_from_elsewhere(
     copied from another member's notebook), in place of one per cell: whether a person
     typed in it cannot be known, so the sheet is left alone, with the way out said once.
     `problems` as they are when any cell in the way is not in remi's styles."""
-    styled = {address(*key) for key in _styled(sheet)}
+    keys = _styled(sheet)
+    styled = {address(*key) for key in keys}
     if not all(problem.cell in styled for problem in problems):
         return problems
-    params = {"sheet": name, "area": plan.areas[name], "count": len(problems)}
+    # The columns to clear run to remi's last styled cell: a live area's hidden helper
+    # columns came with it, and left there they would push the new area past them.
+    first = column_number(plan.areas[name].split(":")[0]) - 1
+    last = max((column for _, column in keys if column >= first), default=first)
+    area = f"{column_letter(first)}:{column_letter(last)}"
+    params = {"sheet": name, "area": area, "count": len(problems)}
     return [Problem("area_from_elsewhere", name, problems[0].cell, params=params)]
 
 
