@@ -220,6 +220,22 @@ def test_player_problems(notebook: Make, header: list[str], cell: str, code: str
     assert problems(loaded) == [("g", cell, code)]
 
 
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [["Dealer rota"], [], ["Deal", "Dealer"], [1, "John"], [2, "Mary"], [3, "Priya"]],
+        [["Club notes"], [], ["Deal"], ["Bring cards on Friday"]],
+    ],
+)
+def test_a_deal_heading_over_names_or_alone_is_no_game(notebook: Make, rows: list[Any]) -> None:
+    # A dealer rota headed `Deal | Dealer` has one "player" and names in the rows, no
+    # entries; a lone `Deal` heads nothing. Neither is a game with too few players.
+    game = [["Deal", "Anna", "Béla"], [1, "W", 10]]
+    loaded = load_notebook(notebook({"g": game, "Notes": rows}))
+    assert [g.sheet for g in loaded.games] == ["g"]
+    assert problems(loaded) == []
+
+
 def test_max_players_house_rule(notebook: Make) -> None:
     sheets = {"g": [["Deal", "A", "B", "C", "D"], [1, "W", 1, 2, 3]]}
     loaded = load_notebook(notebook(sheets, rules={"max_players": 3}))

@@ -139,6 +139,8 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
             layout = _layout(grid, header_row, deal_column, lang)
             if len(layout.players) < 2 and _header_below(grid, header_row):
                 continue  # `Osztás: Anna kezd`: a note above the header, its word a label
+            if not layout.players or (len(layout.players) < 2 and not _entries_typed(layout)):
+                return None  # a lone `Deal`, or `Deal | Dealer` over names: a dealer rota
             if lang is not None or _reads_like_deals(layout):
                 return layout
             # "#" also heads lists of members, phone numbers and things to do.
@@ -191,9 +193,13 @@ def _reads_like_deals(layout: GameLayout) -> bool:
         return True
     if deal_number(layout.rows[0].number) != 1:
         return False
-    typed = [value for row in played for value in row.cells if filled(value)]
-    entries = sum(1 for value in typed if _is_entry(value))
-    return 2 * entries > len(typed) and _has_winners(layout)
+    return _entries_typed(layout) and _has_winners(layout)
+
+
+def _entries_typed(layout: GameLayout) -> bool:
+    """Whether most cells typed in the deal rows are entries (True when none is typed)."""
+    typed = [value for row in layout.rows if row.played for value in row.cells if filled(value)]
+    return not typed or 2 * sum(map(_is_entry, typed)) > len(typed)
 
 
 def _is_winner(value: CellValue) -> bool:
