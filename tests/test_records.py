@@ -399,6 +399,25 @@ def test_xlsx_grids_name_sheet_and_cell() -> None:
     assert records.lang == "hu"
 
 
+@pytest.mark.parametrize("heading", ["Megjegyzés", "Notes"])
+def test_a_notes_column_is_filed_beside_the_deals(heading: str) -> None:
+    """A Notes column ends the players, as in the notebook: its notes go beside the deals
+    of the filed sheet, under their heading, and the game is no game of four."""
+    rows = [["Játszma", "Leosztás", "Anna", "Béla", "Csaba", heading]]
+    rows += [["P1", "1", "-20", "10", "20", "Béla későn jött"], ["", "2", "10", "-20", "30", ""]]
+    records = read(rows)
+    assert records.all_problems() == []
+    (game,) = records.games
+    assert game.players == ("Anna", "Béla", "Csaba")
+    assert sheet_rows(game, "hu")[2:] == [
+        ["Leosztás", "Anna", "Béla", "Csaba", heading],
+        [1, -20, 10, 20, "Béla későn jött"],
+        [2, 10, -20, 30, None],
+    ]
+    plain = read([row[:5] for row in rows]).games[0]
+    assert sheet_rows(plain, "hu")[2] == ["Leosztás", "Anna", "Béla", "Csaba"]
+
+
 def test_games_and_players_numbered_in_a_workbook_are_named_as_shown() -> None:
     """A sheet's numbers are read as floats: game 1 is "1", as a CSV's is, not "1.0"."""
     rows = [["Game", "Deal", 7.0, "B"], [1.0, 1, -20, 30], [43600.0, 1, -20, 30]]

@@ -43,7 +43,7 @@ def header_word(value: CellValue) -> str:
 TOTAL_WORDS: Final = frozenset({"total", "totals", "osszesen", "ossz", "osszeg", "sum"})
 
 
-_NOTE_WORDS: Final = frozenset(
+NOTE_WORDS: Final = frozenset(
     {"megjegyzes", "megjegyzesek", "megj", "jegyzet", "note", "notes", "comment", "comments"}
 )
 
@@ -258,7 +258,7 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
 
 def _is_player_heading(value: CellValue) -> bool:
     return (
-        filled(value) and not _is_marker(value) and fold(str(value)).rstrip(":") not in _NOTE_WORDS
+        filled(value) and not _is_marker(value) and fold(str(value)).rstrip(":") not in NOTE_WORDS
     )
 
 

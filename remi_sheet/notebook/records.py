@@ -26,6 +26,7 @@ from remi_sheet.i18n import Lang
 from remi_sheet.notebook.layout import (
     HEADER_ROWS,
     HEADER_WORDS,
+    NOTE_WORDS,
     TOTAL_WORDS,
     deal_number,
     filled,
@@ -152,27 +153,46 @@ def _read_table(
 ) -> list[RecordGame]:
     header_row, _, deal_column = header
     fix: Callable[[str], str] = repair_text if repair else (lambda text: text)
-    date_column = _date_column(table, header_row)
-    columns = _columns(table, header, fix, records, date_column)
+    date_column = _header_column(table, header_row, _DATE_WORDS)
+    notes_column = _header_column(table, header_row, NOTE_WORDS)
+    others = (date_column, notes_column)
+    columns = _columns(table, header, fix, records, others)
     if not columns:
         records.problems.append(
             _problem("records_no_players", table.place(header_row, deal_column))
         )
         return []
-    groups = _groups(table, header, columns, fix, records, date_column)
+    groups = _groups(table, header, columns, fix, records, others)
     lang: Lang = "hu" if "hu" in _header_langs(table, header) else "en"
     games = [_game(table, group, columns, deal_column, rules, lang) for group in groups]
+    if notes_column is not None:
+        heading = raw_text(table.value(header_row, notes_column))
+        for group, game in zip(groups, games, strict=True):
+            _notes(table, group, game, notes_column, heading)
     for group, game in zip(groups, games, strict=True):
         game.date = _date(table, group, date_column, game)
     return games
 
 
-def _date_column(table: Table, header_row: int) -> int | None:
-    """The records' Date (Dátum) column, when the header has one."""
+def _header_column(table: Table, header_row: int, words: frozenset[str]) -> int | None:
+    """The column the header heads with one of `words`: the records' Date (Dátum) or
+    Notes (Megjegyzés) column, when it has one."""
     for index, value in enumerate(table.rows[header_row]):
-        if filled(value) and fold(str(value)).rstrip(":") in _DATE_WORDS:
+        if filled(value) and fold(str(value)).rstrip(":") in words:
             return index
     return None
+
+
+def _notes(table: Table, group: GameRows, game: RecordGame, column: int, heading: str) -> None:
+    """The notes written beside the game's deals, filed beside them as the notebook keeps
+    a person's notes (under their heading, after the players)."""
+    notes = [table.value(row, column) for row in group.rows]
+    if any(filled(note) for note in notes):
+        game.notes_heading = heading
+        game.deals = [
+            dataclasses.replace(deal, note=note)
+            for deal, note in zip(game.deals, notes, strict=True)
+        ]
 
 
 def _date(table: Table, group: GameRows, column: int | None, game: RecordGame) -> dt.date | None:
@@ -210,13 +230,13 @@ def _columns(
     header: tuple[int, int, int],
     fix: Callable[[str], str],
     records: Records,
-    date_column: int | None,
+    others: tuple[int | None, ...],
 ) -> list[PlayerColumn]:
     header_row, game_column, deal_column = header
     columns = []
     for index in range(len(table.rows[header_row])):
         raw = table.value(header_row, index)
-        if index in (game_column, deal_column, date_column) or not filled(raw):
+        if index in (game_column, deal_column, *others) or not filled(raw):
             continue
         place = table.place(header_row, index)
         name = _repaired(raw_text(raw), place, fix, records)
@@ -239,12 +259,12 @@ def _groups(
     columns: Sequence[PlayerColumn],
     fix: Callable[[str], str],
     records: Records,
-    date_column: int | None,
+    others: tuple[int | None, ...],
 ) -> list[GameRows]:
     """The rows of each game, in the order the games first appear. A blank Game cell
     continues the game above, as people write a game's name on its first row only."""
     header_row, game_column, deal_column = header
-    known = {column.index for column in columns} | {game_column, deal_column, date_column}
+    known = {column.index for column in columns} | {game_column, deal_column, *others}
     groups: dict[str, GameRows] = {}
     current: GameRows | None = None
     for row in range(header_row + 1, len(table.rows)):

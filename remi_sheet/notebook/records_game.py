@@ -29,6 +29,7 @@ class RecordDeal:
     number: CellValue  # as typed; an int when it is a deal number
     cells: tuple[CellValue, ...]  # one per player of the game, numbers as numbers
     row: int  # in its table
+    note: CellValue = None  # written beside it in the records' Notes column
 
 
 @dataclass(slots=True)
@@ -40,6 +41,7 @@ class RecordGame:
     totals: tuple[CellValue, ...] | None  # the paper's Total row
     problems: list[Problem] = field(default_factory=list)
     date: dt.date | None = None  # from the records' Date column, else from the game's name
+    notes_heading: str | None = None  # the Notes column's heading, when a deal has a note
     score: GameScore | None = None
 
     @property
@@ -104,6 +106,10 @@ def sheet_rows(game: RecordGame, lang: Lang) -> list[list[CellValue]]:
         [say("deal", lang), *game.players],
     ]
     rows += [[deal.number, *deal.cells] for deal in game.deals]
+    if game.notes_heading is not None:
+        rows[2].append(game.notes_heading)
+        for row, deal in zip(rows[3:], game.deals, strict=True):
+            row.append(deal.note)
     if game.totals is not None:
         rows.append([say("total", lang), *game.totals])
     return rows
