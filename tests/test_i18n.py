@@ -123,7 +123,7 @@ def test_no_hungarian_message_leaves_the_article_to_the_reader() -> None:
     """No "a(z)": the article is chosen for the value ("a 100 pontot", "a kézből nyerés
     szabály", "az Ödön név"), a rule's name said first in Hungarian."""
     said = say("rule_bad_number", "hu", name=Phrase("rulename_hand_win"), value="negyven")
-    assert said.startswith("A kézből nyerés szabály értéke")
+    assert said.startswith("A kézből nyerés szabály értékének")
     ended = say("deal_after_end", "hu", ended=2, who="Csaba", limit=100, deal=3)
     assert "elérte a 100 pontot" in ended and "a 3. leosztás" in ended
     assert say("records_name_control", "hu", shown="Ödön", found="\\x07").startswith("Az Ödön")

@@ -804,7 +804,7 @@ def test_weasyprint_is_not_imported_at_start_up() -> None:
 def test_the_help_ends_with_an_example() -> None:
     result = remi("report", "--help")
     assert result.exit_code == 0
-    assert "Example: remi report klub.xlsx -o klub.pdf --lang hu" in result.stdout
+    assert "Example: remi report club.xlsx -o club.pdf" in result.stdout
 
 
 def test_a_player_keeps_one_line_style_on_every_chart(club: Path) -> None:

@@ -24,7 +24,7 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
     "help_check": (
         "Read the notebook and check every deal; write nothing.\n\n"
         "Every mistake is listed with its sheet and cell. Exit code 1 if there are errors.\n\n"
-        "Example: remi check klub.xlsx --json",
+        "Example: remi check club.xlsx --json",
         "Beolvassa a munkafüzetet, és ellenőriz minden leosztást; semmit sem ír.\n\n"
         "Minden hibát a lapjával és a cellájával sorol fel. Ha hiba van, a kilépési kód 1.\n\n"
         "Példa: remi check klub.xlsx --json",
@@ -35,7 +35,7 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "Only remi's own area beside each game and the Standings sheet are written; typed "
         "cells never change. Games with errors are not scored. The file is replaced in one "
         "step (or left untouched when it already holds these scores).\n\n"
-        "Example: remi score klub.xlsx --output klub-pontozva.xlsx",
+        "Example: remi score club.xlsx --output club-scored.xlsx",
         "Ellenőrzi a munkafüzetet, majd beírja a pontokat, a göngyölített összegeket, a "
         "helyezéseket és az Összesítő lapot.\n\n"
         "Csak remi saját területét írja minden játszma mellett, és az Összesítő lapot; a "
@@ -49,7 +49,7 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "an entry that does not read and its row, and scores every deal as remi does (codes, "
         "card lists, paper rows) with formulas Excel and LibreOffice compute; a Rules sheet "
         "holds every house rule, and a change there changes the scores.\n\n"
-        "Example: remi new klub.xlsx -p Anna -p Béla -p Csaba --lang hu",
+        "Example: remi new club.xlsx -p Anna -p Béla -p Csaba",
         "Új munkafüzetet készít, amely segít beírás közben, és élőben pontoz.\n\n"
         "Minden játszmalapon ott vannak a leosztások számai; a lap nem fogad el olyan "
         "karaktert, amely egyetlen bejegyzésben sem állhat, megfesti a nem olvasható "
@@ -69,7 +69,7 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "Without Pango (many Windows and macOS machines), --html klub.html --open writes the "
         "same scorecard as a web page and opens it in the browser: print it, or Save as "
         "PDF.\n\n"
-        "Example: remi report klub.xlsx -o klub.pdf --lang hu",
+        "Example: remi report club.xlsx -o club.pdf",
         "PDF pontozólapot nyomtat: játszmánként egy A4-es oldalt, utána az összesítőt.\n\n"
         "Minden játszma oldalán ott van minden leosztás pontja és a göngyölített összeg, "
         "megjelölve a kézből nyerések és a +200-ak, a végösszegek, a helyezések és egy "
@@ -88,7 +88,7 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "as the card it stands for; where it could stand for several, the one worth most "
         "counts, and Jo=8♣ chooses. --hand finds the melds of highest total; --all adds the "
         "other ways to open. Exit code 1 if a meld is invalid or the cards cannot be.\n\n"
-        'Example: remi meld "8♣ 9♣ 10♣" "9♠ 9♣ Jo" --lang hu',
+        'Example: remi meld "8♣ 9♣ 10♣" "9♠ 9♣ Jo"',
         "Lerakásokat és az értéküket ellenőrzi, vagy megkeresi egy kéz legjobb nyitását.\n\n"
         "A lapokat úgy írd, ahogy remiben mindenhol (K♠, 10h, Qd, D♥, Á♣, Jo). A joker annyit "
         "ér, amilyen lapot helyettesít; ha többet is helyettesíthet, a legtöbbet érő számít, "
@@ -106,7 +106,7 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "its deals; each good game becomes a game sheet, games with errors are listed and "
         "not filed, and games already in the notebook are skipped. --rule sets the house "
         "rules of a new notebook.\n\n"
-        "Example: remi import papir.csv --into klub.xlsx --dry-run",
+        "Example: remi import paper.csv --into club.xlsx --dry-run",
         "Régi papíros pontozólapokat (CSV vagy .xlsx) hoz át a munkafüzetbe, minden számukat "
         "ellenőrizve.\n\n"
         "A feljegyzésekben van egy Játszma (Game) és egy Leosztás (Deal) oszlop, játékosonként "
@@ -124,7 +124,7 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "not counted; unfinished games count for points but not for wins, places or the "
         "rating. Games are taken in the order of their dates (the Date/Dátum cell), then of "
         "the sheets. Exit code 1 if a game or notebook has errors.\n\n"
-        "Example: remi stats 2025.xlsx 2026.xlsx --since 2026-01-01 -o szezon.pdf --lang hu",
+        "Example: remi stats 2025.xlsx 2026.xlsx --since 2026-01-01 -o season.pdf",
         "Összesítő a megadott munkafüzetek minden játszmájáról, értékszámmal.\n\n"
         "Egy játékos minden munkafüzetben ugyanaz, ha a neve a szóközöktől, a kis- és "
         "nagybetűktől és az ékezetektől eltekintve egyezik; az eltérő írásmódokat remi "

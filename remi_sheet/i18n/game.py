@@ -27,7 +27,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "rule_bad_number": (
         "The rule {name} needs a whole number, not '{value}'.",
-        "{name:A} {name} szabály értéke egész számnak kell lennie, nem '{value}'.",
+        "{name:A} {name} szabály értékének egész számnak kell lennie, nem '{value}'.",
     ),
     "rule_out_of_range": (
         "The rule {name} = {value} is impossible: it must be from {low} to {high}.",
@@ -35,7 +35,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "rule_bad_number_or_word": (
         "The rule {name} needs a whole number or '{word}', not '{value}'.",
-        "{name:A} {name} szabály értéke egész számnak vagy '{word}' szónak kell lennie, "
+        "{name:A} {name} szabály értékének egész számnak vagy '{word}' szónak kell lennie, "
         "nem '{value}'.",
     ),
     "rule_wins_equal": (

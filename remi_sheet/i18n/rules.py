@@ -33,7 +33,8 @@ _RULES: Final[dict[str, tuple[str, str, str]]] = {
     ),
     "deals_per_game": (
         "leosztások száma",
-        "Deals in one game (hétfordulós: 7); with game_end = limit, the rows a new game has.",
+        "Deals in one game (7 in the usual seven-deal game); with game_end = limit, the "
+        "rows a new game has.",
         "Leosztások száma egy játszmában (hétfordulós: 7); ponthatárig játszva ennyi sort kap "
         "egy új játszma.",
     ),
