@@ -25,6 +25,7 @@ from remi_sheet.notebook.season import (
     season_table,
     within,
 )
+from remi_sheet.reading.cells import address
 from tests.conftest import build_notebook
 
 TWO_DEALS = {"deals_per_game": 2}
@@ -268,6 +269,23 @@ def test_similar_names_are_reported_not_merged(tmp_path: Path) -> None:
     assert {"first": "Kovács B.", "second": "Kovacs B"} in similar
     (message,) = {p.message("hu") for p in season.problems if "Erzs" in p.params["first"]}
     assert message.startswith("'Erzsébet' és 'Erszébet' hasonló, de két játékosként számolva")
+
+
+def test_look_alike_names_are_said_at_the_less_used_one(tmp_path: Path) -> None:
+    # 'Marry' once beside 'Mary' twice: the warning names the cell where 'Marry' is typed.
+    games = games_of(
+        tmp_path / "s.xlsx",
+        {
+            "A": sheet("2026-01-01", ["Mary", "John"], ["W", 10]),
+            "B": sheet("2026-01-08", ["John", "Marry"], ["W", 10]),
+            "C": sheet("2026-01-15", ["Mary", "John"], ["W", 10]),
+        },
+    )
+    season = compute(gather_games(games))
+    (similar,) = [p for p in season.problems if p.code == "names_similar"]
+    marry = next(g for g in games if g.sheet == "B")
+    column = marry.layout.player_column(1)
+    assert (similar.sheet, similar.cell) == ("B", address(marry.layout.header_row, column))
 
 
 @pytest.mark.parametrize(

@@ -55,11 +55,15 @@ def spelling_problems(
             problems.append(
                 Problem("name_spellings", sheet, cell, severity=Severity.WARNING, params=params)
             )
-    for first, second in similar_names(
-        counts.most_common(1)[0][0] for counts in spellings.values()
-    ):
+    games = {counts.most_common(1)[0][0]: counts.total() for counts in spellings.values()}
+    for first, second in similar_names(games):
         params = {"first": first, "second": second}
-        problems.append(Problem("names_similar", severity=Severity.WARNING, params=params))
+        # At the less used name, where it is first typed: the one likely to be the slip.
+        rarer = second if games[second] <= games[first] else first
+        sheet, cell = (typed_at or {}).get(rarer, (None, None))
+        problems.append(
+            Problem("names_similar", sheet, cell, severity=Severity.WARNING, params=params)
+        )
     return problems
 
 
