@@ -281,7 +281,7 @@ def test_not_text_records(tmp_path: Path) -> None:
 def test_help_ends_with_an_example() -> None:
     result = remi("import", "--help")
     assert result.exit_code == 0
-    assert "Example: remi import papir.csv --into klub.xlsx --dry-run" in result.stdout
+    assert "Example: remi import paper.csv --into club.xlsx --dry-run" in result.stdout
 
 
 # -- the property: any well-formed record set imports, and remi check agrees -----------

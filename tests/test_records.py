@@ -429,7 +429,10 @@ def test_games_and_players_numbered_in_a_workbook_are_named_as_shown() -> None:
 def test_game_names_are_unique_across_sheets() -> None:
     rows = [["Game", "Deal", "A", "B"], ["G", 1, -20, 30]]
     records = read_tables([Table("a", rows), Table("b", rows)], "r.xlsx", RULES)
-    assert only(records, "records_game_twice").sheet == "b"
+    twice = [p for p in records.all_problems() if p.code == "records_game_twice"]
+    # Both are errors, neither filed: which one the name means cannot be told.
+    assert [(p.sheet, p.params["first"]) for p in twice] == [("a", "b!A2"), ("b", "a!A2")]
+    assert all(game.has_errors for game in records.games)
 
 
 # -- filing -----------------------------------------------------------------------------

@@ -82,9 +82,10 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "megjegyzésnek olvassa. Írd másként a nevet (például a vezetéknévvel).",
     ),
     "records_game_twice": (
-        "A game of this name is already in the records ({first}): give each game its own name.",
-        "Ilyen nevű játszma már van a jegyzőkönyvben ({first}): minden játszmának saját neve "
-        "legyen.",
+        "A game of this name is in the records elsewhere too ({first}): give each game its "
+        "own name.",
+        "Ilyen nevű játszma máshol is van a jegyzőkönyvben ({first}): minden játszmának saját "
+        "neve legyen.",
     ),
     "records_game_missing": (
         "This row names no game and there is no game above it: type the game's name in the "

@@ -88,7 +88,7 @@ def read_tables(
     records = Records(source, "en", [], [], [])
     langs: list[Lang] = []
     headed = 0
-    seen: dict[str, Place] = {}
+    seen: dict[str, RecordGame] = {}
     for read in tables:
         table = _words_repaired(read) if repair else read
         header = _find_header(table)
@@ -97,9 +97,12 @@ def read_tables(
         headed += 1
         langs += _header_langs(table, header)
         for game in _read_table(table, header, rules, records, repair):
-            if game.key in seen:
-                game.problems.insert(0, _game_elsewhere(game, seen[game.key]))
-            seen.setdefault(game.key, game.place)
+            first = seen.setdefault(game.key, game)
+            if first is not game:
+                # Neither is filed: which of the two the name means cannot be told.
+                game.problems.insert(0, _game_elsewhere(game, first.place))
+                if not any(p.code == "records_game_twice" for p in first.problems):
+                    first.problems.insert(0, _game_elsewhere(first, game.place))
             records.games.append(game)
     if not headed:
         records.problems.append(Problem("records_no_header", source, params={"rows": HEADER_ROWS}))
@@ -125,8 +128,12 @@ def _words_repaired(table: Table) -> Table:
     return dataclasses.replace(table, rows=rows)
 
 
-def _game_elsewhere(game: RecordGame, first: Place) -> Problem:
-    return game.place.problem("records_game_twice", {"game": game.name, "first": first.where()})
+def _game_elsewhere(game: RecordGame, other: Place) -> Problem:
+    """The game named so again at `other`: said on another sheet with that sheet's name."""
+    where = other.where()
+    if other.sheet != game.place.sheet and other.cell is not None:
+        where = f"{other.sheet}!{other.cell}"
+    return game.place.problem("records_game_twice", {"game": game.name, "first": where})
 
 
 def _find_header(table: Table) -> tuple[int, int, int] | None:
