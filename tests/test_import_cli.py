@@ -205,6 +205,24 @@ def test_xlsx_records_name_their_sheet_and_cell(tmp_path: Path) -> None:
     assert "hiba: 1998!D2 [G]: Béla pontja 35" in text
 
 
+@pytest.mark.parametrize(
+    ("content", "code"),
+    [(b"", "records_empty"), (b"\xef\xbb\xbf\r\n\r\n", "records_empty"),
+     (b"a;b\n1;2\n", "records_no_header")],
+)  # fmt: skip
+def test_a_file_with_no_records_gets_one_line(tmp_path: Path, content: bytes, code: str) -> None:
+    records = tmp_path / "r.csv"
+    records.write_bytes(content)
+    result = remi("import", records, "--into", tmp_path / "n.xlsx", "--lang", "en")
+    assert result.exit_code == 1
+    assert result.stdout.count("\n") == 1 and result.stdout.startswith("error: r.csv: ")
+    assert (
+        remi_json("import", records, "--into", tmp_path / "n.xlsx")[1]["problems"][0]["code"]
+        == code
+    )
+    assert not (tmp_path / "n.xlsx").exists()
+
+
 def test_a_paper_total_whose_formula_has_no_saved_result_is_said(tmp_path: Path) -> None:
     """A records workbook made by a script sums its Total row with formulas that no
     spreadsheet has computed: the total is not read, so it cannot be said to be checked."""

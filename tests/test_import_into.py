@@ -173,7 +173,12 @@ def test_dry_run_and_already_filed_are_named(tmp_path: Path) -> None:
     empty = tmp_path / "ures.csv"
     empty.write_text("Game;Deal;Anna;Béla\n", encoding="utf-8")
     said = remi("import", empty, "--into", fresh, "--lang", "en").stdout
-    assert f"Nothing to write: {fresh} was not made." in said and not fresh.exists()
+    # Records with no game in them: that one line, and nothing made.
+    assert said == (
+        "error: ures.csv: The records hold no games: no row below the header names a game "
+        "and a deal.\n"
+    )
+    assert not fresh.exists()
 
 
 def test_an_unreadable_date_is_a_warning_and_the_name_is_asked(tmp_path: Path) -> None:

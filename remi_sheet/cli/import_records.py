@@ -323,6 +323,9 @@ class _Report:
         from remi_sheet.writing.filing import Status
 
         lang, records = self.lang, self.records
+        if not records.games and records.problems and self.problems == records.problems:
+            # No records in the file at all (empty, no header, not text): only why.
+            return [output.problem_line(problem, lang) for problem in self.problems]
         lines = [self._heading()]
         lines += [
             say(

@@ -36,6 +36,10 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         'The CSV cannot be read from here on: a quote (") opened on this line is never closed.',
         'A CSV innentől nem olvasható: egy ebben a sorban nyitott idézőjel (") nincs lezárva.',
     ),
+    "records_empty": (
+        "The file is empty: there is nothing in it to import.",
+        "A fájl üres: nincs benne mit átvenni.",
+    ),
     "records_no_header": (
         "No header row found in the first {rows} rows: the records need a Game (Játszma) "
         "column, a Deal (Leosztás) column and one column per player.",

@@ -72,6 +72,8 @@ def read_csv(
 ) -> Records:
     """The records of a CSV file's bytes; `name` is the file name problems show."""
     decoded = decode(data, encoding, name)
+    if not decoded.text.strip():
+        return Records(name, "en", [], [Problem("records_empty", name)], [])
     table, delimiter, problems = split_csv(decoded.text, name)
     records = read_tables([table], name, rules, repair=repair)
     records.problems[:0] = problems
