@@ -111,7 +111,12 @@ def test_encoding_option_overrides_detection() -> None:
     with pytest.raises(RemiError) as stop:
         decode(data, "utf-8", "p.csv")
     assert stop.value.code == "records_wrong_encoding"
-    assert stop.value.params["byte"] == "0xE1"
+    # The "á" of "Játszma": line 1, its second byte, as an editor counts.
+    assert (stop.value.params["byte"], stop.value.params["line"]) == ("0xE1", 1)
+    assert stop.value.params["column"] == 2
+    with pytest.raises(RemiError) as stop:
+        decode(b"Game;Deal\r\nG;1;K\xe1\r\n", "utf-8", "p.csv")
+    assert (stop.value.params["line"], stop.value.params["column"]) == (2, 6)
 
 
 def test_binary_file_is_not_records() -> None:

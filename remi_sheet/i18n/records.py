@@ -18,10 +18,10 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         ".xlsx formátumban.",
     ),
     "records_wrong_encoding": (
-        "Cannot be read as {encoding} (byte {byte} at position {position}); leave out "
-        "--encoding and remi finds the encoding itself.",
-        "Nem olvasható {encoding} kódolással ({byte} bájt {position:a} {position}. helyen); "
-        "hagyd el a --encoding kapcsolót, és a remi maga állapítja meg a kódolást.",
+        "Cannot be read as {encoding} (byte {byte} on line {line}, byte {column} of the "
+        "line); leave out --encoding and remi finds the encoding itself.",
+        "Nem olvasható {encoding} kódolással ({byte} bájt {line:a} {line}. sor {column}. "
+        "bájtjánál); hagyd el a --encoding kapcsolót, és a remi maga állapítja meg a kódolást.",
     ),
     "records_too_big": (
         "The file is {size} bytes; paper records fit in far less (limit {limit}). Split it.",

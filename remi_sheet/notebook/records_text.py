@@ -205,7 +205,8 @@ def _decode_as(data: bytes, encoding: str, path: str) -> Decoded:
             path=path,
             encoding=encoding,
             byte=f"0x{data[error.start]:02X}",
-            position=error.start,
+            line=data.count(b"\n", 0, error.start) + 1,
+            column=error.start - data.rfind(b"\n", 0, error.start),
         ) from None
     return Decoded(text.removeprefix("\ufeff"), name, _LABELS.get(name, encoding))
 
