@@ -228,6 +228,24 @@ def test_repaired_names_are_listed_with_their_place() -> None:
     assert kept.repairs == [] and kept.games[0].players[0] == "KovĂĄcs Ă–dĂ¶n"
 
 
+def test_a_blank_date_goes_on_with_the_evenings_date_above() -> None:
+    """The date is written on an evening's first row: the second game of that evening is
+    of that date, not of none; a date in a game's own rows or in its name comes first."""
+    rows = [
+        ["Dátum", "Játszma", "Leosztás", "Anna", "Béla"],
+        ["2019. 03. 14.", "Egy", "1", "-20", "10"],
+        ["", "Kettő", "1", "-20", "10"],
+        ["", "2019-03-15 Három", "1", "-20", "10"],
+        ["2019. 03. 21.", "Négy", "1", "-20", "10"],
+    ]
+    dates = [str(game.date) for game in read(rows).games]
+    assert dates == ["2019-03-14", "2019-03-14", "2019-03-15", "2019-03-21"]
+    assert [str(game.date) for game in read([row[1:] for row in rows]).games][:2] == [
+        "None",
+        "None",
+    ]
+
+
 @pytest.mark.parametrize("codec", ["iso-8859-2", "cp1250"])
 def test_a_whole_file_damaged_by_a_wrong_decoding_has_its_words_repaired(codec: str) -> None:
     # The header, the Total row's word and the entry words came through the damage too:

@@ -178,8 +178,16 @@ def _read_table(
         heading = raw_text(table.value(header_row, notes_column))
         for group, game in zip(groups, games, strict=True):
             _notes(table, group, game, notes_column, heading)
+    # A game's date is in its Date cells, else in its name, else it is the game before's
+    # (from that one's Date cells): an evening's date is written on its first row only.
+    evening: dt.date | None = None
     for group, game in zip(groups, games, strict=True):
-        game.date = _date(table, group, date_column, game)
+        typed = _date(table, group, date_column, game)
+        blank = date_column is not None and not any(
+            filled(table.value(row, date_column)) for row in group.rows + group.totals
+        )
+        game.date = typed or date_in_text(game.name) or (evening if blank else None)
+        evening = typed
     return games
 
 
@@ -205,8 +213,8 @@ def _notes(table: Table, group: GameRows, game: RecordGame, column: int, heading
 
 
 def _date(table: Table, group: GameRows, column: int | None, game: RecordGame) -> dt.date | None:
-    """The game's date: the first one in its rows' Date cells, else one in its name. A Date
-    cell that is no date is a warning, and the name is asked instead."""
+    """The first date in the game's rows' Date cells. A Date cell that is no date is a
+    warning."""
     rows = group.rows + group.totals if column is not None else []
     for row in rows:
         assert column is not None
@@ -227,7 +235,7 @@ def _date(table: Table, group: GameRows, column: int | None, game: RecordGame) -
             break
         if found is not None:
             return found
-    return date_in_text(game.name)
+    return None
 
 
 def _problem(code: str, place: Place, **params: object) -> Problem:
