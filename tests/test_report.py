@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,7 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
+from remi_sheet.i18n import Lang
 from remi_sheet.report import default_template_dir
 from remi_sheet.report.scorecard import inside
 from tests.conftest import remi, worked_game
@@ -827,3 +828,18 @@ def test_a_player_keeps_one_line_style_on_every_chart(club: Path) -> None:
     # In at least one game a player stands elsewhere than in the standings.
     orders = [[s.name for s in page.chart.series] for page in report.games if page.chart]
     assert any(order != [n for n in looks if n in order] for order in orders)
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "2026-04-03"), ("hu", "2026. 04. 03.")])
+def test_a_date_typed_as_text_is_printed_as_remi_read_it(
+    notebook: Callable[..., Path], lang: Lang, shown: str
+) -> None:
+    """`03/04/2026` is 3 April to remi and 4 March to some readers: the card prints the
+    date remi took, in the language's style, not the text again."""
+    from remi_sheet.notebook.loading import load_notebook
+    from remi_sheet.report.scorecard import build_report
+
+    game = [["Date", "03/04/2026"], [], ["Deal", "Anna", "Béla"], [1, "W", 10]]
+    loaded = load_notebook(notebook({"G": game}), lang=lang)
+    (page,) = build_report(loaded, loaded.games, "club.xlsx").games
+    assert page.date == shown

@@ -183,8 +183,10 @@ def game_page(
     game: Game, rules: HouseRules, lang: Lang, looks: dict[str, int] | None = None
 ) -> GamePage:
     score = game.score
-    typed = game.layout.date
-    shown = day(typed, lang) if isinstance(typed, dt.date) else date_text(typed)
+    # The date as remi read it, in the language's style: "03/04/2026" typed as text
+    # reads one way in London and another in Boston, and the card says which it took.
+    read = game.day
+    shown = day(read, lang) if isinstance(read, dt.date) else date_text(game.layout.date)
     title = {"date": shown, "place": date_text(game.layout.place)}
     if game.has_errors:
         # Wrong numbers on paper are worse than none: list what to fix instead.
