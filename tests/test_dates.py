@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from remi_sheet.core.dates import doubtful, month_first, parse_date, parse_option
+from remi_sheet.core.dates import date_in_text, doubtful, month_first, parse_date, parse_option
 from remi_sheet.core.problems import RemiError
 
 DAY = dt.date(2026, 11, 29)
@@ -130,3 +130,19 @@ def test_a_month_first_typist_is_told_by_a_date_only_that_order_reads() -> None:
         False,
         False,
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "day"),
+    [
+        ("1998-11-07 #1", dt.date(1998, 11, 7)),
+        ("2019/03/14 döntő", dt.date(2019, 3, 14)),
+        ("Klub 2019. 03. 02.", dt.date(2019, 3, 2)),
+        ("Klub 2019. 13. 02.", None),
+        ("12345/03/14", None),
+    ],
+)
+def test_a_date_in_a_games_name(name: str, day: dt.date | None) -> None:
+    """A records game named with its date, year first (ISO with dashes or slashes, or
+    Hungarian), is of that date; the sheet it makes shows it."""
+    assert date_in_text(name) == day

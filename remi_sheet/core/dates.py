@@ -179,8 +179,9 @@ def doubtful(value: object) -> bool:
     return order is not None and order[0] != order[1] and max(order) <= 12
 
 
-# A date inside a game's name ("1998-11-07 #1", "Klub 2019. 03. 02."): ISO or Hungarian.
-_IN_TEXT: Final = r"(?<!\d)(\d{4})(?:-|\s*\.\s*)(\d{1,2})(?:-|\s*\.\s*)(\d{1,2})(?!\d)"
+# A date inside a game's name ("1998-11-07 #1", "2019/03/14 döntő", "Klub 2019. 03. 02."):
+# year first, as ISO or Hungarian writes it.
+_IN_TEXT: Final = r"(?<!\d)(\d{4})(?:[-/]|\s*\.\s*)(\d{1,2})(?:[-/]|\s*\.\s*)(\d{1,2})(?!\d)"
 
 
 def date_in_text(text: str) -> dt.date | None:
