@@ -319,6 +319,24 @@ def test_what_openpyxl_cannot_keep_stops_an_in_place_write(
     assert Path(f"{path}.bak").read_bytes() == before
 
 
+@pytest.mark.parametrize("add", [_comment, _chart])
+def test_what_remi_saved_once_with_force_stops_it_no_more(
+    tmp_path: Path, add: Callable[[Any, Any, Path], None]
+) -> None:
+    """Comments and charts openpyxl has written already come out of its next save the same:
+    the next week's score writes in place without --force, the comment's text kept."""
+    path = _rich_workbook(tmp_path / "rich.xlsx", add)
+    assert remi("score", path, "--force").exit_code == 0
+    book = openpyxl.load_workbook(path)
+    book["g"]["A5"], book["g"]["B5"], book["g"]["C5"], book["g"]["D5"] = 4, "W", 10, 20
+    book.save(path)
+    result = remi("score", path)
+    assert result.exit_code == 0, result.stdout
+    assert "would lose or change" not in result.stdout
+    if add is _comment:
+        assert openpyxl.load_workbook(path)["g"]["B2"].comment.text == "Anna hand-elt!"
+
+
 def test_images_are_kept(tmp_path: Path) -> None:
     """openpyxl keeps images when Pillow is installed, and WeasyPrint brings Pillow."""
     path = _rich_workbook(tmp_path / "picture.xlsx", _image)

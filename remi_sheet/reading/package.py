@@ -460,7 +460,11 @@ def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = No
         for kind, count in kinds.items():
             if kept[kind] < count:
                 found.append(Phrase(kind))
-            elif kind in _REBUILT_KINDS:
+            elif kind in _REBUILT_KINDS and _written(before, had, kind) != _written(
+                after, has, kind
+            ):
+                # Written as openpyxl writes them already (remi saved the file before, or
+                # a script made it), they come out the same: nothing is lost.
                 found.append(Phrase(_REBUILT_KINDS[kind]))
     saved = set(after.namelist())
     for name in sorted(set(before.namelist()) - hanging):
@@ -483,6 +487,16 @@ def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = No
 
 # What openpyxl keeps of a kind, rewritten in its own way.
 _REBUILT_KINDS: Final = {"lost_charts": "rebuilt_charts", "lost_comments": "rebuilt_comments"}
+
+
+def _written(archive: zipfile.ZipFile, parts: Iterable[str], kind: str) -> list[bytes]:
+    """The bytes of the parts of `kind` among `parts`, with a sheet's legacy drawings (a
+    comment's box is drawn there), in no particular order of their names."""
+    return sorted(
+        archive.read(part)
+        for part in parts
+        if "/_rels/" not in part and (_feature(part, _FEATURES) == kind or part.endswith(".vml"))
+    )
 
 
 def _kinds(parts: Iterable[str]) -> Counter[str]:
