@@ -66,8 +66,8 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{token}' nem lap. Értékek: 2–10, J/B, Q/D, K, A/Á, Jo; színek ♠♣♥♦ vagy S C H D.",
     ),
     "card_ambiguous_d": (
-        "'{token}' could be {rank}♦ or {rank} and a D (dáma): write {rank}♦ for the one card, "
-        "or {rank} D with a space for the two.",
+        "'{token}' could be {rank}♦ or {rank} and a D (dáma, the Hungarian queen): write "
+        "{rank}♦ for the one card, or {rank} Q with a space for the two.",
         "'{token}' lehet {rank}♦, de {rank} és D (dáma) is: egy lapnál írd így: {rank}♦, "
         "kettőnél szóközzel: {rank} D.",
     ),
