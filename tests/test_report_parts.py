@@ -70,6 +70,23 @@ def test_remi_report_of_a_long_season_is_numbered_through(tmp_path: Path) -> Non
     assert "Standings" in printed[-1]
 
 
+@pytest.mark.parametrize("terminal", ["1", "0"])
+def test_a_long_report_tells_a_terminal_how_far_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, terminal: str
+) -> None:
+    """A season takes a minute or two to lay out: a terminal is told the games done after
+    each part, on one line of standard error; a pipe or a file gets nothing of it."""
+    in_parts = paging.parts
+    monkeypatch.setattr(paging, "parts", lambda report: in_parts(report, 2))
+    path = _notebook(tmp_path, 3)
+    env = {"TTY_COMPATIBLE": terminal}
+    result = remi("report", path, "-o", tmp_path / "s.pdf", "--lang", "en", env=env)
+    assert result.exit_code == 0, result.output
+    told = "\rLaying out the scorecard: 0 of 3 games…\rLaying out the scorecard: 2 of 3 games…"
+    told += "\rLaying out the scorecard: 3 of 3 games…\n"
+    assert result.stderr == (told if terminal == "1" else "")
+
+
 def test_a_template_folder_without_footer_pages_takes_remis(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

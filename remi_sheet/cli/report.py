@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
@@ -245,7 +245,29 @@ def _lay_out(
         return render_html(folder, paging.FOLIO_TEMPLATE, cast("Any", footer))
 
     htmls = [render_html(folder, name, piece) for piece in pieces]
-    return paging.render_in_parts(htmls, folios, folder, target, render_pdf)
+    return paging.render_in_parts(
+        htmls, folios, folder, target, render_pdf, _progress(pieces, whole.lang)
+    )
+
+
+def _progress(pieces: Sequence[Report], lang: Lang) -> Callable[[int], None]:
+    """What a long report says while it is laid out (a season takes a minute or two): the
+    games done so far, on one line of a terminal's standard error; nothing elsewhere."""
+    from remi_sheet.cli.printing import is_terminal
+
+    total = sum(len(piece.games) for piece in pieces)
+    if not is_terminal(sys.stderr):
+        return lambda parts: None
+
+    def told(parts: int) -> None:
+        games = sum(len(piece.games) for piece in pieces[:parts])
+        line = say("laying_out", lang, done=games, total=total)
+        end = "\n" if parts == len(pieces) else ""
+        sys.stderr.write(f"\r{line}{end}")
+        sys.stderr.flush()
+
+    told(0)
+    return told
 
 
 def _render(

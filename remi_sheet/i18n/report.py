@@ -96,6 +96,10 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "page": ("page", "oldal"),
     "written_pdf": ("Written: {path}", "Kiírva: {path}"),
     "written_html": ("HTML written: {path}", "HTML kiírva: {path}"),
+    "laying_out": (
+        "Laying out the scorecard: {done} of {total} games…",
+        "A pontozólap tördelése: {done}/{total} játszma…",
+    ),
     "written_page": (
         "Written: {path} (open it in a browser and print it, or Save as PDF)",
         "Kiírva: {path} (nyisd meg böngészőben és nyomtasd ki, vagy Mentés PDF-ként)",

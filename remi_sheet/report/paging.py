@@ -59,11 +59,16 @@ Render = Callable[[str, Path, "io.BytesIO | Path", Sequence[str]], list[str]]
 
 
 def render_in_parts(
-    htmls: Sequence[str], folios: Callable[[int], str], folder: Path, target: Path, render: Render
+    htmls: Sequence[str],
+    folios: Callable[[int], str],
+    folder: Path,
+    target: Path,
+    render: Render,
+    done: Callable[[int], None] = lambda parts: None,
 ) -> list[str]:
     """Lay out each part of `htmls` with `render` (html, folder, target, extra CSS) and
-    write them at `target` as one PDF, numbered by the pages `folios(count)` lays out.
-    Returns the URLs refused."""
+    write them at `target` as one PDF, numbered by the pages `folios(count)` lays out;
+    `done(parts)` is told after each part. Returns the URLs refused."""
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
@@ -75,6 +80,7 @@ def render_in_parts(
         if number == 0:
             writer.add_metadata(dict(part.metadata or {}))
         writer.append(part)
+        done(number + 1)
     numbered = io.BytesIO()
     refused += render(folios(len(writer.pages)), folder, numbered, [])
     for page, folio in zip(writer.pages, PdfReader(numbered).pages, strict=True):
