@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from remi_sheet.core import cards as cards_module
 from remi_sheet.core.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit, parse_cards
-from remi_sheet.core.entries import Loser, Number, Winner, parse_entry
+from remi_sheet.core.entries import Loser, Number, Winner, grouped_number, parse_entry
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules, with_rule
 from remi_sheet.i18n import say
@@ -173,12 +173,13 @@ def test_hungarian_letters_and_unicode_forms(text: str, points: int) -> None:
 @pytest.mark.parametrize(
     ("text", "value"), [("1 400", 1400), ("-1\u00a0400", -1400), ("12 345 678", 12345678)]
 )
-def test_digits_grouped_by_spaces_are_one_number(text: str, value: int) -> None:
-    """As a spreadsheet shows a number formatted with grouping; no rank has three digits,
-    so no card list reads so ("1 40" stays no entry)."""
-    assert parse_entry(text, DEFAULT) == Number(value)
+def test_digits_grouped_by_spaces_are_a_total_not_an_entry(text: str, value: int) -> None:
+    """A total exported with grouping reads as that number; in a deal's cell it is no
+    entry (the live sheet reads none so either), and "1 40" is no number."""
+    assert grouped_number(text) == value
+    assert grouped_number("1 40") is None and grouped_number(1400) is None
     with pytest.raises(RemiError):
-        parse_entry("1 40", DEFAULT)
+        parse_entry(text, DEFAULT)
 
 
 @pytest.mark.parametrize(

@@ -236,6 +236,24 @@ def test_a_deal_heading_over_names_or_alone_is_no_game(notebook: Make, rows: lis
     assert problems(loaded) == []
 
 
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [["Leosztás", None, "Anna", "Béla", "Csaba"], [1, None, "W", 30, "X"]],
+        [["Osztás", "Osztó", None, "Anna", "Béla"], [1, "Anna", None, "W", 30]],
+        [["Deal"], [1, "W", 30, "X"]],
+    ],
+)
+def test_deals_under_a_header_short_of_names_stay_a_game_with_an_error(
+    notebook: Make, rows: list[Any]
+) -> None:
+    # Entries right of the word are deals, wherever the names stand: the game is said to
+    # be wrong, never left out of the standings without a word.
+    loaded = load_notebook(notebook({"Q": rows}))
+    assert [g.sheet for g in loaded.games] == ["Q"]
+    assert any(p.severity == "error" for p in loaded.all_problems())
+
+
 def test_max_players_house_rule(notebook: Make) -> None:
     sheets = {"g": [["Deal", "A", "B", "C", "D"], [1, "W", 1, 2, 3]]}
     loaded = load_notebook(notebook(sheets, rules={"max_players": 3}))

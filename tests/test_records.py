@@ -238,8 +238,9 @@ def test_a_blank_date_goes_on_with_the_evenings_date_above() -> None:
         ["", "2019-03-15 Három", "1", "-20", "10"],
         ["2019. 03. 21.", "Négy", "1", "-20", "10"],
     ]
+    rows.insert(3, ["", "Kettő és fél", "1", "-20", "10"])  # a third game of the evening
     dates = [str(game.date) for game in read(rows).games]
-    assert dates == ["2019-03-14", "2019-03-14", "2019-03-15", "2019-03-21"]
+    assert dates == ["2019-03-14", "2019-03-14", "2019-03-14", "2019-03-15", "2019-03-21"]
     assert [str(game.date) for game in read([row[1:] for row in rows]).games][:2] == [
         "None",
         "None",
@@ -306,6 +307,9 @@ def test_a_paper_total_grouped_by_spaces_is_that_number(written: str) -> None:
     records = read(game_rows(*deals, total=["-280", written, "1400"]))
     assert records.all_problems() == []
     assert records.games[0].totals == (-280, 1400, 1400)
+    # In a deal's cell it is no entry, as the live sheet reads it: refused as typed.
+    records = read(game_rows(["-20", "30", written]))
+    assert codes(records) == ["entry_unknown"]
 
 
 @pytest.mark.parametrize(
@@ -437,6 +441,10 @@ def test_a_notes_column_is_filed_beside_the_deals(heading: str) -> None:
         [1, -20, 10, 20, "Béla későn jött"],
         [2, 10, -20, 30, None],
     ]
+    rows.append(["", "Összesen", "-10", "-10", "50", "papíron javítva"])
+    assert sheet_rows(read(rows).games[0], "hu")[-1] == [
+        "Összesen", -10, -10, 50, "papíron javítva"
+    ]  # fmt: skip
     plain = read([row[:5] for row in rows]).games[0]
     assert sheet_rows(plain, "hu")[2] == ["Leosztás", "Anna", "Béla", "Csaba"]
 

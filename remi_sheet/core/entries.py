@@ -56,9 +56,6 @@ _DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
 # "1.000" is one thousand to a Hungarian reader and 1.0 to an English one.
 _THOUSANDS: Final = re.compile(r"[+-]?[0-9]{1,3}[.,]000")
 _NOT_DOWN_WITH_POINTS: Final = re.compile(r"x\s*(?P<rest>.+)")
-# Digits grouped by spaces, as a spreadsheet shows and exports a number formatted so
-# ("1 400"): no card list is like it, as no rank is three digits.
-_GROUPED: Final = re.compile(r"[+-]?[0-9]{1,3}(?: [0-9]{3})+")
 # Whatever the three above can match: text that is not like this is no number at all.
 _NUMBER_LIKE: Final = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
 # Two card ranks with a comma between: "9,3" is the cards 9 and 3, as "9, 3" is, not a
@@ -95,12 +92,25 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
         raise RemiError(error.code, **{**error.params, "value": typed}) from None
 
 
+# Digits grouped by spaces, as a spreadsheet shows and exports a number formatted so.
+_GROUPED: Final = re.compile(r"[+-]?[0-9]{1,3}(?: [0-9]{3})+")
+
+
+def grouped_number(value: object) -> int | None:
+    """The whole number a text of digits grouped by spaces is ("1 400", with any kind of
+    space, as Excel shows and exports a total formatted with grouping), else None. Only a
+    total is read so: no deal's cell holds such a number, and the live sheet reads
+    none."""
+    if not isinstance(value, str):
+        return None
+    text = clean(value).translate(ENTRY_PLAIN_MINUS)
+    return int(text.replace(" ", "")) if _GROUPED.fullmatch(text) else None
+
+
 def _parse_text(text: str, rules: HouseRules) -> Entry:
     word = _word(text)
     if _is_number(word):
         return Number(_number(word, text))
-    if not word and _GROUPED.fullmatch(text):
-        return Number(int(text.replace(" ", "")))
     if word in HAND_WORDS:
         return Winner(hand=True)
     if word in WIN_WORDS:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from remi_sheet.core.dates import FORMS, parse_date
-from remi_sheet.core.entries import Entry, Number, parse_entry
+from remi_sheet.core.entries import Entry, Number, grouped_number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import DealScore, GameScore, RowScorer, score_game
@@ -321,7 +321,8 @@ class _GameCheck:
             try:
                 entry = parse_entry(typed, self.rules)
             except RemiError:
-                entry = None
+                grouped = grouped_number(typed)  # "1 400", as a grouped total is exported
+                entry = Number(grouped) if grouped is not None else None
             if not isinstance(entry, Number) or entry.value != total:
                 self.at(row, index, TOTAL_MISMATCH, value=typed, total=total)
 

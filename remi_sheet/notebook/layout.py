@@ -139,7 +139,7 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
             layout = _layout(grid, header_row, deal_column, lang)
             if len(layout.players) < 2 and _header_below(grid, header_row):
                 continue  # `Osztás: Anna kezd`: a note above the header, its word a label
-            if not layout.players or (len(layout.players) < 2 and not _entries_typed(layout)):
+            if len(layout.players) < 2 and _heads_no_deals(grid, layout):
                 return None  # a lone `Deal`, or `Deal | Dealer` over names: a dealer rota
             if lang is not None or _reads_like_deals(layout):
                 return layout
@@ -200,6 +200,20 @@ def _entries_typed(layout: GameLayout) -> bool:
     """Whether most cells typed in the deal rows are entries (True when none is typed)."""
     typed = [value for row in layout.rows if row.played for value in row.cells if filled(value)]
     return not typed or 2 * sum(map(_is_entry, typed)) > len(typed)
+
+
+def _heads_no_deals(grid: Grid, layout: GameLayout) -> bool:
+    """Whether a header of fewer than two players heads no deals: no cell right of its
+    word, in the rows under it down to the first empty one, reads as an entry (wherever
+    the names stand, deals are entries), and it has no name, or its one player's column
+    holds something (a dealer rota's names). One name over nothing yet is a game begun."""
+    for row in grid.rows[layout.header_row + 1 :]:
+        cells = [value for value in row[layout.deal_column + 1 :] if filled(value)]
+        if not cells:
+            break
+        if any(map(_is_entry, cells)):
+            return False
+    return not layout.players or any(row.played for row in layout.rows)
 
 
 def _is_winner(value: CellValue) -> bool:

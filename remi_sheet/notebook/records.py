@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from remi_sheet.core.dates import FORMS, date_in_text, parse_date
-from remi_sheet.core.entries import HAND_WORDS, WIN_WORDS, Number, parse_entry
+from remi_sheet.core.entries import HAND_WORDS, WIN_WORDS, Number, grouped_number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold, raw_text
@@ -178,16 +178,18 @@ def _read_table(
         heading = raw_text(table.value(header_row, notes_column))
         for group, game in zip(groups, games, strict=True):
             _notes(table, group, game, notes_column, heading)
-    # A game's date is in its Date cells, else in its name, else it is the game before's
-    # (from that one's Date cells): an evening's date is written on its first row only.
+    # A game's date is in its Date cells, else in its name, else it is the evening's: the
+    # date last typed in a Date cell above, when every game since has blank Date cells and
+    # no date in its name (an evening's date is written on its first row only).
     evening: dt.date | None = None
     for group, game in zip(groups, games, strict=True):
         typed = _date(table, group, date_column, game)
         blank = date_column is not None and not any(
             filled(table.value(row, date_column)) for row in group.rows + group.totals
         )
-        game.date = typed or date_in_text(game.name) or (evening if blank else None)
-        evening = typed
+        named = date_in_text(game.name)
+        game.date = typed or named or (evening if blank else None)
+        evening = typed or (evening if blank and named is None else None)
     return games
 
 
@@ -204,8 +206,10 @@ def _notes(table: Table, group: GameRows, game: RecordGame, column: int, heading
     """The notes written beside the game's deals, filed beside them as the notebook keeps
     a person's notes (under their heading, after the players)."""
     notes = [table.value(row, column) for row in group.rows]
-    if any(filled(note) for note in notes):
+    total_note = table.value(group.totals[0], column) if group.totals else None
+    if any(filled(note) for note in [*notes, total_note]):
         game.notes_heading = heading
+        game.total_note = total_note
         game.deals = [
             dataclasses.replace(deal, note=note)
             for deal, note in zip(game.deals, notes, strict=True)
@@ -351,6 +355,13 @@ def typed(value: CellValue, rules: HouseRules) -> CellValue:
     return value
 
 
+def _total(value: CellValue, rules: HouseRules) -> CellValue:
+    """A paper total as it goes into the notebook: `typed`, and "1 400" (grouped as a
+    spreadsheet exports it) the number 1400."""
+    grouped = grouped_number(value)
+    return grouped if grouped is not None else typed(value, rules)
+
+
 def _game(
     table: Table,
     group: GameRows,
@@ -373,7 +384,7 @@ def _game(
     unread: list[Problem] = []
     if group.totals:
         row = group.totals[0]
-        totals = tuple(typed(table.value(row, c.index), rules) for c in playing)
+        totals = tuple(_total(table.value(row, c.index), rules) for c in playing)
         # A paper total computed by a formula whose result was never saved (a workbook
         # made by a script) is no total read: said, not passed over as if none was written.
         for column, total in zip(playing, totals, strict=True):

@@ -41,7 +41,8 @@ class RecordGame:
     totals: tuple[CellValue, ...] | None  # the paper's Total row
     problems: list[Problem] = field(default_factory=list)
     date: dt.date | None = None  # from the records' Date column, else from the game's name
-    notes_heading: str | None = None  # the Notes column's heading, when a deal has a note
+    notes_heading: str | None = None  # the Notes column's heading, when a row has a note
+    total_note: CellValue = None  # the note beside the paper's Total row
     score: GameScore | None = None
 
     @property
@@ -112,4 +113,6 @@ def sheet_rows(game: RecordGame, lang: Lang) -> list[list[CellValue]]:
             row.append(deal.note)
     if game.totals is not None:
         rows.append([say("total", lang), *game.totals])
+        if game.notes_heading is not None:
+            rows[-1].append(game.total_note)
     return rows
