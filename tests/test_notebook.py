@@ -339,6 +339,12 @@ def test_typed_total_row_is_checked(notebook: Make) -> None:
     assert "110" in loaded.all_problems()[0].message("en")
 
 
+def test_a_typed_total_grouped_by_spaces_is_that_number(notebook: Make) -> None:
+    rows = [["Deal", "Anna", "Béla", "Csaba"], *([n, "H", "X", "X"] for n in range(1, 8))]
+    rows.append(["Total", "-280", "1\u00a0400", "1 400"])  # as Excel shows 1400 grouped
+    assert problems(load_notebook(notebook({"g": rows}))) == []
+
+
 def test_formula_with_a_saved_result_is_read(tmp_path: Path) -> None:
     path = tmp_path / "formulas.xlsx"
     book = xlsxwriter.Workbook(path)
