@@ -235,10 +235,10 @@ def test_a_blank_date_goes_on_with_the_evenings_date_above() -> None:
         ["Dátum", "Játszma", "Leosztás", "Anna", "Béla"],
         ["2019. 03. 14.", "Egy", "1", "-20", "10"],
         ["", "Kettő", "1", "-20", "10"],
+        ["", "Kettő és fél", "1", "-20", "10"],  # a third game of the evening
         ["", "2019-03-15 Három", "1", "-20", "10"],
         ["2019. 03. 21.", "Négy", "1", "-20", "10"],
     ]
-    rows.insert(3, ["", "Kettő és fél", "1", "-20", "10"])  # a third game of the evening
     dates = [str(game.date) for game in read(rows).games]
     assert dates == ["2019-03-14", "2019-03-14", "2019-03-14", "2019-03-15", "2019-03-21"]
     assert [str(game.date) for game in read([row[1:] for row in rows]).games][:2] == [
