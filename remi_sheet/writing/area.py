@@ -124,7 +124,7 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
         for column, value in enumerate(season_row.values()):
             if value is not None and value != "":
                 cells[(row, column)] = Written(value, styles[column])
-    cells[(row + 2, 0)] = Written(say(ORDER, lang), Style.COMPUTED)
+    cells[(row + 2, 0)] = Written(say(ORDER, lang), Style.NOTE)
     row += 4
     broken = [game.sheet for game in notebook.games if game.has_errors]
     if broken:

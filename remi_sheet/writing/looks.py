@@ -130,18 +130,20 @@ def ensure_styles(workbook: Workbook) -> None:
         Style.MARKED: (Font(bold=True, underline="single", color="000000", **face), grey),
         Style.TENTHS: (Font(color="333333", **face), grey),
         Style.HUNDREDTHS: (Font(color="333333", **face), grey),
+        Style.NOTE: (Font(color="333333", **face), PatternFill()),
     }
     number_formats = {Style.TENTHS: "0.0", Style.HUNDREDTHS: "0.00"}
     present = set(workbook.named_styles)
     for style, (font, fill) in looks.items():
         if style.value not in present:
+            note = style is Style.NOTE
             workbook.add_named_style(
                 NamedStyle(
                     name=style.value,
                     font=font,
                     fill=fill,
-                    border=Border(bottom=line),
-                    alignment=Alignment(horizontal="center"),
+                    border=Border() if note else Border(bottom=line),
+                    alignment=Alignment(horizontal="left" if note else "center"),
                     number_format=number_formats.get(style, "General"),
                 )
             )

@@ -17,6 +17,7 @@ class Style(StrEnum):
     MARKED = "remi marked"  # a hand (−40) or a +200: bold, so it shows in black and white
     TENTHS = "remi tenths"  # a figure shown to one decimal, as every table shows it (an average)
     HUNDREDTHS = "remi hundredths"  # to two (a rating)
+    NOTE = "remi note"  # a sentence, left-aligned: centred, its start would fall off column A
 
 
 @dataclass(frozen=True, slots=True)
