@@ -750,3 +750,12 @@ def test_hungarian_messages_write_cards_with_hungarian_letters(notebook: Make) -
     assert "3 × D♦: 2 csomagban" in hungarian and "9 × Á van" in hungarian, hungarian
     english = remi("check", path, "--lang", "en").stdout
     assert "3 × Q♦: 2 packs" in english and "the As in" in english, english
+
+
+def test_the_standings_order_sentence_reads_from_its_start(notebook: Make) -> None:
+    # A sentence far wider than column A, centred there, lost its start off the left edge.
+    path = notebook({"G1": worked_game()})
+    assert remi("score", path, "--lang", "en").exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Standings"]
+    (cell,) = [c for row in sheet.iter_rows() for c in row if str(c.value).startswith("Order:")]
+    assert cell.style == "remi note" and cell.alignment.horizontal == "left"
