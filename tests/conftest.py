@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,11 @@ ENV = {
     "LC_ALL": "",
     "LC_MESSAGES": "",
 }
+
+
+# The real `remi` processes the tests start speak the system's language before they read a
+# notebook: the tests' system speaks English, whatever the machine's locale.
+os.environ.update({key: ENV[key] for key in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES")})
 
 
 def remi(*args: str | Path, env: dict[str, str] | None = None) -> Any:

@@ -13,7 +13,7 @@ import pytest
 import typer
 
 from remi_sheet.cli import app as cli
-from remi_sheet.cli import help_text
+from remi_sheet.cli import help_text, language
 from remi_sheet.i18n import LANGS, TEXTS, Lang, say
 from remi_sheet.report import default_template_dir
 from tests.conftest import build_notebook, remi
@@ -186,7 +186,19 @@ def test_the_systems_language(
         monkeypatch.delenv(variable, raising=False)
     for variable, value in environment.items():
         monkeypatch.setenv(variable, value)
-    assert help_text.system_language() == lang
+    assert language.system_language() == lang
+
+
+def test_a_mistake_before_any_notebook_is_read_speaks_the_systems_language(
+    tmp_path: Path,
+) -> None:
+    # A mistyped notebook name shows no sheet names: a Hungarian system is told in Hungarian.
+    missing = tmp_path / "klubb.xlsx"
+    said = remi("check", missing, env={"LANG": "hu_HU.UTF-8"})
+    assert said.exit_code == 1 and said.output.startswith("hiba: A fájl nem található")
+    assert remi("check", missing).output.startswith("error: File not found")
+    melded = remi("meld", "8♣ 9♣", env={"LANG": "hu_HU.UTF-8"}).stdout
+    assert "egy lerakásban legalább 3 lap van" in melded
 
 
 def test_a_refused_command_line_speaks_as_the_help_it_points_to() -> None:

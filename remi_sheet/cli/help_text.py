@@ -12,7 +12,6 @@ rest after it has laid the help out.
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -61,16 +60,7 @@ def language_of(arguments: Sequence[str]) -> Lang:
     if chosen is not None:
         return chosen
     named = language.named_workbooks(arguments)
-    return language.sheet_language(named) or system_language()
-
-
-def system_language() -> Lang:
-    """Hungarian when the system's language (as gettext reads it) is, else English."""
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable)
-        if value:
-            return "hu" if value.lower().startswith("hu") else "en"
-    return "en"
+    return language.sheet_language(named) or language.system_language()
 
 
 def put_in_place(command: Command, ctx: Context, name: str, lang: Lang) -> None:

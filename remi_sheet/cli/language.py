@@ -3,13 +3,15 @@
 Without --lang, what a command says of a notebook is in the notebook's language, which only
 reading it tells. A mistake found before that (a wrong option, a lock file beside the
 notebook, a missing file, a refused output) is said in the language the notebook's sheet
-names show (Szabályok, Összesítő; Rules, Standings), else in English: only the workbook's
-list of sheets is read for it, and only when it is small.
+names show (Szabályok, Összesítő; Rules, Standings), else in the user's locale's (LANG),
+else in English: only the workbook's list of sheets is read for it, and only when it is
+small.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -33,9 +35,20 @@ def said(chosen: Lang | None, *paths: Path | None) -> Lang:
 
 def spoken(paths: Sequence[Path]) -> Lang:
     """The language of the first of `paths` that is a workbook with a sheet remi names in
-    one language (Szabályok, Összesítő; Rules, Standings), else English. Only the
-    workbook's list of sheets is read, and only when it is small."""
-    return sheet_language(paths) or "en"
+    one language (Szabályok, Összesítő; Rules, Standings), else the system's
+    (`system_language`). Only the workbook's list of sheets is read, and only when it is small."""
+    return sheet_language(paths) or system_language()
+
+
+def system_language() -> Lang:
+    """Hungarian when the system's language is, as gettext reads it (LANGUAGE, LC_ALL,
+    LC_MESSAGES, LANG: the first set, such as `hu_HU.UTF-8`), else English: a Hungarian
+    user's mistyped file name is told in Hungarian."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return "hu" if value.lower().startswith("hu") else "en"
+    return "en"
 
 
 def sheet_language(paths: Sequence[Path]) -> Lang | None:

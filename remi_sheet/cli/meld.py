@@ -48,7 +48,9 @@ def meld(
     rule: RuleOpt = None,
 ) -> None:
     """`remi meld`: melds checked and valued, or a hand's best opening."""
-    chosen: Lang = lang.value if lang else "en"
+    from remi_sheet.cli.language import system_language
+
+    chosen: Lang = lang.value if lang else system_language()
     rules = rules_from(rule_options(rule, chosen))
     if bool(melds) == (hand is not None):
         usage_error("melds_and_hand" if melds else "need_melds_or_hand", chosen)
