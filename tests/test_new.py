@@ -248,6 +248,24 @@ def _as_excel_drew_it(path: Path) -> None:
             archive.writestr(name, data)
 
 
+def test_add_game_keeps_to_a_renamed_rules_sheet(tmp_path: Path) -> None:
+    # Renamed in Excel, the Rules sheet is still the one the live formulas read: the new
+    # game reads it too, and no second, default Szabályok sheet appears beside it.
+    path = tmp_path / "klub.xlsx"
+    make(path, "--lang", "hu", "-r", "hand_win=-50")
+    book = openpyxl.load_workbook(path)
+    book["Szabályok"].title = "Házirend"
+    for name in book.defined_names.values():
+        name.attr_text = name.attr_text.replace("'Szabályok'!", "'Házirend'!")
+    book.save(path)
+    result = remi("new", "--add-game", path)
+    assert result.exit_code == 0, result.output
+    assert "Szabályok" not in openpyxl.load_workbook(path).sheetnames
+    loaded = load_notebook(path)
+    assert loaded.rules.hand_win == -50 and loaded.all_problems() == []
+    assert remi("report", "--blank", path, "-o", tmp_path / "ures.pdf").exit_code == 0
+
+
 def test_add_game_with_other_players(tmp_path: Path) -> None:
     path = tmp_path / "klub.xlsx"
     make(path, "--lang", "hu")

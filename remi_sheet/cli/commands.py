@@ -364,6 +364,7 @@ def run_add_game(
             notebook.rules,
             lang,
             rule_cells(notebook.grids.values(), notebook.linked_rules),
+            notebook.linked_rules,
         )
         if rules_added:  # the live names link to the new rows as they do on remi new's sheet
             notebook.grids[rules_sheet.title] = _grid_of(rules_sheet)

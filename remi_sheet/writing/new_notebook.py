@@ -148,19 +148,29 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
 
 
 def complete_rules(
-    workbook: Workbook, rules: HouseRules, lang: Lang, present: Iterable[str]
+    workbook: Workbook,
+    rules: HouseRules,
+    lang: Lang,
+    present: Iterable[str],
+    linked: str | None = None,
 ) -> tuple[Worksheet, list[str]]:
     """The Rules sheet with a row for every house rule, so that the live formulas of a new
     game link to cells a person can change: a notebook remi did not make gets the rows it
     lacks below its own (at the values it is scored with now), or a Rules sheet when it
-    has none. Returns the sheet and the rules added; no cell anybody typed changes."""
+    has none. `linked`: the sheet the live formulas read the rules from, whatever its name
+    (a Rules sheet renamed `Házirend`). Returns the sheet and the rules added; no cell
+    anybody typed changes."""
     from remi_sheet.notebook.loading import AGREEMENTS
     from remi_sheet.notebook.sheets import RULES_SHEETS
 
-    sheet = next((s for s in workbook.worksheets if fold(s.title) in RULES_SHEETS), None)
+    if linked is not None and linked in workbook.sheetnames:
+        sheet: Worksheet | None = workbook[linked]
+    else:
+        sheet = next((s for s in workbook.worksheets if fold(s.title) in RULES_SHEETS), None)
     if sheet is None:
         return add_rules_sheet(workbook, rules, lang), [spec.name for spec in RULES]
-    lang = RULES_SHEETS[fold(sheet.title)]  # the sheet's own language for names and help
+    # The sheet's own language for names and help, known by its name when remi's.
+    lang = RULES_SHEETS.get(fold(sheet.title), lang)
     headings = [fold(str(cell.value)) for cell in sheet["A"] if cell.value is not None]
     if AGREEMENTS & set(headings):
         # Rules are read above the agreements: rows below would be agreements, and moving
