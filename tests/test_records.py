@@ -449,6 +449,19 @@ def test_a_notes_column_is_filed_beside_the_deals(heading: str) -> None:
     assert sheet_rows(plain, "hu")[2] == ["Leosztás", "Anna", "Béla", "Csaba"]
 
 
+def test_a_filled_in_blank_scorecard_reads_as_it_is_laid_out() -> None:
+    """`remi report --blank` prints a Σ column after each player's and a Rank row under
+    the Total: typed in as the card shows them, they are passed over, not taken for a
+    player named Σ and a deal named Rank."""
+    rows = [["Játszma", "Leosztás", "Anna", "Σ", "Béla", "Σ"]]
+    rows += [["P", "1", "-20", "-20", "30", "30"], ["", "2", "10", "-10", "-20", "10"]]
+    rows += [["", "Összesen", "-10", "", "10", ""], ["", "Helyezés", "1", "", "2", ""]]
+    records = read(rows)
+    assert records.all_problems() == []
+    (game,) = records.games
+    assert (game.players, game.totals, len(game.deals)) == (("Anna", "Béla"), (-10, 10), 2)
+
+
 def test_games_and_players_numbered_in_a_workbook_are_named_as_shown() -> None:
     """A sheet's numbers are read as floats: game 1 is "1", as a CSV's is, not "1.0"."""
     rows = [["Game", "Deal", 7.0, "B"], [1.0, 1, -20, 30], [43600.0, 1, -20, 30]]

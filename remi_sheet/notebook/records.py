@@ -54,6 +54,10 @@ from remi_sheet.notebook.records_text import (
 from remi_sheet.reading.cells import CellValue
 
 _DATE_WORDS: Final = frozenset({"date", "datum"})
+# What a filled-in blank scorecard (`remi report --blank`) has beside the deals: a running
+# total column after each player's and a Rank row under the Total. remi works both out.
+_RUNNING_HEADINGS: Final = frozenset({"σ", "∑"})
+_RANK_WORDS: Final = frozenset({"rank", "helyezes"})
 # The words of records and their entries: a whole file damaged by a wrong decoding
 # ("JĂĄtszma", "Ă–sszesen", "kĂŠzbĹ‘l") has them repaired before they are looked for.
 _WORDS: Final = (
@@ -164,7 +168,12 @@ def _read_table(
     fix: Callable[[str], str] = repair_text if repair else (lambda text: text)
     date_column = _header_column(table, header_row, _DATE_WORDS)
     notes_column = _header_column(table, header_row, NOTE_WORDS)
-    others = (date_column, notes_column)
+    running = [
+        index
+        for index, value in enumerate(table.rows[header_row])
+        if filled(value) and fold(str(value)) in _RUNNING_HEADINGS
+    ]
+    others = (date_column, notes_column, *running)
     columns = _columns(table, header, fix, records, others)
     if not columns:
         records.problems.append(
@@ -294,6 +303,8 @@ def _groups(
             continue
         named = table.value(row, game_column)
         deal = table.value(row, deal_column)
+        if _is_word(deal, _RANK_WORDS) or _is_word(named, _RANK_WORDS):
+            continue  # the places remi works out, as a filled-in scorecard has them
         total = _is_total(deal) or _is_total(named)
         if filled(named) and not _is_total(named):
             current = _group(table, row, game_column, raw_text(named), groups, fix, records)
@@ -335,7 +346,11 @@ def _group(
 
 
 def _is_total(value: CellValue) -> bool:
-    return filled(value) and fold(str(value)).rstrip(":. ") in TOTAL_WORDS
+    return _is_word(value, TOTAL_WORDS)
+
+
+def _is_word(value: CellValue, words: frozenset[str]) -> bool:
+    return filled(value) and fold(str(value)).rstrip(":. ") in words
 
 
 def typed(value: CellValue, rules: HouseRules) -> CellValue:
