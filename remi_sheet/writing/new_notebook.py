@@ -41,11 +41,13 @@ _WORDS: Final[dict[str, tuple[str, str]]] = {
     "yes": ("yes", "igen"),
     "no": ("no", "nem"),
     "prompt_title": ("What to type", "Mit írj be"),
+    # No scores in it: the house rules set them, and a prompt is not rewritten when a
+    # Rules value is changed.
     "prompt": (
-        "Winner: H (from hand, −40) or W (−20). Loser: card points (33) or the cards left "
+        "Winner: H (went out from hand) or W. Loser: card points (33) or the cards left "
         "(K 9 Jo); X if not laid down, X 45 with points.",
-        "Nyerő: H (kézből, −40) vagy W (−20). Vesztes: lappont (33) vagy a kézben maradt "
-        "lapok (K 9 Jo); X, ha nem rakott le, X 45 ponttal.",
+        "Nyerő: H (kézből) vagy W. Vesztes: lappont (33) vagy a kézben maradt lapok "
+        "(K 9 Jo); X, ha nem rakott le, X 45 ponttal.",
     ),
     "error_title": ("Not an entry", "Nem értelmezhető"),
     "error": (
