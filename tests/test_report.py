@@ -843,3 +843,11 @@ def test_a_date_typed_as_text_is_printed_as_remi_read_it(
     loaded = load_notebook(notebook({"G": game}), lang=lang)
     (page,) = build_report(loaded, loaded.games, "club.xlsx").games
     assert page.date == shown
+
+
+def test_an_unknown_game_is_told_with_every_game_named(notebook: Callable[..., Path]) -> None:
+    # The list was one value, cut at 120 characters: the names to choose from were lost.
+    sheets = {f"2026-10-{day:02d} #1": worked_game() for day in range(1, 16)}
+    result = remi("report", notebook(sheets), "-g", "Nincs", "-o", "x.pdf", "--lang", "en")
+    assert result.exit_code == 2
+    assert "2026-10-15 #1." in result.output and "…" not in result.output

@@ -220,7 +220,8 @@ def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list
     for sheet in sheets:
         found = by_name.get(fold(sheet))
         if found is None:
-            names = ", ".join(game.sheet for game in notebook.games)
+            # A tuple is said item by item: a joined text would be cut like any one value.
+            names = tuple(game.sheet for game in notebook.games)
             usage_error("game_unknown", lang, sheet=sheet, games=names)
         chosen.append(found)
     return chosen
