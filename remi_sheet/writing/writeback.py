@@ -109,9 +109,10 @@ def plan(
         if mine is None and record:
             # A sheet duplicated in Excel with remi's area on it: the record of the sheet
             # it was copied from is its own (copied), so that a cell typed over since is
-            # one a person typed. Only the recorded games of the same players can be it;
-            # of those alike in every value (a club's same four, week after week: a live
-            # area's values are its names and labels), any one is as good.
+            # one a person typed. Only the recorded games of the same players (else of one
+            # player apart) can be it; of those alike in every value (a club's same four,
+            # week after week: a live area's values are its names and labels), any one is
+            # as good.
             players = players_of[game.sheet]
             alike = recorded_players.get(players) or _one_player_apart(players, recorded_players)
             found = _best_match({sheet: record[sheet] for sheet in alike}, grid, ties=True)
