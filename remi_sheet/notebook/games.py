@@ -18,7 +18,7 @@ from remi_sheet.core.scoring import DealScore, GameScore, RowScorer, score_game
 from remi_sheet.core.text import cell_text, fold
 from remi_sheet.notebook.layout import HEADER_WORDS, DealRow, GameLayout, deal_number, filled
 from remi_sheet.reading.cells import CellValue, address
-from remi_sheet.reading.grid import FormulaProbe, Grid
+from remi_sheet.reading.grid import FormulaProbe, Grid, unread_code
 
 _EXCEL_ERRORS: Final = frozenset(
     {"#div/0!", "#n/a", "#value!", "#ref!", "#name?", "#num!", "#null!", "#getting_data"}
@@ -306,7 +306,7 @@ class _GameCheck:
             column = self.layout.player_column(player)
             found = self.probe.kind(self.grid.name, deal_row.row, column)
             if found is not None:
-                code = "formula_no_value" if found[0] == "f" else "formula_error"
+                code = unread_code(found[0])
                 params["value"] = found[1]
         self.at(deal_row.row, player, code, deal=number, **params)
 

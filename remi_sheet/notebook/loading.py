@@ -27,7 +27,7 @@ from remi_sheet.notebook.layout import Doubtful, GameLayout, find_game, sort_she
 from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.files import Identity
-from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets
+from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets, unread_code
 
 _RULES_HEADINGS: Final = frozenset({"rule", "name", "szabaly", "nev", "house rule", "hazszabaly"})
 
@@ -240,8 +240,7 @@ def read_rules(
                 if value is not None:
                     rules = with_rule(rules, spec.name, value)
                 elif probe is not None and (found := probe.kind(grid.name, row, 1)):
-                    code = "formula_no_value" if found[0] == "f" else "formula_error"
-                    raise RemiError(code, value=found[1])
+                    raise RemiError(unread_code(found[0]), value=found[1])
             except RemiError as error:
                 column = 1 if error.code not in ("rule_unknown", "rule_twice") else 0
                 problems.append(

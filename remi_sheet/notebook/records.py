@@ -52,6 +52,7 @@ from remi_sheet.notebook.records_text import (
     split_csv,
 )
 from remi_sheet.reading.cells import CellValue
+from remi_sheet.reading.grid import unread_code
 
 _DATE_WORDS: Final = frozenset({"date", "datum"})
 # What a filled-in blank scorecard (`remi report --blank`) has beside the deals: a running
@@ -405,9 +406,9 @@ def _game(
         for column, total in zip(playing, totals, strict=True):
             found = table.formula_in(row, column.index) if total is None else None
             if found is not None:
-                code = "formula_no_value" if found[0] == "f" else "formula_error"
                 place = table.place(row, column.index)
-                unread.append(_problem(code, place, value=found[1], game=group.name))
+                params = {"value": found[1], "game": group.name}
+                unread.append(_problem(unread_code(found[0]), place, **params))
     game = RecordGame(group.name, group.place, tuple(c.name for c in playing), deals, totals)
     check = RecordCheck(table, group, game, playing, deal_column, rules)
     game.problems = group.problems + unread + check.shape() + check.rows(lang)

@@ -247,6 +247,12 @@ def _sheet(
     return read if isinstance(read, Problem) else Grid(name, read)
 
 
+def unread_code(kind: str) -> str:
+    """The problem code of an empty-looking cell `FormulaProbe.kind` found to be of `kind`:
+    a formula without a usable result ("f"), or an error value ("e")."""
+    return "formula_no_value" if kind == "f" else "formula_error"
+
+
 class FormulaProbe:
     """Tells what an empty-looking cell really holds: a formula ("f") with no usable result,
     an error value ("e") such as #DIV/0!, or nothing (None). It opens the workbook with
