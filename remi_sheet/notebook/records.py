@@ -167,13 +167,9 @@ def _read_table(
 ) -> list[RecordGame]:
     header_row, _, deal_column = header
     fix: Callable[[str], str] = repair_text if repair else (lambda text: text)
-    date_column = _header_column(table, header_row, _DATE_WORDS)
-    notes_column = _header_column(table, header_row, NOTE_WORDS)
-    running = [
-        index
-        for index, value in enumerate(table.rows[header_row])
-        if filled(value) and fold(str(value)) in _RUNNING_HEADINGS
-    ]
+    date_column = next(iter(_header_columns(table, header_row, _DATE_WORDS)), None)
+    notes_column = next(iter(_header_columns(table, header_row, NOTE_WORDS)), None)
+    running = _header_columns(table, header_row, _RUNNING_HEADINGS)
     others = (date_column, notes_column, *running)
     columns = _columns(table, header, fix, records, others)
     if not columns:
@@ -203,13 +199,14 @@ def _read_table(
     return games
 
 
-def _header_column(table: Table, header_row: int, words: frozenset[str]) -> int | None:
-    """The column the header heads with one of `words`: the records' Date (Dátum) or
-    Notes (Megjegyzés) column, when it has one."""
-    for index, value in enumerate(table.rows[header_row]):
-        if filled(value) and fold(str(value)).rstrip(":") in words:
-            return index
-    return None
+def _header_columns(table: Table, header_row: int, words: frozenset[str]) -> list[int]:
+    """The columns the header heads with one of `words`: the records' Date (Dátum) and
+    Notes (Megjegyzés) columns (the first of each is read), a scorecard's Σ columns."""
+    return [
+        index
+        for index, value in enumerate(table.rows[header_row])
+        if filled(value) and fold(str(value)).rstrip(":") in words
+    ]
 
 
 def _notes(table: Table, group: GameRows, game: RecordGame, column: int, heading: str) -> None:
