@@ -412,6 +412,14 @@ def test_no_header() -> None:
     assert codes(records) == ["records_no_header"]
 
 
+def test_header_without_a_game_column_is_said_at_its_deal_heading() -> None:
+    # A paper sheet typed with its date beside the deals, but no Game column.
+    records = read([["Date", "Deal", "Anna", "Béla"], ["2026-10-01", "1", "-20", "30"]])
+    problem = only(records, "records_no_game_column")
+    assert problem.line == 1
+    assert codes(records) == ["records_no_game_column"]
+
+
 def test_xlsx_grids_name_sheet_and_cell() -> None:
     rows = [
         ["Régi jegyzőkönyv"],

@@ -46,6 +46,13 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Nincs fejléc az első {rows} sorban: kell egy Játszma (Game) oszlop, egy Leosztás "
         "(Deal) oszlop és játékosonként egy oszlop.",
     ),
+    "records_no_game_column": (
+        "The header has no Game (Játszma) column: add one first, naming the game each row "
+        "belongs to (its date, say 2026-10-01, or a name such as Game 1).",
+        "A fejlécben nincs Játszma (Game) oszlop: tegyél egyet az elejére, amely minden "
+        "sorban megnevezi a játszmát (a dátumával, pl. 2026-10-01, vagy egy névvel, pl. "
+        "1. játszma).",
+    ),
     "records_no_players": (
         "The header has no player columns: type the players' names beside Game and Deal.",
         "A fejlécben nincs játékos: írd a játékosok nevét a Játszma és a Leosztás mellé.",

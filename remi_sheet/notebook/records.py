@@ -95,11 +95,13 @@ def read_tables(
     records = Records(source, "en", [], [], [])
     langs: list[Lang] = []
     headed = 0
+    headless: Problem | None = None  # a header row with a Deal column but no Game column
     seen: dict[str, RecordGame] = {}
     for read in tables:
         table = _words_repaired(read) if repair else read
         header = _find_header(table)
         if header is None:
+            headless = headless or _without_game_column(table)
             continue
         headed += 1
         langs += _header_langs(table, header)
@@ -112,7 +114,8 @@ def read_tables(
                     first.problems.insert(0, _game_elsewhere(first, game.place))
             records.games.append(game)
     if not headed:
-        records.problems.append(Problem("records_no_header", source, params={"rows": HEADER_ROWS}))
+        missing = Problem("records_no_header", source, params={"rows": HEADER_ROWS})
+        records.problems.append(headless or missing)
     elif not records.games and not records.problems:
         records.problems.append(Problem("records_no_games", source))
     records.lang = "hu" if "hu" in langs else "en"
@@ -148,6 +151,16 @@ def _find_header(table: Table) -> tuple[int, int, int] | None:
         found = header_columns(table.rows[row])
         if found is not None:
             return row, *found
+    return None
+
+
+def _without_game_column(table: Table) -> Problem | None:
+    """A row that heads a Deal column among the first ones, in a table with no Game
+    column: said at that heading, as the records' header that lacks one."""
+    for row in range(min(HEADER_ROWS, len(table.rows))):
+        for column, value in enumerate(table.rows[row]):
+            if filled(value) and fold(str(value)).rstrip(":") in HEADER_WORDS:
+                return _problem("records_no_game_column", table.place(row, column))
     return None
 
 
