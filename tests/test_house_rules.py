@@ -308,6 +308,7 @@ def agreed_notebook(path: Path) -> Path:
         ["Megállapodások"],
         ["vétel csak lerakással"],
         ["a kiosztó keveri a lapokat", "mindig"],
+        [12, "pont a kassza"],
     ]:
         rules.append(row)
     book.save(path)
@@ -318,10 +319,12 @@ def test_agreements_are_kept_and_printed_but_change_no_score(tmp_path: Path) -> 
     path = agreed_notebook(tmp_path / "agreed.xlsx")
     loaded = load_notebook(path)
     assert problems(loaded) == [] and loaded.rules.opening_minimum == 51
-    assert loaded.agreements == ("vétel csak lerakással", "a kiosztó keveri a lapokat mindig")
+    assert loaded.agreements == (
+        "vétel csak lerakással", "a kiosztó keveri a lapokat mindig", "12 pont a kassza"
+    )  # fmt: skip
     assert loaded.games[0].score.totals == (-20, 30)
     result = remi("check", path, "--lang", "hu")
-    line = "Megállapodások: vétel csak lerakással; a kiosztó keveri a lapokat mindig"
+    line = "Megállapodások: vétel csak lerakással; a kiosztó keveri a lapokat mindig; 12 pont"
     assert line in result.stdout
     assert json.loads(remi("check", path, "--json").stdout)["agreements"] == list(loaded.agreements)
     before = [

@@ -266,6 +266,36 @@ def test_add_game_keeps_to_a_renamed_rules_sheet(tmp_path: Path) -> None:
     assert remi("report", "--blank", path, "-o", tmp_path / "ures.pdf").exit_code == 0
 
 
+def test_add_game_says_which_rules_stay_fixed_above_agreements(tmp_path: Path) -> None:
+    # A Rules sheet of the club's own, with agreements under one rule: no row is added
+    # (they would fall among the agreements), so the live scores keep today's values of
+    # the others, and the user is told how to change one: its row, then `remi score`.
+    path = tmp_path / "klub.xlsx"
+    book = openpyxl.Workbook()
+    game = book.active
+    game.title = "G1"
+    for row in (["Deal", "A", "B"], [1, "W", 5]):
+        game.append(row)
+    rules = book.create_sheet("Rules")
+    for row in (["opening_minimum", 51], ["Agreements"], ["vétel only with a meld"]):
+        rules.append(row)
+    book.save(path)
+    result = remi("new", "--add-game", path, "--no-backup")
+    assert result.exit_code == 0, result.output
+    assert "no row for 18 rules above its agreements" in result.stdout
+    assert "run remi score" in result.stdout
+    book = openpyxl.load_workbook(path)
+    assert [[c.value for c in row] for row in book["Rules"].iter_rows()] == [
+        ["opening_minimum", 51], ["Agreements", None], ["vétel only with a meld", None]
+    ]  # fmt: skip
+    book["Rules"].insert_rows(2)
+    book["Rules"]["A2"], book["Rules"]["B2"] = "hand_win", -50
+    book.save(path)
+    assert remi("score", path, "--no-backup").exit_code == 0
+    linked = openpyxl.load_workbook(path).defined_names["remi_hand_win"].attr_text
+    assert "'Rules'!$B$2" in linked
+
+
 def test_add_game_with_other_players(tmp_path: Path) -> None:
     path = tmp_path / "klub.xlsx"
     make(path, "--lang", "hu")

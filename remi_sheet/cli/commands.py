@@ -359,7 +359,7 @@ def run_add_game(
         last_game = max((workbook.sheetnames.index(g.sheet) for g in notebook.games), default=-1)
         workbook.move_sheet(sheet, offset=last_game + 1 - workbook.sheetnames.index(title))
         grid = Grid(title, new_notebook.typed_rows(game, day, lang))  # type: ignore[arg-type]
-        rules_sheet, rules_added = new_notebook.complete_rules(
+        rules_sheet, rules_added, rules_fixed = new_notebook.complete_rules(
             workbook,
             notebook.rules,
             lang,
@@ -385,10 +385,23 @@ def run_add_game(
             raise RemiError(Problem("would_lose_in_place", params=error.params)) from None
     output.print_problems(console, [*unfinished, *outcome.problems], lang)
     console.print(say("game_added", lang, path=path, sheet=title), markup=False, highlight=False)
-    if rules_added and not has_errors(outcome.problems):
-        told = say("rules_added", lang, sheet=rules_sheet.title, count=len(rules_added))
-        console.print(told, markup=False, highlight=False)
+    if not has_errors(outcome.problems):
+        _rules_rows_told(console, lang, rules_sheet.title, rules_added, rules_fixed)
     return 1 if has_errors(outcome.problems) else 0
+
+
+def _rules_rows_told(
+    console: Printer, lang: Lang, sheet: str, added: Sequence[str], fixed: Sequence[str]
+) -> None:
+    """What `new --add-game` did on the Rules sheet: the rows it added, or the rules a
+    sheet with agreements keeps without a row."""
+    if added:
+        told = say("rules_added", lang, sheet=sheet, count=len(added))
+        console.print(told, markup=False, highlight=False)
+    if fixed:
+        names = ", ".join(say(f"rulename_{name}", lang) for name in fixed)
+        told = say("rules_fixed", lang, sheet=sheet, count=len(fixed), names=names)
+        console.print(told, markup=False, highlight=False)
 
 
 def _grid_of(sheet: Worksheet) -> Grid:

@@ -77,6 +77,15 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "{sheet:A} '{sheet}' lapra {count} hiányzó szabály sora került: ha ott átír egy "
         "értéket, az új játszma élő pontjai követik.",
     ),
+    "rules_fixed": (
+        "The Rules sheet '{sheet}' has no row for {count:rule/rules} above its agreements "
+        "({names}): the new game's live scores keep today's value of each. To change one, "
+        "add its row (name, value) above the agreements and run remi score.",
+        "{sheet:A} '{sheet}' lapon {count} szabálynak nincs sora a megállapodások fölött "
+        "({names}): az új játszma élő pontjai a mai értéküket használják. Ha valamelyiket "
+        "módosítanád, írd be a sorát (név, érték) a megállapodások fölé, és futtasd a remi "
+        "score-t.",
+    ),
     "last_game_below_limit": (
         "No total of the last game has reached {limit} yet ({played:deal/deals} played): "
         "the new game comes after it all the same.",

@@ -19,7 +19,7 @@ from remi_sheet.core.dates import doubtful, month_first
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules, check_consistent, rule_name, rule_spec, with_rule
 from remi_sheet.core.standings import Standing, Tally
-from remi_sheet.core.text import clean, fold
+from remi_sheet.core.text import clean, fold, raw_text
 from remi_sheet.i18n import Lang
 from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.notebook.games import CheckContext, Game, check_game
@@ -294,7 +294,7 @@ def read_agreements(grids: Iterable[Grid], linked: str | None = None) -> tuple[s
             continue
         for row in range(start + 1, grid.height):
             cells = [grid.value(row, column) for column in range(2)]
-            typed = " ".join(clean(str(cell)) for cell in cells if cell is not None)
+            typed = " ".join(clean(raw_text(cell)) for cell in cells if cell is not None)
             if typed.strip():
                 found.append(typed.strip())
     return tuple(found)

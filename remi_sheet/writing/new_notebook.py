@@ -155,13 +155,15 @@ def complete_rules(
     lang: Lang,
     present: Iterable[str],
     linked: str | None = None,
-) -> tuple[Worksheet, list[str]]:
+) -> tuple[Worksheet, list[str], list[str]]:
     """The Rules sheet with a row for every house rule, so that the live formulas of a new
     game link to cells a person can change: a notebook remi did not make gets the rows it
     lacks below its own (at the values it is scored with now), or a Rules sheet when it
     has none. `linked`: the sheet the live formulas read the rules from, whatever its name
-    (a Rules sheet renamed `Házirend`). Returns the sheet and the rules added; no cell
-    anybody typed changes."""
+    (a Rules sheet renamed `Házirend`). Returns the sheet, the rules added and the rules
+    left without a row (a sheet with agreements: their live values stay as they are now
+    until a person adds the row and `remi score` links it); no cell anybody typed
+    changes."""
     from remi_sheet.notebook.loading import AGREEMENTS
     from remi_sheet.notebook.sheets import RULES_SHEETS
 
@@ -170,18 +172,18 @@ def complete_rules(
     else:
         sheet = next((s for s in workbook.worksheets if fold(s.title) in RULES_SHEETS), None)
     if sheet is None:
-        return add_rules_sheet(workbook, rules, lang), [spec.name for spec in RULES]
+        return add_rules_sheet(workbook, rules, lang), [spec.name for spec in RULES], []
     # The sheet's own language for names and help, known by its name when remi's.
     lang = RULES_SHEETS.get(fold(sheet.title), lang)
     headings = [fold(str(cell.value)) for cell in sheet["A"] if cell.value is not None]
+    missing = [spec for spec in RULES if spec.name not in set(present)]
     if AGREEMENTS & set(headings):
         # Rules are read above the agreements: rows below would be agreements, and moving
         # a person's agreements down is changing what they typed. Left as they are.
-        return sheet, []
-    missing = [spec for spec in RULES if spec.name not in set(present)]
+        return sheet, [], [spec.name for spec in missing]
     for spec in missing:
         _rule_row(sheet, sheet.max_row + 1, spec, rules, lang)
-    return sheet, [spec.name for spec in missing]
+    return sheet, [spec.name for spec in missing], []
 
 
 def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lang: Lang) -> None:
