@@ -296,3 +296,45 @@ def test_a_zip_with_a_password_on_its_parts_is_told_as_protected(tmp_path: Path)
     assert result.exit_code == 1
     assert "protected by a password" in result.output
     assert "RuntimeError" not in result.output
+
+
+def test_what_openpyxl_prints_while_loading_stays_out_of_the_json(tmp_path: Path) -> None:
+    # A styles part without cell style formats (as a streaming writer left one): openpyxl
+    # prints "0 is out of range" on its own and then fails; `score --json` stays one JSON
+    # document, and the line names the library's words as its own in Hungarian.
+    import json
+    import re
+
+    path = build_notebook(tmp_path / "g.xlsx", {"g": [["Deal", "A", "B"], [1, "W", "5"]]})
+    parts = {}
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            parts[name] = archive.read(name)
+    parts["xl/styles.xml"] = re.sub(
+        rb"<cellStyleXfs.*?</cellStyleXfs>", b"", parts["xl/styles.xml"], flags=re.S
+    )
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    result = remi("score", path, "-o", tmp_path / "out.xlsx", "--json")
+    assert result.exit_code == 1
+    document = json.loads(result.stdout)
+    assert [p["code"] for p in document["problems"]] == ["file_read_failed"]
+    result = remi("score", path, "-o", tmp_path / "out.xlsx", "--lang", "hu")
+    assert "out of range" not in result.stdout
+    assert "az olvasó programkönyvtár angol hibaüzenete: „IndexError" in result.stderr
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "import"])
+def test_a_bare_excel_4_worksheet_is_told_as_an_old_xls(tmp_path: Path, command: str) -> None:
+    # Excel 2.x–4.x saved a worksheet as bare BIFF records, with no compound file around
+    # them (SheetJS's CRLFX5_3.XLS starts so): an old .xls, not a damaged zip or a CSV.
+    path = tmp_path / "REGI.XLS"
+    path.write_bytes(struct.pack("<HHHH", 0x0209, 6, 0, 0x10) + bytes(40))
+    into = build_notebook(tmp_path / "klub.xlsx", {"g": [["Deal", "A", "B"]]})
+    args = ("check", path) if command == "check" else ("import", path, "--into", into)
+    result = remi(*args)
+    assert result.exit_code == 1
+    assert "old Excel 97–2003 .xls file" in result.stderr
+    assert result.stderr.count("\n") == 1

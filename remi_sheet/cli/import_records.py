@@ -272,7 +272,7 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
             head = handle.read(8)
     except PermissionError:
         raise RemiError(Problem("file_unreadable", params={"path": shown})) from None
-    if head.startswith((b"PK\x03\x04", b"\xd0\xcf\x11\xe0")):
+    if head.startswith(b"PK\x03\x04") or files.is_old_excel(head):
         problem = files.sniff(path)
         if problem is not None:
             raise RemiError(problem)

@@ -350,10 +350,11 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
         "telepítő parancsával (REMI_DEBUG=1 megmutatja, hol akadt el).",
     ),
     "file_read_failed": (
-        "{path}: a part of it could not be read ({detail}). Open it in Excel or LibreOffice "
-        "and save it again as .xlsx, which writes every part anew.",
-        "{path}: egy részét nem sikerült beolvasni ({detail}). Nyisd meg Excelben vagy "
-        "LibreOffice-ban, és mentsd újra .xlsx formátumban: ez minden részét újraírja.",
+        "{path}: a part of it could not be read (the reading library said: {detail}). Open "
+        "it in Excel or LibreOffice and save it again as .xlsx, which writes every part anew.",
+        "{path}: egy részét nem sikerült beolvasni (az olvasó programkönyvtár angol "
+        "hibaüzenete: „{detail}”). Nyisd meg Excelben vagy LibreOffice-ban, és mentsd újra "
+        ".xlsx formátumban: ez minden részét újraírja.",
     ),
     "reason_parser": ("{detail}", "{detail}"),
     "reason_disk_full": ("the disk is full", "betelt a lemez"),

@@ -23,6 +23,15 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 
+@contextlib.contextmanager
+def openpyxl_quiet() -> Iterator[None]:
+    """openpyxl's loading prints to standard output on its own (`CellStyleList` says
+    "0 is out of range" of a styles part without cell styles): that output is remi's, and
+    `--json` must stay one JSON document, so what it prints is dropped."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        yield
+
+
 @dataclass(frozen=True, slots=True)
 class SheetContext:
     """What reading a sheet's cells needs of the rest of the workbook."""

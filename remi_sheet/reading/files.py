@@ -26,6 +26,16 @@ from remi_sheet.reading import package, tolerant
 _ZIP = b"PK\x03\x04"
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # compound file: .xls, or an encrypted .xlsx
 _ENCRYPTED_STREAM = "EncryptionInfo".encode("utf-16-le")
+# The first record of an Excel 2.x–4.x worksheet saved bare, without a compound file: a
+# BOF record (0x0009, 0x0209, 0x0409), then its length.
+_OLD_BIFF: Final = tuple(
+    bytes([9, version, length, 0]) for version in (0, 2, 4) for length in (4, 6)
+)
+
+
+def is_old_excel(head: bytes) -> bool:
+    """Whether a file starting with `head` is an .xls: a compound file or a bare BIFF one."""
+    return head.startswith((_OLE, *_OLD_BIFF))
 
 
 def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
@@ -54,6 +64,8 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
     if head == _OLE:
         code = "file_encrypted" if _ENCRYPTED_STREAM in rest else "file_xls"
         return Problem(code, params={"path": shown})
+    if is_old_excel(head):
+        return Problem("file_xls", params={"path": shown})
     if not head.startswith(_ZIP):
         found = elsewhere(path)
         if found is not None:

@@ -281,9 +281,10 @@ class FormulaProbe:
             import openpyxl
 
             try:
-                self._workbook = openpyxl.load_workbook(
-                    tolerant.openable(self.path), read_only=True, data_only=False
-                )
+                with compat.openpyxl_quiet():
+                    self._workbook = openpyxl.load_workbook(
+                        tolerant.openable(self.path), read_only=True, data_only=False
+                    )
             except Exception:  # noqa: BLE001 - a probe that cannot read proves nothing
                 self._workbook = False
         if not self._workbook:

@@ -48,7 +48,7 @@ def open_workbook(source: Path, target: Path) -> Workbook:
             styles = package.cell_styles(archive)
         except RemiError as error:
             raise RemiError(files.refused(source, error)) from None
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), compat.openpyxl_quiet():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
         # rich_text: a note typed partly bold or red keeps its runs (else saved flattened).
