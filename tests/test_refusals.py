@@ -338,3 +338,32 @@ def test_a_bare_excel_4_worksheet_is_told_as_an_old_xls(tmp_path: Path, command:
     assert result.exit_code == 1
     assert "old Excel 97–2003 .xls file" in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_a_strict_open_xml_workbook_is_checked_but_not_written(tmp_path: Path) -> None:
+    # Excel's "Strict Open XML Spreadsheet": calamine reads it, openpyxl would load it
+    # empty. `score` refuses in one line before it writes, and says how to save it.
+    path = build_notebook(tmp_path / "g.xlsx", {"g": [["Deal", "A", "B"], [1, "W", "5"]]})
+    names = {
+        b"http://schemas.openxmlformats.org/spreadsheetml/2006/main": (
+            b"http://purl.oclc.org/ooxml/spreadsheetml/main"
+        ),
+        b"http://schemas.openxmlformats.org/officeDocument/2006/relationships": (
+            b"http://purl.oclc.org/ooxml/officeDocument/relationships"
+        ),
+    }
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, typed in parts.items():
+            data = typed
+            for transitional, strict in names.items():
+                data = data.replace(transitional, strict)
+            archive.writestr(name, data)
+    before = path.read_bytes()
+    assert remi("check", path).exit_code == 0
+    result = remi("score", path)
+    assert result.exit_code == 1
+    told = [line for line in result.output.splitlines() if "Strict Open XML" in line]
+    assert len(told) == 1 and told[0].startswith("error: ")
+    assert path.read_bytes() == before

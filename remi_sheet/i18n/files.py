@@ -81,6 +81,13 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "munkafüzetben olvasott {limit}: sokkal többet, mint egy pontozófüzet; a remi nem "
         "olvassa be.",
     ),
+    "file_strict": (
+        "{path} is saved as Strict Open XML, which remi reads but cannot write into: "
+        "nothing was written. Save it as an Excel Workbook (.xlsx) and run remi again.",
+        "{path} Strict Open XML formátumban van mentve, amelyet a remi olvas, de írni nem "
+        "tud bele: semmi sem íródott. Mentsd Excel-munkafüzetként (.xlsx), és futtasd újra "
+        "a remit.",
+    ),
     "file_too_big_to_write": (
         "{path} has more than {limit} rows and cells ({count} counted), more than remi "
         "writes into in one workbook: nothing was written. Delete the rows it does not "

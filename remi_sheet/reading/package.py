@@ -235,6 +235,19 @@ def check_sheet_count(archive: zipfile.ZipFile, own_sheets: int = 0) -> None:
         raise RemiError("file_too_many_sheets", count=count, limit=MAX_SHEETS)
 
 
+_STRICT: Final = b"http://purl.oclc.org/ooxml/spreadsheetml/main"
+
+
+def check_not_strict(archive: zipfile.ZipFile) -> None:
+    """`RemiError` for a workbook saved as Strict Open XML: calamine reads it, but openpyxl
+    knows none of its names and would load it empty, so remi cannot write it."""
+    book = archive.NameToInfo.get("xl/workbook.xml")
+    if book is not None:
+        with archive.open(book) as part:
+            if _STRICT in part.read(4096):
+                raise RemiError("file_strict")
+
+
 def check_writable_size(archive: zipfile.ZipFile) -> None:
     """`RemiError` when the sheets of `archive` hold more rows and cells than
     `MAX_WRITTEN_ELEMENTS`, counted from the bytes before openpyxl loads any."""

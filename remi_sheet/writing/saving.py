@@ -44,6 +44,7 @@ def open_workbook(source: Path, target: Path) -> Workbook:
     keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
     with tolerant.open_zip(source) as archive:
         try:
+            package.check_not_strict(archive)
             package.check_writable_size(archive)
             styles = package.cell_styles(archive)
         except RemiError as error:
