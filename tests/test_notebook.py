@@ -97,11 +97,24 @@ def test_a_game_headed_by_another_word_is_told_not_left_out_silently(
     assert problems(load_notebook(tmp_path / "out.xlsx")) == told
 
 
-def test_header_beyond_row_ten_is_no_game(notebook: Make) -> None:
+def test_header_beyond_row_ten_is_no_game_but_told(notebook: Make) -> None:
+    # A block of notes pushes the header to row 11: no game, and said at its header.
     rows = [["note"]] * 10 + worked_game()
     loaded = load_notebook(notebook({"g": rows}))
     assert loaded.games == []
-    assert problems(loaded) == [(None, None, "no_games")]
+    assert problems(loaded) == [("g", "A11", "header_too_low"), (None, None, "no_games")]
+
+
+def test_deals_under_any_heading_are_told_but_a_table_of_games_is_not(notebook: Make) -> None:
+    sheets: dict[str, list[list[Any]]] = {"g": worked_game()}
+    for name, heading in [("h", "Deal #"), ("i", "No."), ("j", "Leosztás száma")]:
+        sheets[name] = worked_game()
+        sheets[name][0][0] = heading
+    games = worked_game()
+    games[0][0] = "Játszma"  # a club's own table of whole games: "1 | nyert | 120"
+    sheets["k"] = games
+    told = [(name, "A1", "sheet_unknown_header") for name in "hij"]
+    assert problems(load_notebook(notebook(sheets))) == told
 
 
 def test_hungarian_notebook(notebook: Make) -> None:

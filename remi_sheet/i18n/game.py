@@ -347,6 +347,14 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "játszma fejléce pedig Leosztás, Osztás, Deal vagy # szóval kezdődik: nincs "
         "pontozva. Ha játszma, a fejléce legyen Leosztás vagy Deal.",
     ),
+    "header_too_low": (
+        "Its rows read like a game's deals, but their header is below row {rows}, and "
+        "remi looks for a game's header in the first {rows} rows: not scored. Move the "
+        "table up, or the notes above it beside it.",
+        "A sorai egy játszma leosztásainak látszanak, de a fejlécük a {rows}. sor alatt "
+        "van, a remi pedig az első {rows} sorban keresi a játszma fejlécét: nincs pontozva. "
+        "Vidd feljebb a táblázatot, vagy a fölötte álló jegyzeteket mellé.",
+    ),
     "sheet_maybe_game": (
         "Headed by # like a game, but its rows do not read like deals (numbered from 1, "
         "mostly entries, a winner among them): not scored, and remi writes nothing into it. "

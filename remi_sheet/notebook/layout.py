@@ -53,14 +53,9 @@ _DATE_WORDS: Final = frozenset({"date", "datum"})
 
 _PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
 
-# Words people head a game's deals with that are no header word: a table of deals under
-# one of them is told, not left out without a word. Only these: a table of whole games or
-# of who came when reads like deals too ("Játszma | Anna | Béla", "1 | nyert | 120").
-_DEAL_LIKE_WORDS: Final = frozenset(
-    {"deals", "hands", "round", "rounds", "fordulo", "fordulok", "kor", "korok"}
-    | {"menet", "menetek", "sorszam", "leosztasok", "osztasok"}
-)
-
+# Headings of a table of whole games, which reads like deals too ("Játszma | Anna | Béla",
+# "1 | nyert | 120"): a club's own summary, no game left out.
+_GAMES_WORDS: Final = frozenset({"jatszma", "jatszmak", "game", "games", "parti", "partik"})
 
 MARKER_PREFIX: Final = "remi ▸"
 
@@ -120,6 +115,7 @@ class Doubtful(NamedTuple):
     sheet: str
     cell: str  # the header's "#", or the word
     heading: str | None = None  # the word that heads it, when it is no header word
+    low: bool = False  # a game's header below the rows a header is looked for in
 
 
 def find_game(grid: Grid) -> GameLayout | None:
@@ -160,17 +156,24 @@ def _header_below(grid: Grid, row: int) -> bool:
     return False
 
 
+# How far down a table is looked for that would be a game under another header, or under
+# a header below the rows a header is read in (a block of notes above it).
+_LOOK_ROWS: Final = 50
+
+
 def _headed_otherwise(grid: Grid) -> Doubtful | None:
-    """A table headed by a word for deals that is no header word (`Forduló`, `Kör`,
-    `Round`) whose rows read like deals with a winner in them: a game that would be
-    silently left out."""
-    for header_row in range(min(HEADER_ROWS, grid.height)):
+    """A table whose rows read like deals with one winner in each, headed by a word that
+    is no header word (`Forduló`, `Round`, `Deal #`, `No.`), or by a header word below the
+    first `HEADER_ROWS` rows: a game that would be silently left out."""
+    for header_row in range(min(_LOOK_ROWS, grid.height)):
         cells = grid.rows[header_row]
         column = next((c for c, value in enumerate(cells) if filled(value)), None)
         if column is None or not isinstance(cells[column], str):
             continue
-        if header_word(cells[column]) not in _DEAL_LIKE_WORDS:
-            continue
+        word = header_word(cells[column])
+        known = word in HEADER_WORDS
+        if (known and header_row < HEADER_ROWS) or word in _GAMES_WORDS:
+            continue  # read as a header already and found no game, or a games table
         layout = _layout(grid, header_row, column, None)
         played = [row for row in layout.rows if row.played]
         # A winner's mark (W, H, nyert) in every row, as no table of figures has: a
@@ -181,7 +184,8 @@ def _headed_otherwise(grid: Grid) -> Doubtful | None:
             and _reads_like_deals(layout)
             and all(sum(map(_is_winner, row.cells)) == 1 for row in played)
         ):
-            return Doubtful(grid.name, address(header_row, column), cell_text(cells[column]))
+            heading = cell_text(cells[column])
+            return Doubtful(grid.name, address(header_row, column), heading, low=known)
     return None
 
 

@@ -23,7 +23,13 @@ from remi_sheet.core.text import clean, fold, raw_text
 from remi_sheet.i18n import Lang
 from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.notebook.games import CheckContext, Game, check_game
-from remi_sheet.notebook.layout import Doubtful, GameLayout, find_game, sort_sheet
+from remi_sheet.notebook.layout import (
+    HEADER_ROWS,
+    Doubtful,
+    GameLayout,
+    find_game,
+    sort_sheet,
+)
 from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.files import Identity
@@ -119,10 +125,7 @@ def _load(
         for grid in itertools.chain(leading, (_keep(item, kept, unreadable) for item in items)):
             layout = sort_sheet(grid) if grid is not None else None
             if isinstance(layout, Doubtful):
-                code, params = "sheet_maybe_game", {}
-                if layout.heading is not None:
-                    code, params = "sheet_unknown_header", {"heading": layout.heading}
-                doubtful.append(Problem(code, layout.sheet, layout.cell, Severity.WARNING, params))
+                doubtful.append(_doubtful_problem(layout))
             elif grid is not None and layout is not None:
                 layouts[grid.name] = layout
                 game = check_game(grid, layout, rules, probe, context)
@@ -182,6 +185,17 @@ def _copies(games: Sequence[Game]) -> None:
             continue
         params = {"first": first.sheet}
         game.problems.append(Problem("game_copy", game.sheet, None, Severity.WARNING, params))
+
+
+def _doubtful_problem(layout: Doubtful) -> Problem:
+    """The warning of a sheet that may be a game left out."""
+    params: dict[str, object] = {}
+    code = "sheet_maybe_game"
+    if layout.low:
+        code, params = "header_too_low", {"rows": HEADER_ROWS}
+    elif layout.heading is not None:
+        code, params = "sheet_unknown_header", {"heading": layout.heading}
+    return Problem(code, layout.sheet, layout.cell, Severity.WARNING, params)
 
 
 def _doubtful_dates(games: Sequence[Game]) -> None:

@@ -834,6 +834,7 @@ case(
     "no_games-header-too-low.xlsx",
     "the header below row 10",
     notebook({G: [["note"]] * 10 + worked()}),
+    (G, "A11", "header_too_low"),
     (None, None, "no_games"),
 )
 case(
