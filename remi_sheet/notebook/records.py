@@ -55,6 +55,7 @@ from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import unread_code
 
 _DATE_WORDS: Final = frozenset({"date", "datum"})
+_DEAL_WORDS: Final = frozenset(HEADER_WORDS)
 # What a filled-in blank scorecard (`remi report --blank`) has beside the deals: a running
 # total column after each player's and a Rank row under the Total. remi works both out.
 _RUNNING_HEADINGS: Final = frozenset({"σ", "∑"})
@@ -158,9 +159,9 @@ def _without_game_column(table: Table) -> Problem | None:
     """A row that heads a Deal column among the first ones, in a table with no Game
     column: said at that heading, as the records' header that lacks one."""
     for row in range(min(HEADER_ROWS, len(table.rows))):
-        for column, value in enumerate(table.rows[row]):
-            if filled(value) and fold(str(value)).rstrip(":") in HEADER_WORDS:
-                return _problem("records_no_game_column", table.place(row, column))
+        deals = _header_columns(table, row, _DEAL_WORDS)
+        if deals:
+            return _problem("records_no_game_column", table.place(row, deals[0]))
     return None
 
 
