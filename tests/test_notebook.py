@@ -437,6 +437,23 @@ def test_total_row_labels(notebook: Make, label: str) -> None:
     assert loaded.games[0].layout.total_row == 4
 
 
+def test_a_total_row_below_an_empty_row_is_the_tables(notebook: Make) -> None:
+    """A paper card's totals line at its foot, empty rows left for deals not yet played."""
+    rows = [*worked_game()[:4], [], [], ["Összesen", -30, 100, 220]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == []
+    assert loaded.games[0].layout.total_row == 6
+    rows[-1] = ["Összesen", -30, 99, 220]
+    assert problems(load_notebook(notebook({"g": rows}))) == [("g", "C7", "total_mismatch")]
+
+
+def test_a_deal_between_the_empty_row_and_a_total_row_is_still_reported(notebook: Make) -> None:
+    rows = [*worked_game()[:3], [], [None, "3", "X 55", "W"], ["Összesen", -30, 100, 220]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == [("g", "A5", "deal_after_blank_row")]
+    assert loaded.games[0].layout.total_row is None
+
+
 def test_a_player_after_an_empty_header_cell_is_reported(notebook: Make) -> None:
     rows = [["Deal", "A", "B", None, "C"], [1, "W", 5, None, "H"], [2, "W", 5, None, 7]]
     loaded = load_notebook(notebook({"g": rows}))

@@ -289,24 +289,35 @@ def _deal_table(
     for row in range(header_row + 1, grid.height):
         values = grid.cells(row, deal_column, width + 1)
         number = values[0]
-        if isinstance(number, str) and fold(number).rstrip(":. ") in TOTAL_WORDS:
+        if _is_total_label(number):
             return rows, row, None
         cells = tuple(values[1:])
         played = any(map(filled, cells))
         if not played and deal_number(number) is None:
             # An empty row, or a note written under the table, ends it.
-            return rows, None, _stray_deal(grid, row + 1, deal_column, width)
+            return rows, *_below_table(grid, row + 1, deal_column, width)
         rows.append(DealRow(row, number, cells, played))
     return rows, None, None
 
 
-def _stray_deal(grid: Grid, start: int, deal_column: int, width: int) -> int | None:
+def _is_total_label(value: CellValue) -> bool:
+    return isinstance(value, str) and fold(value).rstrip(":. ") in TOTAL_WORDS
+
+
+def _below_table(
+    grid: Grid, start: int, deal_column: int, width: int
+) -> tuple[int | None, int | None]:
+    """(total row, stray row) below the empty row or note that ended a deal table: a Total
+    row typed a row or more further down (a paper card's totals line at its foot) is the
+    table's, unless a row that looks like one more deal comes before it."""
     for row in range(start, grid.height):
+        if _is_total_label(grid.value(row, deal_column)):
+            return row, None
         entries = sum(filled(grid.value(row, deal_column + 1 + i)) for i in range(width))
         numbered = deal_number(grid.value(row, deal_column)) is not None
         if entries >= 2 or (numbered and entries):
-            return row
-    return None
+            return None, row
+    return None, None
 
 
 def _hidden_player(grid: Grid, header_row: int, column: int, rows: Sequence[DealRow]) -> int | None:
