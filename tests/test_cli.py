@@ -221,6 +221,21 @@ def test_a_persons_standings_sheet_is_not_overwritten(notebook: Make) -> None:
     assert openpyxl.load_workbook(path)["Standings"]["A1"].value == "My own table"
 
 
+def test_check_says_first_that_score_would_leave_a_persons_standings_sheet_alone(
+    notebook: Make,
+) -> None:
+    path = notebook({"g": worked_game(), "Standings": [["My own table"]]})
+    check = remi("check", path)
+    line = "error: Standings!A1: A sheet called 'Standings' exists but was not written by remi"
+    assert check.exit_code == 1
+    assert line in check.stdout
+    assert line in remi("score", path).stdout
+    # An empty sheet of that name is no one's table: score writes the standings there.
+    empty = notebook({"g": worked_game(), "Standings": [[]]})
+    assert "Standings!A1" not in remi("check", empty).stdout
+    assert remi("score", empty).exit_code == 0
+
+
 def test_hungarian_notebook_gets_hungarian_area(notebook: Make) -> None:
     rows = worked_game()
     rows[0][0] = "Leosztás"

@@ -71,6 +71,10 @@ def run_check(
         # (score would change nothing): only otherwise is the workbook opened to look.
         if not writeback.up_to_date(notebook, plan):
             problems += writeback.typed_over(notebook, plan)
+    elif notebook.grids:
+        from remi_sheet.writing import writeback
+
+        problems += writeback.foreign_standings(notebook)
     _report(console, notebook, problems, json_output)
     return 1 if has_errors(problems) else 0
 

@@ -79,7 +79,8 @@ def load_notebook(
     False leaves `Notebook.grids` empty, each sheet's grid let go once it is checked (a
     caller that only reports needs none, and their memory serves the sheets read after);
     None keeps them only in a notebook remi has written to (its state sheet is there), whose
-    cells a caller checks against what remi wrote."""
+    cells a caller checks against what remi wrote; in another, only the sheets named as
+    remi's own (`WHOLE_SHEETS`), so that a person's sheet under such a name can be told."""
     with collector.paused():
         sheets = read_sheets(path, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
         return _load(path, overrides, lang, probe, sheets, keep_grids)
@@ -112,9 +113,10 @@ def _load(
             for name in sheets.names
             if fold(name) in RULES_SHEETS and name != linked
         ]
+    own_names_only = keep_grids is None and STATE_SHEET not in sheets.names
     if keep_grids is None:
-        keep_grids = STATE_SHEET in sheets.names
-    kept = read if keep_grids else None
+        keep_grids = not own_names_only
+    kept = read if keep_grids or own_names_only else None
     layouts: dict[str, GameLayout] = {}
     context = CheckContext(rules)
     games = []
@@ -122,7 +124,8 @@ def _load(
     tally = Tally()
     doubtful: list[Problem] = []
     try:
-        for grid in itertools.chain(leading, (_keep(item, kept, unreadable) for item in items)):
+        later = (_keep(item, kept, unreadable, own_names_only) for item in items)
+        for grid in itertools.chain(leading, later):
             layout = sort_sheet(grid) if grid is not None else None
             if isinstance(layout, Doubtful):
                 doubtful.append(_doubtful_problem(layout))
@@ -147,7 +150,11 @@ def _load(
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
     if not games:
         problems.append(Problem("no_games", params={"path": path.name}))
-    grids = {name: read[name] for name in sheets.names if name in read} if keep_grids else {}
+    grids = {
+        name: read[name]
+        for name in sheets.names
+        if name in read and (keep_grids or fold(name) in WHOLE_SHEETS)
+    }
     return Notebook(
         path,
         games,
@@ -216,12 +223,15 @@ def _doubtful_dates(games: Sequence[Game]) -> None:
 
 
 def _keep(
-    item: Grid | Problem, read: dict[str, Grid] | None, unreadable: list[Problem]
+    item: Grid | Problem,
+    read: dict[str, Grid] | None,
+    unreadable: list[Problem],
+    own_names_only: bool = False,
 ) -> Grid | None:
     if isinstance(item, Problem):
         unreadable.append(item)
         return None
-    if read is not None:
+    if read is not None and (not own_names_only or fold(item.name) in WHOLE_SHEETS):
         read[item.name] = item
     return item
 

@@ -17,6 +17,7 @@ from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
+from remi_sheet.notebook.layout import filled
 from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
@@ -369,6 +370,17 @@ def _write(
 def remi_wrote(path: Path) -> bool:
     """Whether remi has written into the notebook at `path` (it holds remi's record)."""
     return STATE_SHEET in read_sheet_names(path)
+
+
+def foreign_standings(notebook: Notebook) -> list[Problem]:
+    """In a notebook remi has never written to, a person's own sheet under the Standings
+    sheet's name: `remi score` would leave it alone (`standings_not_ours`), and `remi check`
+    says so first. `load_notebook` keeps the grids of the sheets so named."""
+    wanted = fold(standings_sheet_name(notebook.lang))
+    for name, grid in notebook.grids.items():
+        if fold(name) == wanted and any(filled(value) for row in grid.rows for value in row):
+            return [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
+    return []
 
 
 def typed_over(notebook: Notebook, plan: Plan) -> list[Problem]:
