@@ -454,6 +454,21 @@ def test_a_deal_between_the_empty_row_and_a_total_row_is_still_reported(notebook
     assert loaded.games[0].layout.total_row is None
 
 
+def test_running_totals_typed_beside_each_player_are_no_players(notebook: Make) -> None:
+    header = ["Leosztás", "Anna", "Σ", "Béla", "Összesen:"]
+    loaded = load_notebook(notebook({"g": [header, [1, "W", -20, 25, 25]]}))
+    assert problems(loaded) == [
+        ("g", "C1", "player_heading_totals"),
+        ("g", "E1", "player_heading_totals"),
+    ]
+    assert "Delete the column" in loaded.all_problems()[0].message("en")
+    # Moved right of the table after an empty column, as the message says: read as notes.
+    header = ["Leosztás", "Anna", "Béla", None, "Σ", "Σ"]
+    loaded = load_notebook(notebook({"g": [header, [1, "W", 25, None, -20, 25]]}))
+    assert problems(loaded) == []
+    assert loaded.games[0].score.totals == (-20, 30)
+
+
 def test_a_player_after_an_empty_header_cell_is_reported(notebook: Make) -> None:
     rows = [["Deal", "A", "B", None, "C"], [1, "W", 5, None, "H"], [2, "W", 5, None, 7]]
     loaded = load_notebook(notebook({"g": rows}))

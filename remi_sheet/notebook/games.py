@@ -16,7 +16,14 @@ from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import DealScore, GameScore, RowScorer, score_game
 from remi_sheet.core.text import cell_text, fold
-from remi_sheet.notebook.layout import HEADER_WORDS, DealRow, GameLayout, deal_number, filled
+from remi_sheet.notebook.layout import (
+    HEADER_WORDS,
+    DealRow,
+    GameLayout,
+    deal_number,
+    filled,
+    is_totals_heading,
+)
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import FormulaProbe, Grid, unread_code
 
@@ -179,6 +186,11 @@ class _GameCheck:
                 count=count,
                 most=rules.max_players,
             )
+        totals = [index for index, name in enumerate(layout.players) if is_totals_heading(name)]
+        for index in totals:  # each would be a player "Σ" twice over, besides
+            self.at(layout.header_row, index, "player_heading_totals")
+        if totals:
+            return self.problems
         folded = [fold(name) for name in layout.players]
         if len(set(folded)) < count:
             for index, name in enumerate(folded):

@@ -41,6 +41,8 @@ def header_word(value: CellValue) -> str:
 
 
 TOTAL_WORDS: Final = frozenset({"total", "totals", "osszesen", "ossz", "osszeg", "sum"})
+# What heads a column of running totals typed beside a player's (folded): no player.
+TOTALS_HEADINGS: Final = TOTAL_WORDS | {"σ", "∑", "reszosszeg", "subtotal", "running total"}
 
 
 NOTE_WORDS: Final = frozenset(
@@ -274,6 +276,11 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
     )
 
 
+def is_totals_heading(value: CellValue) -> bool:
+    """Whether a header cell heads running totals (`Σ`, `Összesen`), not a player."""
+    return fold(str(value)).rstrip(":. ") in TOTALS_HEADINGS
+
+
 def _is_player_heading(value: CellValue) -> bool:
     return (
         filled(value) and not _is_marker(value) and fold(str(value)).rstrip(":") not in NOTE_WORDS
@@ -327,8 +334,9 @@ def _hidden_player(grid: Grid, header_row: int, column: int, rows: Sequence[Deal
     beside the last player) leaves remi's heading where that empty cell was."""
     if _is_marker(grid.value(header_row, column - 1)):
         return None
-    if not _is_player_heading(grid.value(header_row, column)):
-        return None
+    heading = grid.value(header_row, column)
+    if not _is_player_heading(heading) or is_totals_heading(heading):
+        return None  # running totals typed right of the table are no player's
     played = [row for row in rows if row.played]
     if not played:
         return None
