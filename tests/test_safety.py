@@ -337,6 +337,61 @@ def test_what_remi_saved_once_with_force_stops_it_no_more(
         assert openpyxl.load_workbook(path)["g"]["B2"].comment.text == "Anna hand-elt!"
 
 
+def _plain_comment(book: Any, sheet: Any, folder: Path) -> None:
+    sheet.write_comment("B2", "Anna hand-elt!")  # xlsxwriter's box: 128 × 74 pixels
+
+
+def _shown_comment(book: Any, sheet: Any, folder: Path) -> None:
+    sheet.write_comment("B2", "Anna hand-elt!", {"visible": True, "x_scale": 1.125})
+
+
+@pytest.mark.parametrize("add", [_plain_comment, _shown_comment])
+def test_a_comments_box_of_its_own_size_or_shown_always_stops_an_in_place_write(
+    tmp_path: Path, add: Callable[[Any, Any, Path], None]
+) -> None:
+    path = _rich_workbook(tmp_path / "noted.xlsx", add)
+    result = remi("score", path)
+    assert result.exit_code == 1 and "comments" in result.stdout, result.stdout
+
+
+def test_comments_libreoffice_saved_as_openpyxl_wrote_them_need_no_force(tmp_path: Path) -> None:
+    """LibreOffice writes the box and font openpyxl gave a comment in its own words: the
+    look is the same, and the club's every save in LibreOffice asked for --force."""
+    from tests.test_live import saved_by_libreoffice
+
+    path = build_notebook(tmp_path / "klub.xlsx", {"g": worked_game()})
+    book = openpyxl.load_workbook(path)
+    book["g"]["B2"].comment = openpyxl.comments.Comment("Anna késett", "Klub")
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    for round_ in range(2):
+        saved_by_libreoffice(path, tmp_path / f"round{round_}")
+        book = openpyxl.load_workbook(path)
+        for column, value in enumerate([4 + round_, "W", 10, 20], start=1):
+            book["g"].cell(5 + round_, column).value = value
+        book.save(path)
+        saved_by_libreoffice(path, tmp_path / f"again{round_}")
+        result = remi("score", path)
+        assert result.exit_code == 0, result.stdout
+        assert openpyxl.load_workbook(path)["g"]["B2"].comment.text == "Anna késett"
+    # Made bold, the same comment is a look that would be lost.
+    book = openpyxl.load_workbook(path)
+    for column, value in enumerate([6, "W", 10, 20], start=1):
+        book["g"].cell(7, column).value = value
+    book.save(path)
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    [name] = [name for name in parts if name.startswith("xl/comments")]
+    bold = b"<text><r><rPr><b/></rPr><t>Anna k\xc3\xa9sett</t></r></text>"
+    parts[name] = parts[name].replace(b"<text><t>Anna k\xc3\xa9sett</t></text>", bold)
+    assert bold in parts[name]
+    with zipfile.ZipFile(path, "w") as archive:
+        for part, data in parts.items():
+            archive.writestr(part, data)
+    result = remi("score", path)
+    assert result.exit_code == 1 and "comments" in result.stdout, result.stdout
+
+
 def test_images_are_kept(tmp_path: Path) -> None:
     """openpyxl keeps images when Pillow is installed, and WeasyPrint brings Pillow."""
     path = _rich_workbook(tmp_path / "picture.xlsx", _image)

@@ -22,7 +22,7 @@ from xml.parsers import expat
 
 from remi_sheet.core.problems import RemiError
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import compat
+from remi_sheet.reading import comments, compat
 
 # What keeps the work on any file within a minute and a gigabyte on a small machine; a
 # notebook of 5,000 games is a 4 MB file of 5,000 sheets, 12 MB inflated.
@@ -473,11 +473,7 @@ def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = No
         for kind, count in kinds.items():
             if kept[kind] < count:
                 found.append(Phrase(kind))
-            elif kind in _REBUILT_KINDS and _written(before, had, kind) != _written(
-                after, has, kind
-            ):
-                # Written as openpyxl writes them already (remi saved the file before, or
-                # a script made it), they come out the same: nothing is lost.
+            elif kind in _REBUILT_KINDS and _rebuilt(before, had, after, has, kind):
                 found.append(Phrase(_REBUILT_KINDS[kind]))
     saved = set(after.namelist())
     for name in sorted(set(before.namelist()) - hanging):
@@ -500,6 +496,17 @@ def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = No
 
 # What openpyxl keeps of a kind, rewritten in its own way.
 _REBUILT_KINDS: Final = {"lost_charts": "rebuilt_charts", "lost_comments": "rebuilt_comments"}
+
+
+def _rebuilt(
+    before: zipfile.ZipFile, had: set[str], after: zipfile.ZipFile, has: set[str], kind: str
+) -> bool:
+    """Whether a sheet's parts of `kind` look different once openpyxl has written them."""
+    if kind == "lost_comments" and comments.look_kept(before, had):
+        return False  # each written anew, as it was: LibreOffice's words for openpyxl's look
+    # Written as openpyxl writes them already (remi saved the file before, or a script made
+    # it), they come out the same: nothing is lost.
+    return _written(before, had, kind) != _written(after, has, kind)
 
 
 def _written(archive: zipfile.ZipFile, parts: Iterable[str], kind: str) -> list[bytes]:
