@@ -127,6 +127,19 @@ def test_no_hungarian_message_leaves_the_article_to_the_reader() -> None:
     ended = say("deal_after_end", "hu", ended=2, who="Csaba", limit=100, deal=3)
     assert "elérte a 100 pontot" in ended and "a 3. leosztás" in ended
     assert say("records_name_control", "hu", shown="Ödön", found="\\x07").startswith("Az Ödön")
+    # A cell or column is read by its letters' names: ef, el, iksz; bé, cé.
+    assert "Írd a neveket az 'F3' mellé" in say(
+        "players_too_few", "hu", count=1, most=6, header="F3"
+    )
+    assert say("area_moved", "hu", area="F:P", count=2).startswith("Az F:P oszlopokban")
+    assert say("area_moved", "hu", area="K:P", count=2).startswith("A K:P oszlopokban")
+    assert "a(z)" not in "".join(hu for _, hu in TEXTS.values()).lower()
+
+
+def test_english_counts_are_singular_for_one() -> None:
+    assert "the 1 deal of a game" in say("too_many_deals", "en", deal=2, most=1)
+    assert say("legend_lowest", "en", deals=1).startswith("1 deal;")
+    assert say("status_limit_complete", "en", played=7, limit=100).startswith("7 deals ·")
 
 
 def test_numbers_in_messages_are_written_the_same_way() -> None:

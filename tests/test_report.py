@@ -430,8 +430,7 @@ def test_the_stylesheets_are_pasted_as_they_are_not_read_as_templates(
     result = remi("report", club, "--html", html, "--template", folder, "--lang", "hu")
     assert result.exit_code == 1
     assert result.stderr == (
-        "hiba: A(z) club.css sablon nem UTF-8 szöveg: mentsd el UTF-8 kódolással a "
-        "szerkesztődben.\n"
+        "hiba: A club.css sablon nem UTF-8 szöveg: mentsd el UTF-8 kódolással a szerkesztődben.\n"
     )
 
 

@@ -316,7 +316,7 @@ def main() -> None:
         # Not standalone: a refused command line comes here, to be said in the notebook's
         # language (`command_line`); the commands' own exit codes come back as values.
         code = app(standalone_mode=False)
-    except OutputBroken as broken:  # outside a command's guard: `stats`
+    except OutputBroken as broken:  # outside a command's guard, before its language is known
         output_failed(broken.error, "en")
     except UsageError as error:
         from remi_sheet.cli import command_line

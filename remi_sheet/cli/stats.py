@@ -28,7 +28,13 @@ from remi_sheet.cli.options import (
     unexpected,
     usage_error,
 )
-from remi_sheet.cli.printing import console_for, error_line, writing_out
+from remi_sheet.cli.printing import (
+    OutputBroken,
+    console_for,
+    error_line,
+    output_failed,
+    writing_out,
+)
 from remi_sheet.cli.season_views import (
     Options,
     head_to_head_table,
@@ -139,20 +145,21 @@ def stats(
         usage_error("dates_reversed", shown, since=since, until=until)
     overrides = rule_options(rule, shown)
     read = _read(notebooks, overrides, chosen, json_output)
-    code = _show(
-        read,
-        Options(
-            since=first,
-            until=last,
-            players=[name for name in player or [] if name.strip()],
-            sort=sort.value,
-            json_output=json_output,
-            csv_output=csv_output,
-            output=output,
-            history=history,
-            lang=chosen or read[0].lang,
-        ),
+    options = Options(
+        since=first,
+        until=last,
+        players=[name for name in player or [] if name.strip()],
+        sort=sort.value,
+        json_output=json_output,
+        csv_output=csv_output,
+        output=output,
+        history=history,
+        lang=chosen or read[0].lang,
     )
+    try:
+        code = _show(read, options)
+    except OutputBroken as broken:
+        output_failed(broken.error, options.lang)
     raise typer.Exit(code)
 
 

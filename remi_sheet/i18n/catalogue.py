@@ -177,6 +177,9 @@ LONGEST: Final = 120  # characters of a value shown in a message; --json has it 
 
 
 _VOWELS: Final = "aáeéiíoóöőuúüű"
+_READ_BY_LETTERS: Final = re.compile(r"[A-Z]{1,3}[0-9]*(?:[:–-][A-Z]{1,3}[0-9]*)?")
+# Letters whose Hungarian names start with a vowel: á, e, ef, i, el, em, en, o, er, es, …
+_VOWEL_LETTERS: Final = "AÁEÉFIÍLMNOÓÖŐRSUÚÜŰXY"
 
 
 def shown_text(text: str, longest: int | None = LONGEST) -> str:
@@ -198,6 +201,9 @@ def hungarian_article(value: object) -> str:
         value = int(abs(value))
     text = str(value).strip().lstrip("'\"„“”‘’+-")
     digits = text[: len(text) - len(text.lstrip("0123456789"))]
+    if not digits and _READ_BY_LETTERS.fullmatch(text):
+        # A cell (`F3`) or a letter is read by its letters' names: ef, el, em, iksz.
+        return "az" if text[0].upper() in _VOWEL_LETTERS else "a"
     if not digits:
         return "az" if text and text[0].lower() in _VOWELS else "a"
     whole = int(digits)

@@ -74,7 +74,7 @@ CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "outputs_same": (
         "-o and --html both name '{name}': give each its own file.",
-        "A -o és a --html is a(z) '{name}' fájlt adja meg: mindkettőnek adj külön fájlt.",
+        "A -o és a --html is {name:a} '{name}' fájlt adja meg: mindkettőnek adj külön fájlt.",
     ),
     "output_is_input": (
         "'{name}' is what this command reads ({source}): writing there would destroy it. "

@@ -101,8 +101,8 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "file_zip_bomb": (
         "{path} looks like a zip bomb: {part} inflates {ratio} times its packed size "
         "(limit {limit}×); remi does not unpack it.",
-        "{path} zip-bombának látszik: {part} a tömörített méretének {ratio}-szorosára nőne "
-        "(határ: {limit}×); a remi nem bontja ki.",
+        "{path} zip-bombának látszik: {part} tömörítési aránya {ratio}:1 (határ: {limit}:1); "
+        "a remi nem bontja ki.",
     ),
     "file_xml_entities": (
         "{path} declares XML entities in {part}, which no spreadsheet program writes and "
@@ -311,7 +311,7 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "reason_part_damaged": (
         "its part {part} is damaged: open it in Excel or LibreOffice, which may repair it, and "
         "save it again",
-        "sérült a(z) {part} része: nyisd meg Excelben vagy LibreOffice-ban, amely talán "
+        "sérült {part:a} {part} része: nyisd meg Excelben vagy LibreOffice-ban, amely talán "
         "kijavítja, és mentsd el újra",
     ),
     "reason_no_rels": (

@@ -176,8 +176,8 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "deal_points_together": (
         "{player}: in deal {deal} the {count} highest card points add up to {total}, but "
         "{count} hands can hold at most {most} from the deck: a typo?",
-        "{player}: {deal:a} {deal}. leosztásban a {count} legnagyobb lappont összesen {total}, "
-        "de {count} kézben a paklikból legfeljebb {most} lehet: elírás?",
+        "{player}: {deal:a} {deal}. leosztásban {count:a} {count} legnagyobb lappont "
+        "összesen {total}, de {count} kézben a paklikból legfeljebb {most} lehet: elírás?",
     ),
     "score_points_together": (
         "{player}: in deal {deal} the {count} highest scores need at least {total} card "
@@ -274,7 +274,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "nem olvassa játékosként: töröld az üres oszlopot.",
     ),
     "too_many_deals": (
-        "Deal {deal} is more than the {most} deals of a game (house rule deals_per_game).",
+        "Deal {deal} is more than the {most:deal/deals} of a game (house rule deals_per_game).",
         "{deal:A} {deal}. leosztás több, mint egy játszma {most} leosztása (leosztások száma "
         "házszabály).",
     ),
@@ -305,7 +305,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Columns {area} hold {count} cells of an area of remi's that this notebook's record "
         "does not know (a sheet copied from another notebook?): whether someone typed in "
         "them cannot be told. Clear columns {area} of this sheet, and remi writes them anew.",
-        "A(z) {area} oszlopokban {count} cella egy olyan remi-terület része, amelyet e "
+        "{area:A} {area} oszlopokban {count} cella egy olyan remi-terület része, amelyet e "
         "munkafüzet nyilvántartása nem ismer (másik munkafüzetből másolt lap?): nem tudni, "
         "írt-e bele valaki. Töröld a lap {area} oszlopait, és a remi újraírja őket.",
     ),
@@ -313,7 +313,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{count} of remi's cells in columns {area} hold what remi wrote in other rows of "
         "them: rows inserted or deleted across its area? Clear columns {area} of this sheet, "
         "and remi writes them anew.",
-        "A(z) {area} oszlopokban a remi {count} cellája azt tartalmazza, amit a remi más "
+        "{area:A} {area} oszlopokban a remi {count} cellája azt tartalmazza, amit a remi más "
         "sorokba írt: sorokat szúrtak be vagy töröltek a területén? Töröld a lap {area} "
         "oszlopait, és a remi újraírja őket.",
     ),

@@ -74,7 +74,7 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "rules_added": (
         "The Rules sheet '{sheet}' got {count:row/rows} of house rules it lacked: change a "
         "value there and the new game's live scores follow.",
-        "{sheet:A} '{sheet}' lapra {count} hiányzó szabály sora került: ha ott átír egy "
+        "{sheet:A} '{sheet}' lapra {count} hiányzó szabály sora került: ha ott átírsz egy "
         "értéket, az új játszma élő pontjai követik.",
     ),
     "rules_fixed": (

@@ -20,11 +20,11 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "{played}/{total} leosztás · nincs befejezve",
     ),
     "status_limit_complete": (
-        "{played} deals · played to {limit} · complete",
+        "{played:deal/deals} · played to {limit} · complete",
         "{played} leosztás · {limit} pontig · kész",
     ),
     "status_limit_open": (
-        "{played} deals · played to {limit} · not finished",
+        "{played:deal/deals} · played to {limit} · not finished",
         "{played} leosztás · {limit} pontig · nincs befejezve",
     ),
     "legend_limit": (
@@ -88,7 +88,7 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "2–10 számérték · B D K 10 · Á {ace} · kézben maradt joker {joker}",
     ),
     "legend_lowest": (
-        "{deals} deals; the lowest total wins, equal totals share a place.",
+        "{deals:deal/deals}; the lowest total wins, equal totals share a place.",
         "{deals} leosztás; a legkisebb összpontszám nyer, egyenlő pontszám holtverseny.",
     ),
     "legend_opening": ("First meld at least {opening}", "Első lerakás legalább {opening}"),
@@ -155,20 +155,21 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "template_not_text": (
         "The template {template} is not UTF-8 text: save it as UTF-8 in your editor.",
-        "A(z) {template} sablon nem UTF-8 szöveg: mentsd el UTF-8 kódolással a szerkesztődben.",
+        "{template:A} {template} sablon nem UTF-8 szöveg: mentsd el UTF-8 kódolással a "
+        "szerkesztődben.",
     ),
     "template_missing": (
         "The template {template} is neither in the template folder {folder} nor among remi's.",
-        "A(z) {template} sablon sem a(z) {folder} sablonmappában, sem a remi sablonjai között "
-        "nincs.",
+        "{template:A} {template} sablon sem {folder:a} {folder} sablonmappában, sem a remi "
+        "sablonjai között nincs.",
     ),
     "template_dir_closed": (
         "The template folder {folder} may not be read by you.",
-        "A(z) {folder} sablonmappát nem olvashatod.",
+        "{folder:A} {folder} sablonmappát nem olvashatod.",
     ),
     "template_dir_missing": (
         "The template folder {folder} does not exist or is not a folder.",
-        "A(z) {folder} sablonmappa nem létezik, vagy nem mappa.",
+        "{folder:A} {folder} sablonmappa nem létezik, vagy nem mappa.",
     ),
     "refused": (
         "Not loaded: {url} (a template may only use files inside its own folder).",

@@ -81,7 +81,7 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "rules_sheet_not_read": (
         "This sheet's name is the Rules sheet's, but the live formulas read the house rules "
         "from '{read}', and so does remi: move its rules there, or delete this sheet.",
-        "Ennek a lapnak a neve a Szabályok lapé, de az élő képletek a(z) '{read}' lapról "
+        "Ennek a lapnak a neve a Szabályok lapé, de az élő képletek {read:a} '{read}' lapról "
         "olvassák a házszabályokat, és a remi is onnan: vidd át oda a szabályait, vagy töröld "
         "ezt a lapot.",
     ),
