@@ -81,6 +81,19 @@ def test_history_table(club: Path) -> None:
     assert result.exit_code == 0
     assert "Rating after each game" in result.stdout
     assert re.search(r"^G2 +2026-01-02  ", result.stdout, re.MULTILINE)
+    hungarian = remi("stats", club, "--history", "--lang", "hu")
+    assert re.search(r"^G2 +2026\. 01\. 02\.  ", hungarian.stdout, re.MULTILINE)
+
+
+def test_the_season_pdf_dates_its_period_and_games_in_the_language(
+    club: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "szezon.pdf"
+    result = remi("stats", club, "--lang", "hu", "--since", "2026-01-02", "-o", out)
+    assert result.exit_code == 0, result.stdout
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "2026. 01. 02. – …" in text and "2. 2026. 01. 03. G3" in text
+    assert "2026-01-0" not in text
 
 
 def test_errors_are_listed_and_exit_1(club: Path, tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from remi_sheet.cli.printing import Table
 from remi_sheet.core.problems import Problem
-from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import Lang, day, say
 from remi_sheet.report.season import (
     head_to_head_grid,
     number,
@@ -210,5 +210,5 @@ def history_table(season: Season, lang: Lang) -> Table:
     for index, game in enumerate(history.games):
         date = history.dates[index]
         cells = [number(ratings[index], lang, decimals=2) for ratings in history.ratings]
-        table.add_row(game, date.isoformat() if date else "", *cells)
+        table.add_row(game, day(date, lang) if date else "", *cells)
     return table

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from remi_sheet.core.standings import ORDER
-from remi_sheet.i18n import Lang, say, words
+from remi_sheet.i18n import Lang, day, say, words
 from remi_sheet.i18n import number as say_number
 from remi_sheet.notebook.season import SEASON_DECIMALS, places_text
 from remi_sheet.report.charts import Chart
@@ -80,7 +80,7 @@ def season_report(
         title=season_title(season, lang),
         source=", ".join(Path(file).name for file in files),
         t=words(lang),
-        period=_period(since, until),
+        period=_period(since, until, lang),
         headings=headings,
         rows=tuple(tuple(row_cells(row, lang, MINUS)) for row in season.rows),
         ranks=tuple(row.standing.rank for row in season.rows),
@@ -101,7 +101,7 @@ def season_report(
         versus=tuple((name, tuple(cells)) for name, cells in head_to_head_grid(season)),
         chart=rating_chart(season) if history.games and history.players else None,
         rated_games=tuple(
-            f"{index}. {_dated(game, date)}"
+            f"{index}. {_dated(game, date, lang)}"
             for index, (game, date) in enumerate(zip(history.games, history.dates, strict=True), 1)
         ),
         incomplete=tuple(game.label for game in season.incomplete),
@@ -150,20 +150,21 @@ def season_title(season: Season, lang: Lang) -> str:
     return f"{title} — {say('sorted_by', lang, column=say(_SORT_COLUMNS[season.sort], lang))}"
 
 
-def _period(since: dt.date | None, until: dt.date | None) -> str | None:
+def _period(since: dt.date | None, until: dt.date | None, lang: Lang) -> str | None:
     if since is None and until is None:
         return None
-    first = since.isoformat() if since else "…"
-    last = until.isoformat() if until else "…"
+    first = day(since, lang) if since else "…"
+    last = day(until, lang) if until else "…"
     return f"{first} – {last}"
 
 
-def _dated(game: str, date: dt.date | None) -> str:
+def _dated(game: str, date: dt.date | None, lang: Lang) -> str:
     """A rated game in the chart's key: its date before its name, unless the name (as
-    `remi new` gives it, "2026-03-05 #1") starts with it already."""
-    if date is None or game.startswith(date.isoformat()):
+    `remi new` gives it, "2026-03-05 #1", or after its file's, "klub · 2026-03-05 #1")
+    holds it already."""
+    if date is None or date.isoformat() in game:
         return game
-    return f"{date.isoformat()} {game}"
+    return f"{day(date, lang)} {game}"
 
 
 def rating_chart(season: Season) -> Chart:
