@@ -145,6 +145,24 @@ def test_check_warns_of_spellings_merged_and_names_alike(notebook: Make) -> None
     assert [row["name"] for row in doc["standings"] if row["name"].startswith("B")] == ["Bob"]
 
 
+def test_a_name_spelt_two_ways_is_spelt_alike_by_check_the_standings_sheet_and_stats(
+    notebook: Make,
+) -> None:
+    """On a tie, the spelling of the first game played: the first sheet is played later."""
+    later = [["Date", "2026-09-10"], ["Deal", "Anna", "Bela"], [1, "W", 25]]
+    earlier = [["Date", "2026-09-03"], ["Deal", "Anna", "Béla"], [1, "W", 25]]
+    path = notebook({"1": later, "2": earlier})
+    code, doc = remi_json("check", path)
+    assert code == 0
+    assert [row["name"] for row in doc["standings"]] == ["Anna", "Béla"]
+    [warning] = [p for p in doc["problems"] if p["code"] == "name_spellings"]
+    assert (warning["sheet"], warning["cell"]) == ("1", "C2")  # the spelling to put right
+    assert remi("score", path).exit_code == 0
+    standings = openpyxl.load_workbook(path)["Standings"]
+    assert "Béla" in [cell.value for cell in standings["B"]]
+    assert "Bela" not in remi("stats", path).stdout.replace("(Béla, Bela)", "")
+
+
 def test_a_wrong_typed_total_is_marked_in_a_live_notebook_too(tmp_path: Path) -> None:
     path = tmp_path / "t.xlsx"
     assert (

@@ -303,7 +303,7 @@ def test_season_pdf(club: Path, second: Path, tmp_path: Path) -> None:
     assert "Nincs befejezve (nem számít győzelembe, helyezésbe, értékszámba): klub · G4" in table
     assert "Egymás ellen" in versus
     assert "ÉRTÉKSZÁM JÁTSZMÁRÓL JÁTSZMÁRA" in versus
-    assert "1. 2026-01-01 klub · G1" in versus
+    assert "1. 2026. 01. 01. klub · G1" in versus
     assert "4–1" in versus  # Anna ahead of Béla in G2, G3, T1, T2; behind in G1
 
 
@@ -359,9 +359,11 @@ def test_the_rating_charts_key_names_each_game_with_its_date_once() -> None:
     from remi_sheet.report.season import _dated
 
     day = dt.date(2026, 3, 5)
-    assert _dated("2026-03-05 #1", day) == "2026-03-05 #1"
-    assert _dated("Február 1", day) == "2026-03-05 Február 1"
-    assert _dated("Február 1", None) == "Február 1"
+    assert _dated("2026-03-05 #1", day, "hu") == "2026-03-05 #1"
+    assert _dated("klub · 2026-03-05 #1", day, "en") == "klub · 2026-03-05 #1"
+    assert _dated("Február 1", day, "hu") == "2026. 03. 05. Február 1"
+    assert _dated("March 1", day, "en") == "2026-03-05 March 1"
+    assert _dated("Február 1", None, "hu") == "Február 1"
 
 
 def test_a_game_two_notebooks_hold_is_counted_once_and_said(club: Path, tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from remi_sheet.notebook.layout import (
     find_game,
     sort_sheet,
 )
+from remi_sheet.notebook.names import shown_names
 from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.files import Identity
@@ -162,12 +163,23 @@ def _load(
         problems,
         notebook_lang,
         grids,
-        tally.rows(),
+        _standings(tally, games),
         sheets.identity,
         read_agreements(read.values(), linked),
         tuple(sheets.names),
         linked,
     )
+
+
+def _standings(tally: Tally, games: Sequence[Game]) -> list[Standing]:
+    """The notebook's standings, each name spelt as everywhere else (`names.shown_names`:
+    by all games in the order of play, as `stats` and the Standings sheet spell it)."""
+    rows = tally.rows()
+    if tally.spelt_two_ways():
+        shown = shown_names(games)
+        for row in rows:
+            row.name = shown.get(fold(row.name), row.name)
+    return rows
 
 
 def _copies(games: Sequence[Game]) -> None:

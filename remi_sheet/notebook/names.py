@@ -5,6 +5,7 @@ alike. Pure: games in, spellings and problems out."""
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 from collections import Counter
 from collections.abc import Iterable
@@ -16,6 +17,27 @@ from remi_sheet.notebook.games import Game
 from remi_sheet.reading.cells import address
 
 _SIMILAR_LENGTH: Final = 4  # shorter names differ by one letter too easily (Ede/Edit)
+
+
+def play_order(games: Iterable[Game]) -> list[Game]:
+    """One notebook's `games` (in sheet order) by date; an undated game, or one whose date
+    does not read, keeps the date of the game before it, so it stays right after it (as
+    `season.in_date_order` places them)."""
+    last = dt.date.min
+    keyed: list[tuple[dt.date, int, Game]] = []
+    for position, game in enumerate(games):
+        day = game.day
+        if isinstance(day, dt.date):
+            last = day
+        keyed.append((last, position, game))
+    return [game for *_, game in sorted(keyed, key=lambda item: item[:2])]
+
+
+def shown_names(games: Iterable[Game]) -> dict[str, str]:
+    """Folded name → the spelling shown for the player: the one most of `games` with a
+    deal use; on a tie, the one of the first of them in the order of play."""
+    spellings = spellings_of(game for game in play_order(games) if game.deals)
+    return {key: counts.most_common(1)[0][0] for key, counts in spellings.items()}
 
 
 def spellings_of(games: Iterable[Game]) -> dict[str, Counter[str]]:
@@ -31,7 +53,7 @@ def name_problems(games: Iterable[Game]) -> list[Problem]:
     """The warnings about the names of `games` (those with a deal): spellings counted as
     one player, each at the header cell where its least used spelling is first typed (the
     one to correct), and different players whose names look alike."""
-    played = [game for game in games if game.deals]
+    played = [game for game in play_order(games) if game.deals]
     first: dict[str, tuple[str, str]] = {}
     for game in played:
         layout = game.layout
