@@ -156,6 +156,10 @@ def test_one_date_style_per_language() -> None:
 def test_a_phrase_is_said_in_the_language_of_its_message() -> None:
     reason = Phrase("no_games", {"path": "klub.xlsx"})
     assert say("sheet_unreadable", "hu", reason=reason).count("Nincs játszmalap") == 1
+    parser = Phrase("reason_parser", {"detail": "ParseError: unclosed token"})
+    assert "(az XML-olvasó angol hibaüzenete: „ParseError: unclosed token”)" in say(
+        "sheet_unreadable", "hu", reason=parser
+    )
 
 
 def test_an_unknown_key_or_parameter_still_says_what_it_has() -> None:

@@ -284,6 +284,8 @@ def test_add_game_says_which_rules_stay_fixed_above_agreements(tmp_path: Path) -
     assert result.exit_code == 0, result.output
     assert "no row for 18 rules above its agreements" in result.stdout
     assert "run remi score" in result.stdout
+    assert "…" not in result.stdout  # every rule named, however long the list
+    assert "hand_win" in result.stdout and "opening_needs_clean_run" in result.stdout
     book = openpyxl.load_workbook(path)
     assert [[c.value for c in row] for row in book["Rules"].iter_rows()] == [
         ["opening_minimum", 51], ["Agreements", None], ["vétel only with a meld", None]

@@ -364,6 +364,15 @@ def test_deal_after_total_and_second_total() -> None:
     assert only(records, "records_total_twice").params["first"] == Phrase("line", {"line": 3})
 
 
+def test_a_row_after_the_total_without_a_deal_number_is_no_deal_x() -> None:
+    rows = game_rows(["-20", "30", "40"], total=["-20", "30", "40"])
+    rows += [["G", "x", "10", "-20", "30"]]
+    records = read(rows)
+    assert only(records, "records_deal_not_number").line == 4
+    assert only(records, "records_row_after_total").line == 4
+    assert not [p for p in records.problems if p.code == "records_deal_after_total"]
+
+
 def test_the_same_player_twice_in_a_game() -> None:
     rows = [
         ["Game", "Deal", "Kovács Ödön", "Béla", "KovĂĄcs Ă–dĂ¶n"],

@@ -380,7 +380,11 @@ def test_unknown_name_in_a_template_names_the_line(club: Path, tmp_path: Path) -
     edit(folder / "scorecard.html", "<h1>{{ game.sheet }}</h1>", "<h1>{{ game.nickname }}</h1>")
     result = remi("report", club, "-o", tmp_path / "c.pdf", "--template", folder, "--lang", "hu")
     assert result.exit_code == 1
-    assert re.match(r"hiba: Hibás sablon: scorecard\.html, \d+\. sor: .*nickname", result.stderr)
+    assert re.match(
+        r"hiba: Hibás sablon: scorecard\.html, \d+\. sor; a Jinja sablonmotor angol "
+        r"hibaüzenete: „.*nickname.*”",
+        result.stderr,
+    )
 
 
 def test_templates_run_sandboxed(club: Path, tmp_path: Path) -> None:
@@ -432,6 +436,12 @@ def test_the_stylesheets_are_pasted_as_they_are_not_read_as_templates(
     assert result.stderr == (
         "hiba: A club.css sablon nem UTF-8 szöveg: mentsd el UTF-8 kódolással a szerkesztődben.\n"
     )
+    # A template Jinja itself reads (not a stylesheet pasted in): the same line.
+    (folder / "club.css").unlink()
+    (folder / "scorecard.html").write_bytes(b"\xff\xfe<h1>")
+    result = remi("report", club, "--html", html, "--template", folder, "--lang", "hu")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("hiba: A scorecard.html sablon nem UTF-8 szöveg")
 
 
 def test_a_template_folder_that_cannot_be_read_is_refused(

@@ -253,6 +253,11 @@ def test_a_missing_file_is_one_clear_line(tmp_path: Path) -> None:
     result = remi("stats", tmp_path / "nope.xlsx", "--lang", "en")
     assert result.exit_code == 1
     assert result.stderr.strip() == f"error: File not found: {tmp_path / 'nope.xlsx'}"
+    # After a Hungarian notebook, in its language.
+    hungarian = build_notebook(tmp_path / "klub.xlsx", {"g": [["Leosztás", "A", "B"], [1, "W", 5]]})
+    result = remi("stats", hungarian, tmp_path / "nope.xlsx")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == f"hiba: A fájl nem található: {tmp_path / 'nope.xlsx'}"
 
 
 def test_sort_by_name(club: Path) -> None:

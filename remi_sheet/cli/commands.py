@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError, has_errors
 from remi_sheet.core.standings import ORDER
-from remi_sheet.i18n import Lang, say, shown_text
+from remi_sheet.i18n import Lang, Phrase, say, shown_text
 from remi_sheet.reading import files
 from remi_sheet.reading.files import os_reason
 
@@ -403,7 +403,8 @@ def _rules_rows_told(
         told = say("rules_added", lang, sheet=sheet, count=len(added))
         console.print(told, markup=False, highlight=False)
     if fixed:
-        names = ", ".join(say(f"rulename_{name}", lang) for name in fixed)
+        # Each said by itself: a text parameter is cut short, and every name is needed.
+        names = tuple(Phrase(f"rulename_{name}") for name in fixed)
         told = say("rules_fixed", lang, sheet=sheet, count=len(fixed), names=names)
         console.print(told, markup=False, highlight=False)
 

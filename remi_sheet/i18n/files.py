@@ -363,7 +363,10 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
         "hibaüzenete: „{detail}”). Nyisd meg Excelben vagy LibreOffice-ban, és mentsd újra "
         ".xlsx formátumban: ez minden részét újraírja.",
     ),
-    "reason_parser": ("{detail}", "{detail}"),
+    "reason_parser": (
+        "the XML reader said: {detail}",
+        "az XML-olvasó angol hibaüzenete: „{detail}”",
+    ),
     "reason_disk_full": ("the disk is full", "betelt a lemez"),
     "reason_permission": ("permission denied", "nincs jogosultság"),
     "reason_folder_missing": ("its folder does not exist", "a mappája nem létezik"),

@@ -144,6 +144,10 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Deal {deal} is typed after the game's Total row: the Total comes last.",
         "{deal:A} {deal}. leosztás a játszma Összesen sora után áll: az Összesen az utolsó sor.",
     ),
+    "records_row_after_total": (
+        "This deal row is typed after the game's Total row: the Total comes last.",
+        "Ez a leosztássor a játszma Összesen sora után áll: az Összesen az utolsó sor.",
+    ),
     "records_total_mismatch": (
         "{player}: paper total {value}, deals add up to {total}.",
         "{player}: a papíron {value} az összeg, de a leosztások összege {total}.",

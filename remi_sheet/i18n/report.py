@@ -147,11 +147,11 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "template_error": (
         "The template {template}, line {line}: {reason}",
-        "Hibás sablon: {template}, {line}. sor: {reason}",
+        "Hibás sablon: {template}, {line}. sor; a Jinja sablonmotor angol hibaüzenete: „{reason}”",
     ),
     "template_error_noline": (
         "The template {template}: {reason}",
-        "Hibás sablon: {template}: {reason}",
+        "Hibás sablon: {template}; a Jinja sablonmotor angol hibaüzenete: „{reason}”",
     ),
     "template_not_text": (
         "The template {template} is not UTF-8 text: save it as UTF-8 in your editor.",

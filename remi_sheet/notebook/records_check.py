@@ -108,7 +108,10 @@ class RecordCheck:
         for deal in self.game.deals:
             if deal.row > first:
                 place = self.table.place(deal.row, self.deal_column)
-                self.add("records_deal_after_total", place, deal=deal.number)
+                if isinstance(deal.number, int):
+                    self.add("records_deal_after_total", place, deal=deal.number)
+                else:  # no deal number to name (a wrong one is said at its cell)
+                    self.add("records_row_after_total", place)
 
     def rows(self, lang: Lang) -> list[Problem]:
         """The notebook's checks of every row and of the paper totals, run on the sheet

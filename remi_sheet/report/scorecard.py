@@ -424,6 +424,8 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
         raise RemiError("template_missing", folder=folder, template=error.name) from None
     except RemiError:
         raise  # said already (`_text_of`)
+    except UnicodeDecodeError:  # the loader reads a template as UTF-8
+        raise RemiError("template_not_text", template=name) from None
     except Exception as error:  # noqa: BLE001 - any failure inside a user's template
         where = _template_line(error.__traceback__, folder)
         reason = f"{type(error).__name__}: {error}"
