@@ -600,6 +600,12 @@ def test_a_renamed_standings_sheet_is_remis_still(notebook: Make) -> None:
     assert openpyxl.load_workbook(path).sheetnames.count("Standings") == 0
     again = remi("score", path, "--lang", "en")
     assert again.exit_code == 0 and "Nothing to change" in again.stdout
+    # Deleted then, it is made anew under its own name, before remi's hidden record.
+    book = openpyxl.load_workbook(path)
+    del book["Table"]
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    assert openpyxl.load_workbook(path).sheetnames == ["G1", "G2", "Standings", "_remi_state"]
 
 
 def _scored_and_duplicated(notebook: Make, note: str | None = None) -> Path:

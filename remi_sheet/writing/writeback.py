@@ -240,8 +240,9 @@ def _standings_name(
                 owned[name] = mine
                 del renamed[written]
                 return name
-    if written is not None:
+    if written is not None and written not in renamed:
         return written
+    # Never written, or deleted since (renamed first, perhaps): made anew under its name.
     wanted = standings_sheet_name(lang)
     return next((name for name in notebook.grids if fold(name) == fold(wanted)), wanted)
 
@@ -414,7 +415,7 @@ def _claims(
     left_alone: list[str] = []
     changes: dict[str, tuple[Cells, set[Key]]] = {}
     for name, cells in plan.sheets.items():
-        sheet = sheets.get(name) or sheets.setdefault(name, workbook.create_sheet(name))
+        sheet = sheets.get(name) or sheets.setdefault(name, _new_sheet(workbook, name))
         current = _reader(sheet)
         recorded = record.get(name)
         if recorded is None and old is None:
@@ -434,6 +435,14 @@ def _claims(
             changes[name] = (cells, decided.clear)
             record[name] = _values(cells)
     return problems, left_alone, changes, record
+
+
+def _new_sheet(workbook: Workbook, name: str) -> Worksheet:
+    """A sheet remi makes (its Standings sheet), before its hidden record where that is
+    already, as `remi new` places them: the record stays the last sheet."""
+    names = workbook.sheetnames
+    index = names.index(STATE_SHEET) if STATE_SHEET in names else None
+    return workbook.create_sheet(name, index)
 
 
 def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
