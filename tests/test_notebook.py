@@ -219,6 +219,14 @@ def test_deal_table_order(notebook: Make) -> None:
     assert game.score.complete and game.score.totals == (-140, 70)
 
 
+def test_winner_messages_name_the_house_rules_winning_scores(notebook: Make) -> None:
+    rows = [["Deal", "A", "B", "C"], [1, "3", "4", "X 5"], [2, "W", "-5", "3"]]
+    loaded = load_notebook(notebook({"g": rows}, {"hand_win": -50, "normal_win": -25}))
+    said = [problem.message("en") for problem in loaded.all_problems()]
+    assert "or a winner's score (-50/-25)" in said[0]
+    assert "only the winner's -25 or -50 is negative" in said[1]
+
+
 @pytest.mark.parametrize(
     ("header", "cell", "code"),
     [

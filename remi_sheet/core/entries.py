@@ -181,7 +181,9 @@ def _integer(word: str) -> int:
 def check_points(points: int, rules: HouseRules) -> int:
     """`points` if fourteen cards can be worth that much, else `RemiError`."""
     if points < 0:
-        raise RemiError("points_negative", value=points)
+        raise RemiError(
+            "points_negative", value=points, hand=rules.hand_win, normal=rules.normal_win
+        )
     most = max_hand_points(rules)
     if points > most:
         raise RemiError("points_too_high", value=points, most=most)

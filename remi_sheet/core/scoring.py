@@ -144,7 +144,7 @@ class RowScorer:
                 return check_score_row([e.value for e in present], self.rules)  # type: ignore[union-attr]
             return _mixed_row_issues(present, negative, self.rules)
         if len(winners) != 1:
-            return _winner_issues(winners)
+            return _winner_issues(winners, self.rules)
         return self._entries(present, winners[0])
 
     def _entries(self, entries: Sequence[Entry], winner: int) -> DealScore | list[Problem]:
@@ -254,7 +254,10 @@ def _mixed_row_issues(
         assert isinstance(value, Number)
         is_win_score = value.value in (rules.hand_win, rules.normal_win)
         code = "points_negative" if has_winner_code and not is_win_score else "row_mixed"
-        issues.append(_at(code, i, value=value.value))
+        wins = {"hand": rules.hand_win, "normal": rules.normal_win}
+        issues.append(
+            _at(code, i, value=value.value, **(wins if code == "points_negative" else {}))
+        )
     return issues
 
 
@@ -263,16 +266,16 @@ def _at(code: str, player: int, **params: object) -> Problem:
     return Problem(code, params={"player": player, **params})
 
 
-def _winner_issues(winners: list[int]) -> list[Problem]:
+def _winner_issues(winners: list[int], rules: HouseRules) -> list[Problem]:
     if not winners:
-        return [Problem("no_winner")]
+        return [Problem("no_winner", params={"hand": rules.hand_win, "normal": rules.normal_win})]
     return [_at("two_winners", i, first=winners[0]) for i in winners[1:]]
 
 
 def check_score_row(scores: Sequence[int], rules: HouseRules) -> DealScore | list[Problem]:
     """A typed score row, kept as typed when the rules allow every number in it."""
     negative = [i for i, score in enumerate(scores) if score < 0]
-    issues = _winner_issues(negative)
+    issues = _winner_issues(negative, rules)
     if issues:
         return issues
     winner = negative[0]

@@ -123,9 +123,11 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{value}' nem értelmezhető. Írj " + _CODES_HELP_HU + " értéket.",
     ),
     "points_negative": (
-        "Card points cannot be negative ({value}); only the winner's −20 or −40 is negative. "
+        "Card points cannot be negative ({value}); only the winner's {normal} or {hand} is "
+        "negative. "
         "Type the points left in hand, or H/W for the winner.",
-        "A lappont nem lehet negatív ({value}); csak a nyerő −20 vagy −40 pontja negatív. "
+        "A lappont nem lehet negatív ({value}); csak a nyerő {normal} vagy {hand} pontja "
+        "negatív. "
         "Írd be a kézben maradt pontot, vagy H/W-t a nyerőnek.",
     ),
     "points_too_high": (
@@ -146,9 +148,10 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "lappontokat írj (H, W, X, 33), vagy az egész sor pontjait (−20, 30, 0).",
     ),
     "no_winner": (
-        "Deal {deal} has no winner: exactly one player gets H (hand) or W (win), or −40/−20.",
+        "Deal {deal} has no winner: exactly one player gets H (hand) or W (win), or a "
+        "winner's score ({hand}/{normal}).",
         "{deal:A} {deal}. leosztásnak nincs nyerője: pontosan egy játékos kap H-t (kézből) vagy "
-        "W-t (nyert), illetve −40-et/−20-at.",
+        "W-t (nyert), illetve egy nyerő pontját ({hand}/{normal}).",
     ),
     "two_winners": (
         "Deal {deal} has two winners ({first} and {player}): only one player can go out.",
