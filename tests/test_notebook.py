@@ -578,6 +578,17 @@ def test_rules_sheet_mistakes_point_at_rows(notebook: Make, tmp_path: Path) -> N
     ]
 
 
+def test_every_pair_of_rules_that_disagree_is_told_at_the_lower_of_its_rows(
+    notebook: Make,
+) -> None:
+    rules = {"jokers": 8, "ace_value": 5, "low_ace_value": 8}
+    loaded = load_notebook(notebook({"g": [["Deal", "A", "B"], [1, "W", 5]]}, rules))
+    assert problems(loaded) == [
+        ("Rules", "B2", "rule_jokers_packs"),
+        ("Rules", "B4", "rule_low_ace"),  # the low ace's row, under the ace's
+    ]
+
+
 @settings(max_examples=500, deadline=None)
 @given(
     st.one_of(

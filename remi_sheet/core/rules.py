@@ -252,22 +252,38 @@ def with_rule(rules: HouseRules, name: str, raw: object) -> HouseRules:
 
 
 def check_consistent(rules: HouseRules) -> None:
-    """Raise `RemiError` when two rules together make scoring impossible to read back."""
+    """Raise the first of `inconsistencies`, if any."""
+    found = inconsistencies(rules)
+    if found:
+        raise found[0]
+
+
+def inconsistencies(rules: HouseRules) -> list[RemiError]:
+    """Each pair of rules that together make scoring impossible to read back; the error's
+    `rules` parameter names the two."""
+    found = []
     if rules.hand_win == rules.normal_win:
         # A score row tells a hand from a normal win only by the winner's number.
-        raise RemiError("rule_wins_equal", value=rules.hand_win, rules=("hand_win", "normal_win"))
+        found.append(
+            RemiError("rule_wins_equal", value=rules.hand_win, rules=("hand_win", "normal_win"))
+        )
     if rules.jokers > JOKERS_PER_PACK * rules.packs:
-        raise RemiError(
-            "rule_jokers_packs",
-            jokers=rules.jokers,
-            packs=rules.packs,
-            most=JOKERS_PER_PACK * rules.packs,
-            rules=("jokers", "packs"),
+        found.append(
+            RemiError(
+                "rule_jokers_packs",
+                jokers=rules.jokers,
+                packs=rules.packs,
+                most=JOKERS_PER_PACK * rules.packs,
+                rules=("jokers", "packs"),
+            )
         )
     if rules.low_ace_value > rules.ace_value:
-        raise RemiError(
-            "rule_low_ace",
-            low=rules.low_ace_value,
-            high=rules.ace_value,
-            rules=("low_ace_value", "ace_value"),
+        found.append(
+            RemiError(
+                "rule_low_ace",
+                low=rules.low_ace_value,
+                high=rules.ace_value,
+                rules=("low_ace_value", "ace_value"),
+            )
         )
+    return found

@@ -17,7 +17,7 @@ from typing import Final
 from remi_sheet.core import collector
 from remi_sheet.core.dates import doubtful, month_first
 from remi_sheet.core.problems import Problem, RemiError, Severity
-from remi_sheet.core.rules import HouseRules, check_consistent, rule_name, rule_spec, with_rule
+from remi_sheet.core.rules import HouseRules, inconsistencies, rule_name, rule_spec, with_rule
 from remi_sheet.core.standings import Standing, Tally
 from remi_sheet.core.text import clean, fold, raw_text
 from remi_sheet.i18n import Lang
@@ -285,14 +285,17 @@ def read_rules(
     for name, value in overrides:
         rules = with_rule(rules, name, value)  # the command line checked these already
         where.pop(rule_spec(name).name, None)
-    try:
-        check_consistent(rules)
-    except RemiError as error:
-        names: Sequence[str] = error.params.get("rules", ())
-        involved = [where[name] for name in names if name in where]
+    for clash in inconsistencies(rules):
+        names: Sequence[str] = clash.params.get("rules", ())
+        # At the lower of the two rows (the later typed), or the one typed at all.
+        involved = sorted((where[name] for name in names if name in where), key=_row_of)
         sheet, cell = involved[-1] if involved else (None, None)
-        problems.append(Problem(error.code, sheet, cell, params=error.params))
+        problems.append(Problem(clash.code, sheet, cell, params=clash.params))
     return rules, problems, lang
+
+
+def _row_of(place: tuple[str, str]) -> int:
+    return int(place[1].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
 
 
 def is_rules_sheet(name: str, linked: str | None = None) -> bool:
