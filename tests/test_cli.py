@@ -780,3 +780,22 @@ def test_the_standings_order_sentence_reads_from_its_start(notebook: Make) -> No
     sheet = openpyxl.load_workbook(path)["Standings"]
     (cell,) = [c for row in sheet.iter_rows() for c in row if str(c.value).startswith("Order:")]
     assert cell.style == "remi note" and cell.alignment.horizontal == "left"
+
+
+@pytest.mark.parametrize(("lang", "said"), [("hu", "Megszakítva."), ("en", "Stopped.")])
+def test_ctrl_c_is_one_line_in_the_language_asked_for(
+    lang: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import typer
+
+    from remi_sheet.cli import app
+
+    def interrupted(**_: object) -> None:
+        raise typer.Abort
+
+    monkeypatch.setattr(app, "app", interrupted)
+    monkeypatch.setattr(sys, "argv", ["remi", "check", "klub.xlsx", "--lang", lang])
+    with pytest.raises(SystemExit) as stopped:
+        app.main()
+    assert stopped.value.code == 1
+    assert capsys.readouterr().err == said + "\n"

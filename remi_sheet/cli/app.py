@@ -325,7 +325,10 @@ def main() -> None:
     except ClickException as error:
         error.show()
         raise SystemExit(error.exit_code) from None
-    except typer.Abort:
-        typer.echo("Aborted!", err=True)
+    except typer.Abort:  # Ctrl-C: nothing was half-written (every write is atomic)
+        from remi_sheet.cli import help_text
+        from remi_sheet.i18n import say
+
+        typer.echo(say("cli_aborted", help_text.language_of(sys.argv[1:])), err=True)
         raise SystemExit(1) from None
     raise SystemExit(code if isinstance(code, int) else 0)

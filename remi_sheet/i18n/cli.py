@@ -72,6 +72,7 @@ CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Cannot write {path}: a folder on its way may not be opened by you.",
         "{path} nem írható: az útján lévő egyik mappát nem nyithatod meg.",
     ),
+    "cli_aborted": ("Stopped.", "Megszakítva."),
     "outputs_same": (
         "-o and --html both name '{name}': give each its own file.",
         "A -o és a --html is {name:a} '{name}' fájlt adja meg: mindkettőnek adj külön fájlt.",

@@ -57,7 +57,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "rule_option": (
         "--rule takes NAME=VALUE, e.g. --rule opening_minimum=51; got '{value}'.",
-        "A --rule formája NÉV=ÉRTÉK, pl. --rule opening_minimum=51; kapott: '{value}'.",
+        "A --rule formája NÉV=ÉRTÉK, pl. --rule nyitas_minimum=51; kapott: '{value}'.",
     ),
     # cards and entries
     "card_empty": ("No cards given.", "Nincs megadva lap."),
