@@ -155,6 +155,13 @@ def test_broken_quotes_are_reported_with_their_line() -> None:
     assert (problem.cell, problem.line) == (None, 3)
     assert "never closed" in say(problem.code, "en", **problem.params)
     assert len(records.games[0].deals) == 1
+    # Its rows may go on past the break: the game is not filed as if whole.
+    cut = only(records, "records_game_cut")
+    assert (cut.line, cut.params["line"]) == (2, 3) and records.games[0].has_errors
+    # A game whose rows all came before the break is whole.
+    data = b'Game;Deal;A;B\nx;1;-20;30\ny;1;W;4\ny;2;"-20;30\n'
+    first, second = read_csv(data, "p.csv", RULES).games
+    assert not first.has_errors and second.has_errors
 
 
 # -- damaged names ----------------------------------------------------------------------

@@ -32,6 +32,12 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         'The CSV cannot be read from here on. Check the quotes (") on this line.',
         'A CSV innentől nem olvasható. Nézd meg az idézőjeleket (") ebben a sorban.',
     ),
+    "records_game_cut": (
+        "This game's rows may go on past line {line}, where the CSV cannot be read on: it "
+        "is not filed. Put the quotes right, then import again.",
+        "Ennek a játszmának a sorai {line:a} {line}. soron túl is folytatódhatnak, ahol a CSV "
+        "már nem olvasható: nincs felvéve. Javítsd az idézőjeleket, és importáld újra.",
+    ),
     "records_csv_quote": (
         'The CSV cannot be read from here on: a quote (") opened on this line is never closed.',
         'A CSV innentől nem olvasható: egy ebben a sorban nyitott idézőjel (") nincs lezárva.',

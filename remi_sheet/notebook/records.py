@@ -83,9 +83,20 @@ def read_csv(
     table, delimiter, problems = split_csv(decoded.text, name)
     records = read_tables([table], name, rules, repair=repair)
     records.problems[:0] = problems
+    if problems and table.rows:
+        _cut_short(records, problems[0], len(table.rows) - 1)
     records.encoding = decoded.label
     records.delimiter = delimiter
     return records
+
+
+def _cut_short(records: Records, broken: Problem, last_row: int) -> None:
+    """The game of the last row read before the CSV could not be read on: its rows may go
+    on past it, so it is not filed as if it were whole."""
+    for game in records.games:
+        if any(deal.row == last_row for deal in game.deals) or game.place.line == broken.line:
+            params: dict[str, object] = {"line": broken.line, "game": game.name}
+            game.problems.append(game.place.problem("records_game_cut", params))
 
 
 def read_tables(
