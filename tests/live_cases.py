@@ -19,6 +19,7 @@ HAND_CODES += ["H.", "Kézből."]  # a full stop at the end, as a phone types it
 WIN_CODES = ["W", "w", "win", "WIN", "nyert", "Nyert", "nyerő", "NYERO", "W.", "Nyert."]
 RANKS = [*map(str, range(2, 11)), "J", "B", "Q", "D", "K", "A", "Á", "j", "k", "á", "q", "b"]
 JOKERS = ["Jo", "jo", "JO", "Joker", "joker", "jolly", "★", "☆", "🃏", "Jó", "JÓ", "jokér", "Jók"]
+JOKERS += ["Dzsóker", "DZSOKER", "dzsóker"]
 SUITS = ["♠", "♣", "♥", "♦", "♥\ufe0f", "♠\ufe0f", "♤", "♡", "s", "c", "h", "d", "S", "H", "C", "D"]
 SEPARATORS = [" ", " ", ", ", ",", ";", " + ", "+", "  ", "\u00a0"]
 MISTAKES: list[Any] = [

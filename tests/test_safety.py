@@ -392,6 +392,23 @@ def test_comments_libreoffice_saved_as_openpyxl_wrote_them_need_no_force(tmp_pat
     assert result.exit_code == 1 and "comments" in result.stdout, result.stdout
 
 
+def test_a_picture_beside_the_table_pushes_remis_area_right_of_it(tmp_path: Path) -> None:
+    """Written under a picture, remi's cells would be hidden by it."""
+
+    def logo(book: Any, sheet: Any, folder: Path) -> None:
+        (folder / "logo.png").write_bytes(PNG)
+        sheet.insert_image("F1", str(folder / "logo.png"), {"x_scale": 200, "y_scale": 60})
+
+    path = _rich_workbook(tmp_path / "logo.xlsx", logo)  # over F1 to I4
+    assert remi("score", path).exit_code == 0
+    header = [cell.value for cell in openpyxl.load_workbook(path)["g"][1]]
+    assert header.index("remi ▸ scores") == 10  # K: after I, and a column between
+    with zipfile.ZipFile(path) as archive:
+        assert any(name.startswith("xl/media/") for name in archive.namelist())
+    again = remi("score", path)
+    assert again.exit_code == 0 and "Nothing to change" in again.stdout
+
+
 def test_images_are_kept(tmp_path: Path) -> None:
     """openpyxl keeps images when Pillow is installed, and WeasyPrint brings Pillow."""
     path = _rich_workbook(tmp_path / "picture.xlsx", _image)

@@ -1,6 +1,7 @@
 """Cards as players write them: `K♠ 7♥ 3♦`, `k 7 3`, `D, B, Á`, `Jo 5`, `10S QH`.
 
-Ranks are `2`–`10`, `J`/`B` (bubi), `Q`/`D` (dáma), `K`, `A`/`Á`; jokers `Jo`/`Joker`/`★`.
+Ranks are `2`–`10`, `J`/`B` (bubi), `Q`/`D` (dáma), `K`, `A`/`Á`; jokers `Jo`/`Joker`/`★`
+(and `Dzsóker`, as Hungarian spells it).
 A suit (`♠♣♥♦` or the letters `S C H D`) may follow a rank. Cards may be separated by
 spaces, commas, semicolons or plus signs, or written one after the other (`K♠7♥`).
 """
@@ -89,8 +90,11 @@ SUIT_SPELLINGS: Final[dict[str, Suit]] = {
     "d": Suit.DIAMONDS,
 }
 # Longest first: "joker" is no "jo". With accents as a Hungarian phone's autocorrect puts
-# them ("Jó", "Jokér"): a spelling of a joker, never a word in a list of cards.
-JOKER_WORDS: Final = ("jokér", "joker", "jolly", "jók", "jok", "jó", "jo")
+# them ("Jó", "Jokér"), and as Hungarian spells the word ("dzsóker"): a spelling of a
+# joker, never a word in a list of cards.
+JOKER_WORDS: Final = (
+    "dzsóker", "dzsoker", "jokér", "joker", "jolly", "jók", "jok", "jó", "jo",
+)  # fmt: skip
 JOKER_SIGNS: Final = ("★", "☆", "🃏")
 SEPARATORS: Final = ",;+"  # and any white space
 _LETTER_SUITS: Final = "".join(s for s in SUIT_SPELLINGS if s.isascii())

@@ -401,8 +401,10 @@ def _area_column(grid: Grid, header_row: int, end_row: int, after_players: int) 
             if filled(row[column]):
                 last = column
                 break
-    # A merged note beside the table fills every column it spans, its value in the first.
-    for (top, _), (bottom, right) in grid.merged:
+    # A merged note beside the table fills every column it spans, its value in the first;
+    # a picture or chart beside it, every column it lies over (written under it, remi's
+    # cells would be hidden).
+    for (top, _), (bottom, right) in (*grid.merged, *grid.drawn):
         if top <= end_row and bottom >= header_row:
             last = max(last, right)
     return last + 2

@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import compat, files, guard, package, tolerant
+from remi_sheet.reading import compat, drawings, files, guard, package, tolerant
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.stream import StreamReader
 
@@ -36,6 +36,8 @@ class Grid:
     # Merged cells, ((top, left), (bottom, right)), as calamine reads them (the streaming
     # reader does not: a sheet read that way has none here).
     merged: Sequence[tuple[tuple[int, int], tuple[int, int]]] = ()
+    # The cells the sheet's pictures, charts and shapes lie over (`drawings.covered`).
+    drawn: Sequence[tuple[tuple[int, int], tuple[int, int]]] = ()
 
     def value(self, row: int, column: int) -> CellValue:
         if row >= len(self.rows):
@@ -240,11 +242,16 @@ def _sheet(
         try:
             sheet = workbook.get_sheet_by_name(name)
             values = sheet.to_python(skip_empty_area=False, nrows=rows)
-            return Grid(name, values, sheet.merged_cell_ranges or ())
+            drawn = drawings.covered(archive, member)
+            return Grid(name, values, sheet.merged_cell_ranges or (), drawn)
         except CalamineError:
             pass  # the streaming reader reads it, or says why it cannot
     read = streaming.rows(name, member, rows)
-    return read if isinstance(read, Problem) else Grid(name, read)
+    return (
+        read
+        if isinstance(read, Problem)
+        else Grid(name, read, (), drawings.covered(archive, member))
+    )
 
 
 def unread_code(kind: str) -> str:
