@@ -230,6 +230,8 @@ def test_check_says_first_that_score_would_leave_a_persons_standings_sheet_alone
     assert check.exit_code == 1
     assert line in check.stdout
     assert line in remi("score", path).stdout
+    blank = notebook({"g": worked_game(), "Standings": [[" "]]}, name="blank.xlsx")
+    assert remi("check", blank).exit_code == remi("score", blank).exit_code == 1
     # An empty sheet of that name is no one's table: score writes the standings there.
     empty = notebook({"g": worked_game(), "Standings": [[]]})
     assert "Standings!A1" not in remi("check", empty).stdout
@@ -606,6 +608,16 @@ def test_a_renamed_standings_sheet_is_remis_still(notebook: Make) -> None:
     book.save(path)
     assert remi("score", path).exit_code == 0
     assert openpyxl.load_workbook(path).sheetnames == ["G1", "G2", "Standings", "_remi_state"]
+    # The sheet the notebook opens at stays the one it was.
+    book = openpyxl.load_workbook(path)
+    del book["Standings"]
+    book.move_sheet("_remi_state", offset=-1)
+    book.active = book["G2"]
+    book.save(path)
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    assert book.sheetnames == ["G1", "Standings", "_remi_state", "G2"]
+    assert book.active.title == "G2"
 
 
 def _scored_and_duplicated(notebook: Make, note: str | None = None) -> Path:

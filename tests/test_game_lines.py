@@ -161,6 +161,18 @@ def test_a_name_spelt_two_ways_is_spelt_alike_by_check_the_standings_sheet_and_s
     standings = openpyxl.load_workbook(path)["Standings"]
     assert "Béla" in [cell.value for cell in standings["B"]]
     assert "Bela" not in remi("stats", path).stdout.replace("(Béla, Bela)", "")
+    html = path.with_suffix(".html")
+    assert remi("report", path, "--html", html).exit_code == 0
+    standings = html.read_text(encoding="utf-8").split('<section class="page standings">')[1]
+    assert "Béla" in standings and "Bela" not in standings
+
+
+def test_games_with_errors_count_for_the_spelling_as_in_stats(notebook: Make) -> None:
+    wrong = [["Deal", "Anna", "Bela"], [1, "W", 25], [2, "W", "Z"]]  # not counted, spelt so
+    path = notebook({"1": wrong, "2": [["Deal", "Anna", "Béla"], [1, "W", 25]], "3": wrong})
+    _, doc = remi_json("check", path)
+    assert [row["name"] for row in doc["standings"]] == ["Anna", "Bela"]
+    assert "Bela" in remi("stats", path).stdout.split("Sorrend")[0].split("Order")[0]
 
 
 def test_a_wrong_typed_total_is_marked_in_a_live_notebook_too(tmp_path: Path) -> None:

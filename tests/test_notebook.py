@@ -455,6 +455,13 @@ def test_a_total_row_below_an_empty_row_is_the_tables(notebook: Make) -> None:
     assert problems(load_notebook(notebook({"g": rows}))) == [("g", "C7", "total_mismatch")]
 
 
+def test_a_total_under_a_list_of_figures_below_the_table_is_that_lists(notebook: Make) -> None:
+    kitty = [[], ["Kassza"], ["Anna", 500], ["Béla", 300], ["Összesen", 800]]
+    loaded = load_notebook(notebook({"g": [*worked_game()[:4], *kitty]}))
+    assert problems(loaded) == []
+    assert loaded.games[0].layout.total_row is None
+
+
 def test_a_deal_between_the_empty_row_and_a_total_row_is_still_reported(notebook: Make) -> None:
     rows = [*worked_game()[:3], [], [None, "3", "X 55", "W"], ["Összesen", -30, 100, 220]]
     loaded = load_notebook(notebook({"g": rows}))

@@ -162,6 +162,9 @@ def test_broken_quotes_are_reported_with_their_line() -> None:
     data = b'Game;Deal;A;B\nx;1;-20;30\ny;1;W;4\ny;2;"-20;30\n'
     first, second = read_csv(data, "p.csv", RULES).games
     assert not first.has_errors and second.has_errors
+    # An empty separator row between changes nothing.
+    data = b'Game;Deal;A;B\nx;1;-20;30\n;;;\nx;2;"-20;30\nx;3;-20;30\n'
+    assert read_csv(data, "p.csv", RULES).games[0].has_errors
 
 
 # -- damaged names ----------------------------------------------------------------------

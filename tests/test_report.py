@@ -442,6 +442,12 @@ def test_the_stylesheets_are_pasted_as_they_are_not_read_as_templates(
     result = remi("report", club, "--html", html, "--template", folder, "--lang", "hu")
     assert result.exit_code == 1
     assert result.stderr.startswith("hiba: A scorecard.html sablon nem UTF-8 szöveg")
+    # One it includes: that one is named.
+    (folder / "scorecard.html").unlink()
+    (folder / "base.html").write_bytes("<h1>Bíró</h1>".encode("cp1250"))
+    result = remi("report", club, "--html", html, "--template", folder, "--lang", "hu")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("hiba: A base.html sablon nem UTF-8 szöveg")
 
 
 def test_a_template_folder_that_cannot_be_read_is_refused(

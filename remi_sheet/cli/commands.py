@@ -57,8 +57,9 @@ def run_check(
     json_output: bool,
     console: Printer,
 ) -> int:
-    # The sheets' cells are kept only when remi has written to the notebook: what score
-    # would refuse as typed over, check says too, from the same reading.
+    # The sheets' cells are kept when remi has written to the notebook (else only those
+    # of sheets named as remi's own): what score would refuse, check says too, from the
+    # same reading.
     notebook = open_notebook(path, overrides, lang, keep_grids=None)
     problems = _problems(notebook)
     from remi_sheet.notebook.sheets import STATE_SHEET

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 from typing import Final
 
 from remi_sheet.core.problems import RemiError
@@ -200,4 +201,16 @@ def parse_option(text: str) -> dt.date:
     found = parse_date(text)
     if found is None:
         raise _unreadable(text)
+    return found
+
+
+def carried(days: Iterable[dt.date | None]) -> list[dt.date]:
+    """Each of a notebook's game days in sheet order, an unknown one (None) the day of the
+    game before it (`dt.date.min` before any): an undated game counts as played right
+    after the game before it."""
+    last = dt.date.min
+    found = []
+    for day in days:
+        last = day if day is not None else last
+        found.append(last)
     return found

@@ -173,10 +173,6 @@ class Tally:
                 row.complete_total += game.totals[index]
                 row.wins += game.ranks[index] == 1
 
-    def spelt_two_ways(self) -> bool:
-        """Whether some player's name is spelt more than one way in the games added."""
-        return any(len(spelt) > 1 for spelt in self._spellings.values())
-
     def rows(self) -> list[Standing]:
         """The table so far, in the standings order (`standings`)."""
         for key, row in self._table.items():

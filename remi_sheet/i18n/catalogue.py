@@ -177,7 +177,10 @@ LONGEST: Final = 120  # characters of a value shown in a message; --json has it 
 
 
 _VOWELS: Final = "aáeéiíoóöőuúüű"
-_READ_BY_LETTERS: Final = re.compile(r"[A-Z]{1,3}[0-9]*(?:[:–-][A-Z]{1,3}[0-9]*)?")
+# A cell (`F3`), a range of them or of columns (`F:P`), or one letter: read by letters.
+_READ_BY_LETTERS: Final = re.compile(
+    r"[A-Z]{1,3}[0-9]+(?:[:–-][A-Z]{1,3}[0-9]+)?|[A-Z]{1,3}[:–-][A-Z]{1,3}|[A-Z]"
+)
 # Letters whose Hungarian names start with a vowel: á, e, ef, i, el, em, en, o, er, es, …
 _VOWEL_LETTERS: Final = "AÁEÉFIÍLMNOÓÖŐRSUÚÜŰXY"
 
@@ -202,7 +205,7 @@ def hungarian_article(value: object) -> str:
     text = str(value).strip().lstrip("'\"„“”‘’+-")
     digits = text[: len(text) - len(text.lstrip("0123456789"))]
     if not digits and _READ_BY_LETTERS.fullmatch(text):
-        # A cell (`F3`) or a letter is read by its letters' names: ef, el, em, iksz.
+        # Their letters' names: ef, el, em, iksz.
         return "az" if text[0].upper() in _VOWEL_LETTERS else "a"
     if not digits:
         return "az" if text and text[0].lower() in _VOWELS else "a"

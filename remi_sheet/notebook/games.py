@@ -187,7 +187,8 @@ class _GameCheck:
                 most=rules.max_players,
             )
         totals = [index for index, name in enumerate(layout.players) if is_totals_heading(name)]
-        for index in totals:  # each would be a player "Σ" twice over, besides
+        # Said alone: a "Σ" beside each player would also be a name typed twice.
+        for index in totals:
             self.at(layout.header_row, index, "player_heading_totals")
         if totals:
             return self.problems

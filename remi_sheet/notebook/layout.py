@@ -278,7 +278,7 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
 
 def is_totals_heading(value: CellValue) -> bool:
     """Whether a header cell heads running totals (`Σ`, `Összesen`), not a player."""
-    return fold(str(value)).rstrip(":. ") in TOTALS_HEADINGS
+    return is_word(value, TOTALS_HEADINGS)
 
 
 def _is_player_heading(value: CellValue) -> bool:
@@ -307,23 +307,31 @@ def _deal_table(
     return rows, None, None
 
 
+def is_word(value: CellValue, words: frozenset[str]) -> bool:
+    """Whether a cell holds one of the folded `words`, a colon or full stop after it."""
+    return filled(value) and fold(str(value)).rstrip(":. ") in words
+
+
 def _is_total_label(value: CellValue) -> bool:
-    return isinstance(value, str) and fold(value).rstrip(":. ") in TOTAL_WORDS
+    return is_word(value, TOTAL_WORDS)
 
 
 def _below_table(
     grid: Grid, start: int, deal_column: int, width: int
 ) -> tuple[int | None, int | None]:
     """(total row, stray row) below the empty row or note that ended a deal table: a Total
-    row typed a row or more further down (a paper card's totals line at its foot) is the
-    table's, unless a row that looks like one more deal comes before it."""
+    row typed further down (a paper card's totals line at its foot) is the table's while
+    nothing but empty rows and notes in the deal column come before it (below a list of
+    figures, `Összesen` is that list's); a row that looks like one more deal is a stray."""
+    totals_may_follow = True
     for row in range(start, grid.height):
-        if _is_total_label(grid.value(row, deal_column)):
+        if totals_may_follow and _is_total_label(grid.value(row, deal_column)):
             return row, None
         entries = sum(filled(grid.value(row, deal_column + 1 + i)) for i in range(width))
         numbered = deal_number(grid.value(row, deal_column)) is not None
         if entries >= 2 or (numbered and entries):
             return None, row
+        totals_may_follow = totals_may_follow and not entries
     return None, None
 
 

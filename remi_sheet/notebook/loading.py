@@ -30,9 +30,9 @@ from remi_sheet.notebook.layout import (
     find_game,
     sort_sheet,
 )
-from remi_sheet.notebook.names import shown_names
+from remi_sheet.notebook.names import spelt_as_shown
 from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
-from remi_sheet.reading.cells import CellValue, address
+from remi_sheet.reading.cells import CellValue, address, row_number
 from remi_sheet.reading.files import Identity
 from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets, unread_code
 
@@ -163,23 +163,12 @@ def _load(
         problems,
         notebook_lang,
         grids,
-        _standings(tally, games),
+        spelt_as_shown(tally.rows(), games),
         sheets.identity,
         read_agreements(read.values(), linked),
         tuple(sheets.names),
         linked,
     )
-
-
-def _standings(tally: Tally, games: Sequence[Game]) -> list[Standing]:
-    """The notebook's standings, each name spelt as everywhere else (`names.shown_names`:
-    by all games in the order of play, as `stats` and the Standings sheet spell it)."""
-    rows = tally.rows()
-    if tally.spelt_two_ways():
-        shown = shown_names(games)
-        for row in rows:
-            row.name = shown.get(fold(row.name), row.name)
-    return rows
 
 
 def _copies(games: Sequence[Game]) -> None:
@@ -288,14 +277,12 @@ def read_rules(
     for clash in inconsistencies(rules):
         names: Sequence[str] = clash.params.get("rules", ())
         # At the lower of the two rows (the later typed), or the one typed at all.
-        involved = sorted((where[name] for name in names if name in where), key=_row_of)
+        involved = sorted(
+            (where[name] for name in names if name in where), key=lambda at: row_number(at[1])
+        )
         sheet, cell = involved[-1] if involved else (None, None)
         problems.append(Problem(clash.code, sheet, cell, params=clash.params))
     return rules, problems, lang
-
-
-def _row_of(place: tuple[str, str]) -> int:
-    return int(place[1].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"))
 
 
 def is_rules_sheet(name: str, linked: str | None = None) -> bool:

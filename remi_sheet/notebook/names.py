@@ -8,10 +8,12 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
+from remi_sheet.core.dates import carried
 from remi_sheet.core.problems import Problem, Severity
+from remi_sheet.core.standings import Standing
 from remi_sheet.core.text import clean, fold
 from remi_sheet.notebook.games import Game
 from remi_sheet.reading.cells import address
@@ -19,25 +21,43 @@ from remi_sheet.reading.cells import address
 _SIMILAR_LENGTH: Final = 4  # shorter names differ by one letter too easily (Ede/Edit)
 
 
-def play_order(games: Iterable[Game]) -> list[Game]:
+def play_order(games: Sequence[Game]) -> list[Game]:
     """One notebook's `games` (in sheet order) by date; an undated game, or one whose date
-    does not read, keeps the date of the game before it, so it stays right after it (as
-    `season.in_date_order` places them)."""
-    last = dt.date.min
-    keyed: list[tuple[dt.date, int, Game]] = []
-    for position, game in enumerate(games):
-        day = game.day
-        if isinstance(day, dt.date):
-            last = day
-        keyed.append((last, position, game))
-    return [game for *_, game in sorted(keyed, key=lambda item: item[:2])]
+    does not read, keeps the date of the game before it (`dates.carried`), as
+    `season.in_date_order` places them."""
+    days = carried(day if isinstance(day := game.day, dt.date) else None for game in games)
+    order = sorted(range(len(games)), key=lambda index: (days[index], index))
+    return [games[index] for index in order]
+
+
+def _played(games: Iterable[Game]) -> tuple[list[Game], set[str] | None]:
+    """The `games` with a deal, in the order of play when a name is typed two ways (the
+    first spelling played wins a tie), else as they are, the order telling nothing; and
+    then the names typed (None when some are typed two ways)."""
+    played = [game for game in games if game.deals]
+    typed = {name for game in played for name in game.players}
+    if len({fold(name) for name in typed}) == len(typed):
+        return played, typed
+    return play_order(played), None
 
 
 def shown_names(games: Iterable[Game]) -> dict[str, str]:
     """Folded name → the spelling shown for the player: the one most of `games` with a
     deal use; on a tie, the one of the first of them in the order of play."""
-    spellings = spellings_of(game for game in play_order(games) if game.deals)
+    played, typed = _played(games)
+    if typed is not None:
+        return {fold(name): clean(name) for name in typed}
+    spellings = spellings_of(played)
     return {key: counts.most_common(1)[0][0] for key, counts in spellings.items()}
+
+
+def spelt_as_shown(rows: list[Standing], games: Iterable[Game]) -> list[Standing]:
+    """Standings `rows` with each name spelt as everywhere else: as `shown_names` spells it
+    over all `games` (the counted ones alone may spell it otherwise)."""
+    shown = shown_names(games)
+    for row in rows:
+        row.name = shown.get(fold(row.name), row.name)
+    return rows
 
 
 def spellings_of(games: Iterable[Game]) -> dict[str, Counter[str]]:
@@ -45,7 +65,11 @@ def spellings_of(games: Iterable[Game]) -> dict[str, Counter[str]]:
     found: dict[str, Counter[str]] = {}
     for game in games:
         for name in game.players:
-            found.setdefault(fold(name), Counter())[clean(name)] += 1
+            key = fold(name)
+            counts = found.get(key)
+            if counts is None:
+                counts = found[key] = Counter()
+            counts[clean(name)] += 1
     return found
 
 
@@ -53,7 +77,7 @@ def name_problems(games: Iterable[Game]) -> list[Problem]:
     """The warnings about the names of `games` (those with a deal): spellings counted as
     one player, each at the header cell where its least used spelling is first typed (the
     one to correct), and different players whose names look alike."""
-    played = [game for game in play_order(games) if game.deals]
+    played, _ = _played(games)
     first: dict[str, tuple[str, str]] = {}
     for game in played:
         layout = game.layout

@@ -30,6 +30,7 @@ from remi_sheet.notebook.layout import (
     TOTAL_WORDS,
     deal_number,
     filled,
+    is_word,
 )
 from remi_sheet.notebook.records_check import RecordCheck
 from remi_sheet.notebook.records_game import (
@@ -83,16 +84,17 @@ def read_csv(
     table, delimiter, problems = split_csv(decoded.text, name)
     records = read_tables([table], name, rules, repair=repair)
     records.problems[:0] = problems
-    if problems and table.rows:
-        _cut_short(records, problems[0], len(table.rows) - 1)
+    typed = [index for index, row in enumerate(table.rows) if any(map(filled, row))]
+    if problems and typed:
+        _cut_short(records, problems[0], typed[-1])
     records.encoding = decoded.label
     records.delimiter = delimiter
     return records
 
 
 def _cut_short(records: Records, broken: Problem, last_row: int) -> None:
-    """The game of the last row read before the CSV could not be read on: its rows may go
-    on past it, so it is not filed as if it were whole."""
+    """The game of the last row typed before the CSV could not be read on (`last_row`):
+    its rows may go on past it, so it is not filed as if it were whole."""
     for game in records.games:
         if any(deal.row == last_row for deal in game.deals) or game.place.line == broken.line:
             params: dict[str, object] = {"line": broken.line, "game": game.name}
@@ -326,7 +328,7 @@ def _groups(
             continue
         named = table.value(row, game_column)
         deal = table.value(row, deal_column)
-        if _is_word(deal, _RANK_WORDS) or _is_word(named, _RANK_WORDS):
+        if is_word(deal, _RANK_WORDS) or is_word(named, _RANK_WORDS):
             continue  # the places remi works out, as a filled-in scorecard has them
         total = _is_total(deal) or _is_total(named)
         if filled(named) and not _is_total(named):
@@ -369,11 +371,7 @@ def _group(
 
 
 def _is_total(value: CellValue) -> bool:
-    return _is_word(value, TOTAL_WORDS)
-
-
-def _is_word(value: CellValue, words: frozenset[str]) -> bool:
-    return filled(value) and fold(str(value)).rstrip(":. ") in words
+    return is_word(value, TOTAL_WORDS)
 
 
 def typed(value: CellValue, rules: HouseRules) -> CellValue:

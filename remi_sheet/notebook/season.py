@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from remi_sheet.core.dates import FORMS, parse_date
+from remi_sheet.core.dates import FORMS, carried, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
 from remi_sheet.core.text import clean, fold
@@ -300,12 +300,12 @@ def once_each(games: Sequence[SeasonGame]) -> tuple[list[SeasonGame], list[Probl
 def in_date_order(games: Sequence[SeasonGame]) -> list[SeasonGame]:
     """`games` by date, then by notebook and sheet order; an undated game keeps the date of
     the game before it in its notebook, so it stays right after that game."""
-    last: dict[int, dt.date] = {}
     keyed: list[tuple[tuple[dt.date, int, int], SeasonGame]] = []
-    for game in sorted(games, key=lambda g: (g.source, g.position)):
-        if game.date is not None:
-            last[game.source] = game.date
-        keyed.append(((last.get(game.source, dt.date.min), game.source, game.position), game))
+    in_sheet_order = sorted(games, key=lambda g: (g.source, g.position))
+    for source, notebook in itertools.groupby(in_sheet_order, key=lambda g: g.source):
+        played = list(notebook)
+        for day, game in zip(carried(g.date for g in played), played, strict=True):
+            keyed.append(((day, source, game.position), game))
     return [game for _, game in sorted(keyed, key=lambda pair: pair[0])]
 
 

@@ -28,3 +28,8 @@ def column_number(letters: bytes | str) -> int:
     for letter in letters.upper() if isinstance(letters, str) else letters.upper().decode():
         number = number * 26 + ord(letter) - 64
     return number
+
+
+def row_number(cell: str) -> int:
+    """The row of an A1-style address, as spreadsheets count them (B5 is 5)."""
+    return int(cell.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ$").lstrip("$"))

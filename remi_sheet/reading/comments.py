@@ -1,11 +1,11 @@
 """Whether openpyxl's save would change how a sheet's comments look.
 
 openpyxl keeps each comment's cell, author and text, and writes every box anew: 144 × 79
-pixels, hidden until the cell is pointed at, its text in the workbook's own font without
-formatting. Comments that look so already (saved by remi before, made by a script, or
-those saved again by LibreOffice, which writes the same box and font in its own words)
-lose nothing; any other look (bold, a colour, a size or font of their own, a bigger box, a
-comment shown always) would be lost.
+pixels, hidden until the cell is pointed at, pale yellow, its text at the top left in the
+workbook's own font without formatting. Comments that look so already (saved by remi
+before, made by a script, or those saved again by LibreOffice, which writes the same box
+and font in its own words) lose nothing; any other look (bold, a colour or tint, a size or
+font of their own, another box size, fill or border, a comment shown always) would be lost.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ _LENGTH: Final = re.compile(r"(?<![\w-])(width|height):([0-9.]+)(pt|px|in|cm|mm)
 # A run's properties that say nothing of its look but its font, size and colour.
 _FONT_ONLY: Final = frozenset({"rFont", "sz", "color", "family", "charset", "scheme"})
 _BLACK: Final = frozenset({"FF000000", "000000"})
+_FILL: Final = "#ffffe1"  # openpyxl's (and Excel's) pale yellow
+_BLACK_LINE: Final = frozenset({"black", "#000000", "windowtext", "#000"})
 
 
 def look_kept(archive: zipfile.ZipFile, parts: Iterable[str]) -> bool:
@@ -77,9 +79,16 @@ def _plain(properties: Any, font: tuple[str | None, str | None]) -> bool:
             return False
         if tag == "sz" and (size is None or float(value or 0) != float(size)):
             return False
-        if tag == "color" and not (item.get("rgb") in _BLACK or item.get("theme") == "1"):
+        if tag == "color" and not _black(item):
             return False
     return True
+
+
+def _black(color: Any) -> bool:
+    """Whether a run's colour is plain black (a theme's text colour, not tinted grey)."""
+    if color.get("tint") not in (None, "0"):
+        return False
+    return color.get("rgb") in _BLACK or (color.get("theme") == "1" and color.get("rgb") is None)
 
 
 def _notes(xml: bytes) -> list[Any]:
@@ -94,11 +103,24 @@ def _notes(xml: bytes) -> list[Any]:
 
 
 def _openpyxl_box(shape: Any) -> bool:
-    """Whether a comment's box is hidden and of openpyxl's size."""
+    """Whether a comment's box is as openpyxl draws one: hidden, of its size, filled with
+    its pale yellow, the text at the top left (LibreOffice writes those defaults out)."""
     style = (shape.get("style") or "").replace(" ", "")
     data = shape.find(f"{_EXCEL}ClientData")
     if "visibility:hidden" not in style or data.find(f"{_EXCEL}Visible") is not None:
         return False
+    if (shape.get("fillcolor") or _FILL).lower() != _FILL:
+        return False
+    fill = shape.find(f"{_VML}fill")
+    if fill is not None and fill.get("type", "solid") != "solid":
+        return False  # a gradient or picture; a solid fill's second colour is never shown
+    stroke = shape.find(f"{_VML}stroke")
+    if stroke is not None and (stroke.get("color") or "black").lower() not in _BLACK_LINE:
+        return False
+    for name, default in (("TextHAlign", "Left"), ("TextVAlign", "Top")):
+        align = data.find(f"{_EXCEL}{name}")
+        if align is not None and (align.text or "").strip() != default:
+            return False
     sizes = {key: float(number) * _POINTS_PER[unit] for key, number, unit in _LENGTH.findall(style)}
     width, height = sizes.get("width"), sizes.get("height")
     return (

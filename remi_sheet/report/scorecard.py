@@ -38,6 +38,7 @@ from remi_sheet.i18n import Lang, day, in_turn, number, say, words
 from remi_sheet.notebook.games import Game, ScoredDeal
 from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
+from remi_sheet.notebook.names import spelt_as_shown
 from remi_sheet.report import default_template_dir
 from remi_sheet.report.charts import Chart, joined, line_chart
 
@@ -172,7 +173,8 @@ def chart_looks(games: Sequence[Game]) -> dict[str, int]:
     in the standings (the standings chart draws them so), then the players of games left
     out of them, as they first appear."""
     counted = _counted(games)
-    looks = {fold(row.name): index for index, row in enumerate(standings(g.score for g in counted))}
+    table = standings(game.score for game in counted)
+    looks = {fold(row.name): index for index, row in enumerate(table)}
     for game in games:
         for name in map(fold, game.players):
             looks.setdefault(name, len(looks))
@@ -282,7 +284,7 @@ def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
     """The standings over `games` as on the Standings sheet, and each player's total after
     every counted game."""
     counted = _counted(games)
-    table = standings(game.score for game in counted)
+    table = spelt_as_shown(standings(game.score for game in counted), games)
     return StandingsPage(
         headings=tuple(say(key, lang) for key in COLUMNS if key != "rank"),
         rows=tuple(_standing_row(row, lang) for row in table),
@@ -399,8 +401,16 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
 
     # Absolute, so that template file names in errors and tracebacks are recognised.
     folder = folder.resolve()
+
+    class Loader(jinja2.FileSystemLoader):
+        def get_source(self, environment: Any, template: str) -> Any:
+            try:
+                return super().get_source(environment, template)
+            except UnicodeDecodeError:  # named here: the error says no file
+                raise RemiError("template_not_text", template=template) from None
+
     environment = ImmutableSandboxedEnvironment(
-        loader=jinja2.FileSystemLoader([folder, default_template_dir()]),
+        loader=Loader([folder, default_template_dir()]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -424,8 +434,6 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
         raise RemiError("template_missing", folder=folder, template=error.name) from None
     except RemiError:
         raise  # said already (`_text_of`)
-    except UnicodeDecodeError:  # the loader reads a template as UTF-8
-        raise RemiError("template_not_text", template=name) from None
     except Exception as error:  # noqa: BLE001 - any failure inside a user's template
         where = _template_line(error.__traceback__, folder)
         reason = f"{type(error).__name__}: {error}"

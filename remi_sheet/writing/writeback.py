@@ -17,7 +17,6 @@ from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
-from remi_sheet.notebook.layout import filled
 from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
@@ -379,7 +378,9 @@ def foreign_standings(notebook: Notebook) -> list[Problem]:
     says so first. `load_notebook` keeps the grids of the sheets so named."""
     wanted = fold(standings_sheet_name(notebook.lang))
     for name, grid in notebook.grids.items():
-        if fold(name) == wanted and any(filled(value) for row in grid.rows for value in row):
+        # Any cell with a value, blank text too (`ownership.claim` counts it as typed; the
+        # grid shows it empty, but has a row for it).
+        if fold(name) == wanted and any(grid.rows):
             return [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
     return []
 
@@ -442,7 +443,11 @@ def _new_sheet(workbook: Workbook, name: str) -> Worksheet:
     already, as `remi new` places them: the record stays the last sheet."""
     names = workbook.sheetnames
     index = names.index(STATE_SHEET) if STATE_SHEET in names else None
-    return workbook.create_sheet(name, index)
+    active = workbook.active
+    sheet = workbook.create_sheet(name, index)
+    if active is not None:
+        workbook.active = active  # openpyxl keeps it by position: the notebook opens there
+    return sheet
 
 
 def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
