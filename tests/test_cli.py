@@ -299,6 +299,11 @@ def test_wrong_house_rules_write_nothing(notebook: Make) -> None:
             lambda d: _zip(d / "doc.xlsx", {"word/document.xml": "<w/>"}),
             "no workbook part (xl/workbook.xml)",
         ),
+        (
+            lambda d: _write(d / "papir.csv", b"Game;Deal;A;B\nG1;1;W;5\n"),
+            "is a text (CSV) file, not a workbook: to bring the games in it into a notebook, "
+            "run remi import",
+        ),
     ],
 )
 @pytest.mark.parametrize("command", ["check", "score"])

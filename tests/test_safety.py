@@ -409,6 +409,22 @@ def test_a_picture_beside_the_table_pushes_remis_area_right_of_it(tmp_path: Path
     assert again.exit_code == 0 and "Nothing to change" in again.stdout
 
 
+def test_the_empty_drawing_libreoffice_writes_for_an_autofilter_loses_nothing(
+    tmp_path: Path,
+) -> None:
+    from tests.test_live import saved_by_libreoffice
+
+    def autofilter(book: Any, sheet: Any, folder: Path) -> None:
+        sheet.autofilter("A1:D4")
+
+    path = saved_by_libreoffice(_rich_workbook(tmp_path / "szurt.xlsx", autofilter), tmp_path)
+    with zipfile.ZipFile(path) as archive:
+        assert any(name.startswith("xl/drawings/") for name in archive.namelist())
+    result = remi("score", path)
+    assert result.exit_code == 0, result.stdout
+    assert openpyxl.load_workbook(path)["g"].auto_filter.ref == "A1:D4"
+
+
 def test_images_are_kept(tmp_path: Path) -> None:
     """openpyxl keeps images when Pillow is installed, and WeasyPrint brings Pillow."""
     path = _rich_workbook(tmp_path / "picture.xlsx", _image)

@@ -19,6 +19,15 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} is not an Excel workbook (.xlsx): {reason}",
         "{path} nem Excel-munkafüzet (.xlsx): {reason}",
     ),
+    "file_csv": (
+        "{path} is a text (CSV) file, not a workbook: to bring the games in it into a "
+        "notebook, run remi import {path} --into NOTEBOOK.xlsx; to keep the notebook itself, "
+        "open it in Excel or LibreOffice and save it as .xlsx.",
+        "{path} szöveges (CSV) fájl, nem munkafüzet: a benne lévő játszmákat a remi import "
+        "{path} --into FÜZET.xlsx paranccsal veheted fel egy füzetbe; ha magát a füzetet "
+        "akarod vezetni, nyisd meg Excelben vagy LibreOffice-ban, és mentsd .xlsx "
+        "formátumban.",
+    ),
     "file_xls": (
         "{path} is an old Excel 97–2003 .xls file: open it in Excel or LibreOffice and save "
         "it as .xlsx.",

@@ -70,6 +70,8 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
         found = elsewhere(path)
         if found is not None:
             return found
+        if head and path.suffix.lower() in (".csv", ".tsv", ".txt"):
+            return Problem("file_csv", params={"path": shown})  # paper records, or an export
         reason = Phrase("reason_empty" if not head else "reason_not_zip")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     if not package_checks:

@@ -465,6 +465,7 @@ def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = No
     for title, member in sheets_before.items():
         had = attached(before, member) if member in before.NameToInfo else set()
         hanging |= had
+        had = {part for part in had if not _empty_drawing(before, part)}
         if title == own:
             continue
         later = sheets_after.get(title)
@@ -517,6 +518,14 @@ def _written(archive: zipfile.ZipFile, parts: Iterable[str], kind: str) -> list[
         for part in parts
         if "/_rels/" not in part and (_feature(part, _FEATURES) == kind or part.endswith(".vml"))
     )
+
+
+def _empty_drawing(archive: zipfile.ZipFile, part: str) -> bool:
+    """A drawing part that anchors nothing: LibreOffice writes one for a sheet with an
+    AutoFilter. openpyxl drops it, and nothing is lost."""
+    if not part.startswith("xl/drawings/") or not part.endswith(".xml") or "/_rels/" in part:
+        return False
+    return part in archive.NameToInfo and b"Anchor" not in archive.read(part)
 
 
 def _kinds(parts: Iterable[str]) -> Counter[str]:

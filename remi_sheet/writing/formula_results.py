@@ -29,10 +29,11 @@ from remi_sheet.writing.raw_values import Raw
 Result = str | float | int | bool | dt.datetime | dt.date | Raw
 Results = Mapping[str, Mapping[str, Result]]  # sheet title → A1 address → saved result
 
-# A formula cell as openpyxl writes it: <c r="C2" s="1"><f>20+13</f><v /></c>
+# A formula cell as openpyxl writes it: <c r="C2" s="1"><f>20+13</f><v /></c>, or with
+# lxml installed (openpyxl then writes through it) <v></v>.
 _EMPTY_FORMULA_CELL: Final = re.compile(
     rb'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*)>(?P<f><f(?:\s[^>]*)?(?:/>|>.*?</f>))'
-    rb"<v\s*/>(?:</v>)?</c>",
+    rb"(?:<v\s*/>|<v></v>)</c>",
     re.DOTALL,
 )
 _EXCEL_EPOCH: Final = dt.datetime(1899, 12, 30)
