@@ -484,6 +484,23 @@ def test_running_totals_typed_beside_each_player_are_no_players(notebook: Make) 
     assert loaded.games[0].score.totals == (-20, 30)
 
 
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [["LeosztÃ¡s", "Anna", "BÃ©la"], [1, "W", 25]],  # reads like deals under its word
+        [["LeosztÃ¡s", "Anna", "BÃ©la"]],  # a game not begun
+    ],
+)
+def test_a_header_whose_accents_a_wrong_decoding_broke_is_told(
+    notebook: Make, rows: list[list[object]]
+) -> None:
+    """LibreOffice opening a UTF-8 CSV as Latin-1 writes `LeosztÃ¡s`."""
+    loaded = load_notebook(notebook({"g": rows}))
+    [problem] = [p for p in loaded.all_problems() if p.code == "header_accents_broken"]
+    assert (problem.sheet, problem.cell) == ("g", "A1")
+    assert "the header 'Leosztás' with its accents broken" in problem.message("en")
+
+
 def test_a_player_after_an_empty_header_cell_is_reported(notebook: Make) -> None:
     rows = [["Deal", "A", "B", None, "C"], [1, "W", 5, None, "H"], [2, "W", 5, None, 7]]
     loaded = load_notebook(notebook({"g": rows}))

@@ -71,6 +71,15 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Elkészült: {path}, {games} játszmalappal. Nyisd meg, írd be a leosztásokat, majd a "
         "remi score ellenőrzi őket.",
     ),
+    "header_accents_broken": (
+        "'{heading}' looks like the header '{meant}' with its accents broken (a CSV file "
+        "opened in the wrong character set): this sheet's game is not read. Open the CSV "
+        "again as UTF-8, or bring the CSV in with remi import, which mends the accents.",
+        "A '{heading}' a '{meant}' fejlécnek látszik elrontott ékezetekkel (rossz "
+        "karakterkészlettel megnyitott CSV-fájl): ennek a lapnak a játszmáját a remi nem "
+        "olvassa. Nyisd meg a CSV-t újra UTF-8 kódolással, vagy vedd fel a CSV-t a remi "
+        "import paranccsal, amely helyreteszi az ékezeteket.",
+    ),
     "rules_added": (
         "The Rules sheet '{sheet}' got {count:row/rows} of house rules it lacked: change a "
         "value there and the new game's live scores follow.",

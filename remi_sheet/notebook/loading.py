@@ -25,12 +25,16 @@ from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.notebook.games import CheckContext, Game, check_game
 from remi_sheet.notebook.layout import (
     HEADER_ROWS,
+    HEADER_WORDS,
     Doubtful,
     GameLayout,
+    filled,
     find_game,
+    header_word,
     sort_sheet,
 )
 from remi_sheet.notebook.names import spelt_as_shown
+from remi_sheet.notebook.records_text import repair_text
 from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address, row_number
 from remi_sheet.reading.files import Identity
@@ -130,6 +134,8 @@ def _load(
             layout = sort_sheet(grid) if grid is not None else None
             if isinstance(layout, Doubtful):
                 doubtful.append(_doubtful_problem(layout))
+            elif layout is None and grid is not None:
+                doubtful += _broken_header(grid)
             elif grid is not None and layout is not None:
                 layouts[grid.name] = layout
                 game = check_game(grid, layout, rules, probe, context)
@@ -201,9 +207,34 @@ def _doubtful_problem(layout: Doubtful) -> Problem:
     code = "sheet_maybe_game"
     if layout.low:
         code, params = "header_too_low", {"rows": HEADER_ROWS}
+    elif layout.heading is not None and _mended(layout.heading) is not None:
+        code, params = "header_accents_broken", {"heading": layout.heading}
+        params["meant"] = _mended(layout.heading)
     elif layout.heading is not None:
         code, params = "sheet_unknown_header", {"heading": layout.heading}
     return Problem(code, layout.sheet, layout.cell, Severity.WARNING, params)
+
+
+def _mended(heading: object) -> str | None:
+    """A game's header word that an earlier wrong decoding broke (`LeosztÃ¡s`: a CSV of
+    UTF-8 opened as Latin-1), mended; None for any other cell."""
+    if not isinstance(heading, str) or heading.isascii():
+        return None
+    repaired = repair_text(heading)
+    return repaired if repaired != heading and header_word(repaired) in HEADER_WORDS else None
+
+
+def _broken_header(grid: Grid) -> list[Problem]:
+    """A warning at a game's header whose accents an earlier wrong decoding broke
+    (`LeosztÃ¡s`: a CSV of UTF-8 opened as Latin-1): that sheet's game is not read."""
+    for row, cells in enumerate(grid.rows[:HEADER_ROWS]):
+        column = next((index for index, value in enumerate(cells) if filled(value)), None)
+        meant = _mended(cells[column]) if column is not None else None
+        if column is not None and meant is not None:
+            params = {"heading": cells[column], "meant": meant}
+            where = address(row, column)
+            return [Problem("header_accents_broken", grid.name, where, Severity.WARNING, params)]
+    return []
 
 
 def _doubtful_dates(games: Sequence[Game]) -> None:
