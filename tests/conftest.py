@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+
+# openpyxl writes through lxml when it is installed, and lxml is a test dependency (for the
+# tests that run remi with it): the suite runs openpyxl as a plain install does, without.
+os.environ.setdefault("OPENPYXL_LXML", "False")
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -405,6 +407,28 @@ def test_a_notebook_saved_by_libreoffice_is_scored_again_and_again(
         assert again.exit_code == 0 and path.read_bytes() == before
     check = remi("check", path, "--lang", "en")
     assert check.exit_code == 0 and "no errors" in check.stdout
+
+
+def test_openpyxl_writing_through_lxml_scores_a_notebook_libreoffice_saved(
+    tmp_path: Path,
+) -> None:
+    """With lxml installed (pandas brings it), openpyxl writes through it, and writes an
+    empty formula result its own way: the saved results must still go back in. The suite
+    runs openpyxl without it (`conftest`); this runs the installed remi with it."""
+    import lxml  # noqa: F401 - a test dependency: this path is always tested
+
+    path = tmp_path / "klub.xlsx"
+    names = [part for name in PLAYERS[:3] for part in ("-p", name)]
+    assert remi("new", path, *names, "--lang", "hu").exit_code == 0
+    fill(path, [[["H", "27", "X"], [12, "W", "K 9 Jo"], ["3", "X 55", "W"]]])
+    saved_by_libreoffice(path, tmp_path / "saved")
+    env = {**os.environ, "OPENPYXL_LXML": "True", "COLUMNS": "200", "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "remi_sheet", "score", str(path), "--lang", "en"]
+    for _ in range(2):  # the second changes nothing
+        scored = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+        assert scored.returncode == 0, scored.stdout + scored.stderr
+    assert "Nothing to change" in scored.stdout
+    assert [game.score.totals for game in load_notebook(path).games] == [(-30, 100, 220)]
 
 
 def test_libreoffices_named_styles_are_remis_after_a_score(tmp_path: Path) -> None:

@@ -242,7 +242,9 @@ def _as_excel_drew_it(path: Path) -> None:
     with zipfile.ZipFile(path) as archive:
         parts = {info.filename: archive.read(info) for info in archive.infolist()}
     (vml,) = [name for name in parts if name.endswith(".vml")]
-    parts[vml] = parts[vml].replace(b"<xml", b"<xml><!-- sized in Excel -->", 1)
+    sized = parts[vml].replace(b"width:144px", b"width:96pt", 1)  # Excel's default box
+    assert sized != parts[vml]
+    parts[vml] = sized
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in parts.items():
             archive.writestr(name, data)
