@@ -215,11 +215,15 @@ def _doubtful_problem(layout: Doubtful) -> Problem:
     return Problem(code, layout.sheet, layout.cell, Severity.WARNING, params)
 
 
+# The first letter of a two-letter UTF-8 accent read as Latin-1, Windows-1252 or -1250.
+_BROKEN_MARKS: Final = "ÃÅÄÂĂĹ"
+
+
 def _mended(heading: object) -> str | None:
     """A game's header word that an earlier wrong decoding broke (`LeosztÃ¡s`: a CSV of
     UTF-8 opened as Latin-1), mended; None for any other cell."""
-    if not isinstance(heading, str) or heading.isascii():
-        return None
+    if not isinstance(heading, str) or not any(mark in heading for mark in _BROKEN_MARKS):
+        return None  # Hungarian text, right or wrong, has none of them: no repair is tried
     repaired = repair_text(heading)
     return repaired if repaired != heading and header_word(repaired) in HEADER_WORDS else None
 

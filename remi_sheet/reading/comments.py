@@ -15,8 +15,7 @@ import zipfile
 from collections.abc import Iterable
 from typing import Any, Final
 
-import defusedxml.ElementTree as SafeTree
-from defusedxml import DefusedXmlException
+from remi_sheet.reading import safe_xml
 
 _MAIN: Final = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _EXCEL: Final = "{urn:schemas-microsoft-com:office:excel}"
@@ -42,14 +41,14 @@ def look_kept(archive: zipfile.ZipFile, parts: Iterable[str]) -> bool:
         font = _default_font(archive)
         runs = [run for name in texts for run in _runs(archive.read(name))]
         shapes = [shape for name in boxes for shape in _notes(archive.read(name))]
-    except (SafeTree.ParseError, DefusedXmlException, KeyError, ValueError):
+    except (KeyError, ValueError):
         return False  # what cannot be read is not known to look plain
     return all(_plain(run, font) for run in runs) and all(map(_openpyxl_box, shapes))
 
 
 def _default_font(archive: zipfile.ZipFile) -> tuple[str | None, str | None]:
     """The name and size of the workbook's first font: the one unformatted text is shown in."""
-    styles = SafeTree.fromstring(archive.read("xl/styles.xml"))
+    styles = safe_xml.parse(archive.read("xl/styles.xml"))
     font = styles.find(f"{_MAIN}fonts/{_MAIN}font")
     if font is None:
         return None, None
@@ -62,7 +61,7 @@ def _default_font(archive: zipfile.ZipFile) -> tuple[str | None, str | None]:
 
 def _runs(xml: bytes) -> list[Any]:
     """The run properties (`rPr`, or None for a run without) of every comment's text."""
-    root = SafeTree.fromstring(xml)
+    root = safe_xml.parse(xml)
     return [run.find(f"{_MAIN}rPr") for run in root.iter(f"{_MAIN}r")]
 
 
@@ -93,7 +92,7 @@ def _black(color: Any) -> bool:
 
 def _notes(xml: bytes) -> list[Any]:
     """The shapes of a legacy drawing that are comments' boxes."""
-    root = SafeTree.fromstring(xml)
+    root = safe_xml.parse(xml)
     return [
         shape
         for shape in root.iter(f"{_VML}shape")

@@ -14,8 +14,7 @@ import posixpath
 import zipfile
 from typing import Any, Final
 
-import defusedxml.ElementTree as SafeTree
-from defusedxml import DefusedXmlException
+from remi_sheet.reading import safe_xml
 
 Span = tuple[tuple[int, int], tuple[int, int]]  # ((top, left), (bottom, right)), 0-based
 
@@ -39,18 +38,16 @@ def covered(archive: zipfile.ZipFile, sheet: str) -> tuple[Span, ...]:
         spans: list[Span] = []
         for target in _drawing_parts(archive, rels, folder):
             spans += [
-                span
-                for anchor in SafeTree.fromstring(archive.read(target))
-                if (span := _span(anchor))
+                span for anchor in safe_xml.parse(archive.read(target)) if (span := _span(anchor))
             ]
         return tuple(spans)
-    except (SafeTree.ParseError, DefusedXmlException, KeyError, ValueError):
+    except (KeyError, ValueError):
         return ()
 
 
 def _drawing_parts(archive: zipfile.ZipFile, rels: str, folder: str) -> list[str]:
     found = []
-    for rel in SafeTree.fromstring(archive.read(rels)).iter(f"{_RELS}Relationship"):
+    for rel in safe_xml.parse(archive.read(rels)).iter(f"{_RELS}Relationship"):
         target = rel.get("Target", "")
         if rel.get("Type", "").endswith(_DRAWING_TYPE) and rel.get("TargetMode") != "External":
             base = "" if target.startswith("/") else folder
