@@ -34,7 +34,6 @@ from remi_sheet.notebook.layout import (
     sort_sheet,
 )
 from remi_sheet.notebook.names import spelt_as_shown
-from remi_sheet.notebook.records_text import repair_text
 from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address, row_number
 from remi_sheet.reading.files import Identity
@@ -224,6 +223,8 @@ def _mended(heading: object) -> str | None:
     UTF-8 opened as Latin-1), mended; None for any other cell."""
     if not isinstance(heading, str) or not any(mark in heading for mark in _BROKEN_MARKS):
         return None  # Hungarian text, right or wrong, has none of them: no repair is tried
+    from remi_sheet.notebook.records_text import repair_text  # ftfy's, with its tables
+
     repaired = repair_text(heading)
     return repaired if repaired != heading and header_word(repaired) in HEADER_WORDS else None
 

@@ -22,7 +22,7 @@ from xml.parsers import expat
 
 from remi_sheet.core.problems import RemiError
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import comments, compat
+from remi_sheet.reading import compat
 
 # What keeps the work on any file within a minute and a gigabyte on a small machine; a
 # notebook of 5,000 games is a 4 MB file of 5,000 sheets, 12 MB inflated.
@@ -503,6 +503,8 @@ def _rebuilt(
     before: zipfile.ZipFile, had: set[str], after: zipfile.ZipFile, has: set[str], kind: str
 ) -> bool:
     """Whether a sheet's parts of `kind` look different once openpyxl has written them."""
+    from remi_sheet.reading import comments  # only a save asks
+
     if kind == "lost_comments" and comments.look_kept(before, had):
         return False  # each written anew, as it was: LibreOffice's words for openpyxl's look
     # Written as openpyxl writes them already (remi saved the file before, or a script made
