@@ -243,9 +243,9 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{player}' heads a column of running totals, not a player: remi writes each "
         "player's running total in its own area. Delete the column, or move it right of the "
         "table after an empty column.",
-        "A '{player}' fejlécű oszlop részösszegeket tart, nem egy játékos beírásait: a remi a "
-        "saját területén írja ki minden játékos részösszegét. Töröld az oszlopot, vagy tedd a "
-        "táblázattól jobbra, egy üres oszlop után.",
+        "{player:A} '{player}' fejlécű oszlop részösszegeket tart, nem egy játékos "
+        "beírásait: a remi a saját területén írja ki minden játékos részösszegét. Töröld "
+        "az oszlopot, vagy tedd a táblázattól jobbra, egy üres oszlop után.",
     ),
     "deal_number_wrong": (
         "Deal number '{value}' where deal {deal} was expected: number the deals 1, 2, 3, … "

@@ -75,8 +75,8 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "'{heading}' looks like the header '{meant}' with its accents broken (a CSV file "
         "opened in the wrong character set): this sheet's game is not read. Open the CSV "
         "again as UTF-8, or bring the CSV in with remi import, which mends the accents.",
-        "A '{heading}' a '{meant}' fejlécnek látszik elrontott ékezetekkel (rossz "
-        "karakterkészlettel megnyitott CSV-fájl): ennek a lapnak a játszmáját a remi nem "
+        "{heading:A} '{heading}' {meant:a} '{meant}' fejlécnek látszik elrontott ékezetekkel "
+        "(rossz karakterkészlettel megnyitott CSV-fájl): ennek a lapnak a játszmáját a remi nem "
         "olvassa. Nyisd meg a CSV-t újra UTF-8 kódolással, vagy vedd fel a CSV-t a remi "
         "import paranccsal, amely helyreteszi az ékezeteket.",
     ),
