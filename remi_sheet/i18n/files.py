@@ -320,7 +320,7 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "reason_part_damaged": (
         "its part {part} is damaged: open it in Excel or LibreOffice, which may repair it, and "
         "save it again",
-        "sérült {part:a} {part} része: nyisd meg Excelben vagy LibreOffice-ban, amely talán "
+        "sérült egy része ({part}): nyisd meg Excelben vagy LibreOffice-ban, amely talán "
         "kijavítja, és mentsd el újra",
     ),
     "reason_no_rels": (

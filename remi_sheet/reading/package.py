@@ -403,6 +403,8 @@ _FEATURES: Final[tuple[tuple[str, str], ...]] = (
     ("xl/queryTables/", "lost_query_tables"),
     ("xl/connections.xml", "lost_connections"),
 )
+# The kinds in the order the table names them: a message lists them so, run after run.
+_FEATURE_ORDER: Final = {feature: place for place, (_, feature) in enumerate(_FEATURES)}
 # Parts openpyxl writes anew in its own way, under its own names, with nothing lost: the
 # workbook's structure, its sheets, styles, strings, theme and properties.
 _REWRITTEN: Final = (
@@ -471,7 +473,7 @@ def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = No
         later = sheets_after.get(title)
         has = attached(after, later) if later in after.NameToInfo else set()
         kinds, kept = _kinds(had), _kinds(has)
-        for kind, count in kinds.items():
+        for kind, count in sorted(kinds.items(), key=lambda item: _FEATURE_ORDER[item[0]]):
             if kept[kind] < count:
                 found.append(Phrase(kind))
             elif kind in _REBUILT_KINDS and _rebuilt(before, had, after, has, kind):
