@@ -308,8 +308,9 @@ def _deal_table(
 
 
 def is_word(value: CellValue, words: frozenset[str]) -> bool:
-    """Whether a cell holds one of the folded `words`, a colon or full stop after it."""
-    return filled(value) and fold(str(value)).rstrip(":. ") in words
+    """Whether a cell holds one of the folded `words` (text; no number is one), a colon or
+    full stop after it."""
+    return type(value) is str and fold(value).rstrip(":. ") in words
 
 
 def _is_total_label(value: CellValue) -> bool:

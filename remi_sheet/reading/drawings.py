@@ -30,8 +30,8 @@ _MOST: Final = 16_384  # columns of a sheet: an anchor past them is read as ther
 def covered(archive: zipfile.ZipFile, sheet: str) -> tuple[Span, ...]:
     """The cells each drawing of the worksheet part `sheet` lies over; () when it has none,
     or when its drawing part cannot be read (it is then no worse off than before)."""
-    folder, name = posixpath.split(sheet)
-    rels = posixpath.join(folder, "_rels", f"{name}.rels")
+    folder, _, name = sheet.rpartition("/")  # asked of every sheet: no posixpath here
+    rels = f"{folder}/_rels/{name}.rels" if folder else f"_rels/{name}.rels"
     if rels not in archive.NameToInfo:
         return ()
     try:
