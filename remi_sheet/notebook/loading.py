@@ -206,11 +206,11 @@ def _doubtful_problem(layout: Doubtful) -> Problem:
     code = "sheet_maybe_game"
     if layout.low:
         code, params = "header_too_low", {"rows": HEADER_ROWS}
-    elif layout.heading is not None and _mended(layout.heading) is not None:
-        code, params = "header_accents_broken", {"heading": layout.heading}
-        params["meant"] = _mended(layout.heading)
     elif layout.heading is not None:
         code, params = "sheet_unknown_header", {"heading": layout.heading}
+        meant = _mended(layout.heading)
+        if meant is not None:
+            code, params["meant"] = "header_accents_broken", meant
     return Problem(code, layout.sheet, layout.cell, Severity.WARNING, params)
 
 

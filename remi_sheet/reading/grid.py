@@ -236,22 +236,18 @@ def _sheet(
         raise RemiError(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
     xml = compat.part_bytes(archive, member)  # its size checked with the zip's
     package.check_no_dtd_in(xml, member)
+    drawn = drawings.covered(archive, member)
     if guard.calamine_may_read(xml):
         from python_calamine import CalamineError
 
         try:
             sheet = workbook.get_sheet_by_name(name)
             values = sheet.to_python(skip_empty_area=False, nrows=rows)
-            drawn = drawings.covered(archive, member)
             return Grid(name, values, sheet.merged_cell_ranges or (), drawn)
         except CalamineError:
             pass  # the streaming reader reads it, or says why it cannot
     read = streaming.rows(name, member, rows)
-    return (
-        read
-        if isinstance(read, Problem)
-        else Grid(name, read, (), drawings.covered(archive, member))
-    )
+    return read if isinstance(read, Problem) else Grid(name, read, (), drawn)
 
 
 def unread_code(kind: str) -> str:
