@@ -145,5 +145,7 @@ def test_a_workbook_with_more_rows_than_openpyxl_may_load_is_not_written(
     result = remi("score", path)
     assert result.exit_code == 1
     assert "has more than 200 rows and cells" in result.stdout
+    # the sheet the formatted rows are on, where a user deletes them
+    assert "of them in the sheet 'Big')" in result.stdout
     assert "nothing was written" in result.stdout
     assert path.read_bytes() == before

@@ -98,14 +98,16 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "a remit.",
     ),
     "file_too_big_to_write": (
-        "{path} has more than {limit} rows and cells ({count} counted), more than remi "
-        "writes into in one workbook: nothing was written. Delete the rows it does not "
-        "need (formatted but empty rows count too), or move the games into a workbook of "
-        "their own.",
-        "{path} több mint {limit} sort és cellát tart ({count} megszámolva), többet, mint "
-        "amennyibe a remi egy munkafüzetben ír: semmi sem íródott. Töröld a fölösleges "
-        "sorokat (a formázott üres sorok is számítanak), vagy tedd a játszmákat külön "
-        "munkafüzetbe.",
+        "{path} has more than {limit} rows and cells ({count} counted, {sheet_count} of "
+        "them in the sheet '{sheet}'), more than remi writes into in one workbook: nothing "
+        "was written. Delete the rows that sheet does not need (formatted but empty rows "
+        "count too: select them below the last one you use and delete them), or move the "
+        "games into a workbook of their own.",
+        "{path} több mint {limit} sort és cellát tart ({count} megszámolva, ebből "
+        "{sheet_count} {sheet:a} '{sheet}' lapon), többet, mint amennyibe a remi egy "
+        "munkafüzetben ír: semmi sem íródott. Töröld azon a lapon a fölösleges sorokat "
+        "(a formázott üres sorok is számítanak: jelöld ki őket az utolsó használt sor alatt, "
+        "és töröld őket), vagy tedd a játszmákat külön munkafüzetbe.",
     ),
     "file_zip_bomb": (
         "{path} looks like a zip bomb: {part} inflates {ratio} times its packed size "

@@ -250,15 +250,24 @@ def check_not_strict(archive: zipfile.ZipFile) -> None:
 
 def check_writable_size(archive: zipfile.ZipFile) -> None:
     """`RemiError` when the sheets of `archive` hold more rows and cells than
-    `MAX_WRITTEN_ELEMENTS`, counted from the bytes before openpyxl loads any."""
-    count = 0
-    for member in sheet_parts(archive).values():
+    `MAX_WRITTEN_ELEMENTS`, counted from the bytes before openpyxl loads any. The message
+    names the sheet holding the most, where the rows to delete usually are."""
+    counts: dict[str, int] = {}
+    for title, member in sheet_parts(archive).items():
         if member in archive.NameToInfo:
             xml = compat.part_bytes(archive, member)
-            count += xml.count(b"<row") + xml.count(b":row") + xml.count(b"<c ")
-            count += xml.count(b"<c>") + xml.count(b"<c/") + xml.count(b":c ")
-        if count > MAX_WRITTEN_ELEMENTS:
-            raise RemiError("file_too_big_to_write", count=count, limit=MAX_WRITTEN_ELEMENTS)
+            count = xml.count(b"<row") + xml.count(b":row") + xml.count(b"<c ")
+            counts[title] = count + xml.count(b"<c>") + xml.count(b"<c/") + xml.count(b":c ")
+    total = sum(counts.values())
+    if total > MAX_WRITTEN_ELEMENTS:
+        sheet = max(counts, key=counts.__getitem__)
+        raise RemiError(
+            "file_too_big_to_write",
+            count=total,
+            limit=MAX_WRITTEN_ELEMENTS,
+            sheet=sheet,
+            sheet_count=counts[sheet],
+        )
 
 
 def mb(size: int) -> str:
