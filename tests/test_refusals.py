@@ -78,6 +78,31 @@ def test_an_ods_with_a_byte_after_its_end_gets_the_ods_advice(tmp_path: Path) ->
         assert "is an OpenDocument (.ods) spreadsheet: save it as .xlsx" in result.stderr
 
 
+def test_an_ods_notebook_is_refused_in_the_language_of_its_sheets(tmp_path: Path) -> None:
+    # As LibreOffice writes a remi notebook saved as .ods: the sheet names are in content.xml.
+    for sheet, advice in [
+        ("Szabályok", "mentsd .xlsx formátumban a LibreOffice-ban"),
+        ("Rules", "save it as .xlsx in LibreOffice"),
+    ]:
+        path = tmp_path / f"{sheet}.ods"
+        with zipfile.ZipFile(path, "w") as table:
+            table.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+            table.writestr(
+                "content.xml",
+                "<office:document-content><office:body><office:spreadsheet><table:table "
+                f'table:name="2026-01-09" table:style-name="ta1"/><table:table '
+                f'table:name="{sheet}" table:style-name="ta1"/></office:spreadsheet>'
+                "</office:body></office:document-content>",
+            )
+        for command in (
+            ["check", path],
+            ["score", path],
+            ["report", path, "-o", path.with_suffix(".pdf")],
+        ):
+            result = remi(*command)
+            assert result.exit_code == 1 and advice in result.stderr, result.stderr
+
+
 def test_a_phones_spreadsheet_files_say_how_to_get_an_xlsx(tmp_path: Path) -> None:
     numbers = tmp_path / "Klub.numbers"  # one file, as iCloud keeps it: a zip of .iwa parts
     with zipfile.ZipFile(numbers, "w") as package:

@@ -11,7 +11,9 @@ small.
 from __future__ import annotations
 
 import contextlib
+import html
 import os
+import re
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -62,12 +64,27 @@ def sheet_language(paths: Sequence[Path]) -> Lang | None:
 
         # Anything unreadable just says nothing: the command itself will say what it is.
         with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
-            parts = [archive.getinfo(name) for name in _BOOK_PARTS]
-            if all(part.file_size <= _BOOK_BYTES for part in parts):
-                for name in sheet_parts(archive):
-                    if fold(name) in _SHEET_LANGS:
-                        return _SHEET_LANGS[fold(name)]
+            for name in _sheet_names(archive):
+                if fold(name) in _SHEET_LANGS:
+                    return _SHEET_LANGS[fold(name)]
     return None
+
+
+# A sheet of an OpenDocument spreadsheet: remi refuses the file, in the notebook's language.
+_ODS_TABLE: Final = re.compile(rb'<table:table\s[^>]*?table:name="([^"]*)"')
+
+
+def _sheet_names(archive: zipfile.ZipFile) -> list[str]:
+    """The sheet names of a workbook, .xlsx or .ods, when its list of them is small."""
+    if "content.xml" in archive.NameToInfo and "xl/workbook.xml" not in archive.NameToInfo:
+        if archive.getinfo("content.xml").file_size > _BOOK_BYTES * 4:
+            return []
+        found = _ODS_TABLE.findall(archive.read("content.xml"))
+        return [html.unescape(name.decode("utf-8", errors="replace")) for name in found]
+    parts = [archive.getinfo(name) for name in _BOOK_PARTS]
+    if all(part.file_size <= _BOOK_BYTES for part in parts):
+        return list(sheet_parts(archive))
+    return []
 
 
 def chosen(arguments: Sequence[str]) -> Lang | None:
@@ -87,4 +104,4 @@ def named_workbooks(arguments: Sequence[str]) -> list[Path]:
     """The workbooks the command line `arguments` names: their sheet names tell the
     language of a mistake found before they are read."""
     named = [Path(argument) for argument in arguments if not argument.startswith("-")]
-    return [path for path in named if path.suffix.lower() in (".xlsx", ".xlsm")]
+    return [path for path in named if path.suffix.lower() in (".xlsx", ".xlsm", ".ods")]
