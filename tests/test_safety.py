@@ -198,8 +198,25 @@ def test_two_remis_take_turns(notebook: Make) -> None:
         result = remi("score", path, env={"REMI_LOCK_SECONDS": "0.5"})
         waited = time.monotonic() - started
     assert result.exit_code == 1
-    assert "Another remi is writing" in result.stderr
+    assert "Another remi is writing" in result.stderr and "waited 0.5 s" in result.stderr
     assert waited >= 0.5
+    with FileLock(lock_path(path)):
+        hungarian = remi("score", path, "--lang", "hu", env={"REMI_LOCK_SECONDS": "0,5"})
+    assert "0,5 mp-et vártunk rá" in hungarian.stderr
+
+
+def test_a_lock_wait_that_is_no_number_is_said_as_such(notebook: Make) -> None:
+    path = notebook({"g": worked_game()})
+    before = path.read_bytes()
+    papers = Path(__file__).parent.parent / "samples" / "papir.csv"
+    for command in (["score", path], ["import", papers, "--into", path]):
+        result = remi(*command, env={"REMI_LOCK_SECONDS": "abc"})
+        assert result.exit_code == 1
+        assert result.stderr.strip() == (
+            "error: REMI_LOCK_SECONDS is 'abc', not a number of seconds: set it to one "
+            "(such as 30), or unset it."
+        )
+    assert path.read_bytes() == before
 
 
 def test_concurrent_runs_both_finish_and_agree(notebook: Make) -> None:

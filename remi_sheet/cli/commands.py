@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError, has_errors
 from remi_sheet.core.standings import ORDER
-from remi_sheet.i18n import Lang, Phrase, say, shown_text
+from remi_sheet.i18n import Lang, Phrase, say
 from remi_sheet.reading import files
 from remi_sheet.reading.files import os_reason
 
@@ -237,9 +236,9 @@ def _report(
     if table:
         console.print(output.standings_table(table, lang))
         console.print(say(ORDER, lang), markup=False, highlight=False)
-    broken = [shown_text(game.sheet) for game in notebook.games if game.has_errors]
+    broken = tuple(game.sheet for game in notebook.games if game.has_errors)
     if broken:
-        line = say("not_in_standings", lang, games=", ".join(broken))
+        line = say("not_in_standings", lang, games=broken)  # each name shown, none cut off
         console.print(line, markup=False, highlight=False)
     rules = output.house_rules_line(notebook, lang)
     if rules:
@@ -442,8 +441,8 @@ def _unfinished(notebook: Notebook) -> list[Problem]:
 
 
 def _locked(path: Path) -> contextlib.AbstractContextManager[None]:
-    """remi's own lock on `path`, waiting REMI_LOCK_SECONDS (30) for another remi."""
-    return files.exclusive(path, float(os.environ.get("REMI_LOCK_SECONDS", "30")))
+    """remi's own lock on `path` (`files.exclusive`)."""
+    return files.exclusive(path)
 
 
 def _blank_workbook() -> Workbook:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import codecs
 import functools
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -171,7 +170,7 @@ def run_import(
             raise RemiError(locked)
     if options.dry_run:
         return _import(records_path, into, overrides, lang, options, json_output, console)
-    with files.exclusive(target, float(os.environ.get("REMI_LOCK_SECONDS", "30"))):
+    with files.exclusive(target):
         return _import(records_path, into, overrides, lang, options, json_output, console)
 
 
@@ -348,7 +347,7 @@ class _Report:
         for status, key in ((Status.ALREADY_FILED, "already_filed"), (Status.ERRORS, "not_filed")):
             names = [p.game.name for p in self.placements if p.status is status]
             if names:
-                lines.append(say(key, lang, games=", ".join(names)))
+                lines.append(say(key, lang, games=tuple(names)))
         lines.append(self._summary())
         return lines
 
@@ -405,7 +404,7 @@ class _Report:
         for key, statuses in groups:
             names = [p.game.name for p in self.placements if p.status in statuses]
             if names:
-                parts.append(say(key, lang, count=len(names), games=", ".join(names)))
+                parts.append(say(key, lang, count=len(names), games=tuple(names)))
         told = "; ".join(parts) if parts else say("summary_none", lang)
         told = told[0].upper() + told[1:] + "."
         if self.written:

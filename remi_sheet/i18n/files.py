@@ -237,6 +237,12 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} számodra csak olvasható: a remi nem cseréli le. Használd a --output ÚJ.xlsx "
         "kapcsolót.",
     ),
+    "lock_seconds_wrong": (
+        "REMI_LOCK_SECONDS is '{value}', not a number of seconds: set it to one (such as 30), "
+        "or unset it.",
+        "A REMI_LOCK_SECONDS értéke '{value}', ez nem másodpercek száma: adj neki egy számot "
+        "(például 30), vagy töröld.",
+    ),
     "file_busy": (
         "Another remi is writing {path}; waited {seconds} s for it. Try again when it is done.",
         "Egy másik remi éppen írja ezt: {path}; {seconds} mp-et vártunk rá. Próbáld újra, "
@@ -317,6 +323,9 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
 # The reasons the messages above give, said in the message's language (`i18n.Phrase`).
 REASONS: Final[dict[str, tuple[str, str]]] = {
     "reason_empty": ("the file is empty", "a fájl üres"),
+    "part_all": ("all its parts together", "az összes része együtt"),
+    "readback_sheet_missing": ("the sheet is missing", "a lap hiányzik"),
+    "readback_cell_empty": ("the cell is empty", "a cella üres"),
     "reason_not_zip": ("it is not a zip-based Office file", "nem zip alapú Office-fájl"),
     "reason_zip_damaged": ("its zip archive is damaged", "a zip-archívuma sérült"),
     "reason_part_damaged": (

@@ -258,21 +258,40 @@ def read_only(path: Path, *, copy: bool = True) -> Problem | None:
     return Problem("file_read_only" if copy else "file_read_only_kept", params={"path": str(path)})
 
 
+LOCK_SECONDS: Final = 30.0  # how long remi waits for another remi writing the same file
+
+
+def lock_seconds() -> float:
+    """How long to wait for another remi's lock: REMI_LOCK_SECONDS, else `LOCK_SECONDS`."""
+    text = os.environ.get("REMI_LOCK_SECONDS", "").strip()
+    if not text:
+        return LOCK_SECONDS
+    try:
+        seconds = float(text.replace(",", "."))
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):  # NaN is not either
+        raise RemiError("lock_seconds_wrong", value=text)
+    return seconds
+
+
 @contextlib.contextmanager
-def exclusive(path: Path, seconds: float) -> Iterator[None]:
-    """Hold remi's own lock on `path`, so that two remi processes write it one at a time.
+def exclusive(path: Path, seconds: float | None = None) -> Iterator[None]:
+    """Hold remi's own lock on `path`, so that two remi processes write it one at a time,
+    waiting `seconds` (`lock_seconds` when None) for another's.
 
     The lock file lives in the system's temporary folder, named after the notebook's real
     path, not beside the shared notebook: nothing of remi's is left there. (Another machine's
     remi on a shared drive is kept from losing an update by `Identity` instead.)"""
     from filelock import FileLock, Timeout
 
+    seconds = lock_seconds() if seconds is None else seconds
     lock = FileLock(lock_path(path))
     try:
         lock.acquire(timeout=seconds)
     except Timeout:
         raise RemiError(
-            Problem("file_busy", params={"path": str(path), "seconds": f"{seconds:g}"})
+            Problem("file_busy", params={"path": str(path), "seconds": seconds})
         ) from None
     try:
         yield

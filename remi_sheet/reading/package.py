@@ -215,7 +215,7 @@ def check_sizes(archive: zipfile.ZipFile) -> None:
             raise RemiError("file_zip_bomb", part=item.filename, ratio=int(ratio), limit=MAX_RATIO)
     if total > MAX_PACKAGE_BYTES:
         raise RemiError(
-            "file_too_big", part="(all parts)", size=mb(total), limit=mb(MAX_PACKAGE_BYTES)
+            "file_too_big", part=Phrase("part_all"), size=mb(total), limit=mb(MAX_PACKAGE_BYTES)
         )
 
 

@@ -178,7 +178,7 @@ def _check_readback(
         before = grids.get(name, Grid(name, []))
         after = saved.get(name)
         if after is None:
-            raise RemiError(_readback_problem(name, None, "the sheet is missing"))
+            raise RemiError(_readback_problem(name, None, Phrase("readback_sheet_missing")))
         expected = _expected_rows(before, written.get(name, {}), touched.get(name, set()))
         if _trimmed(expected) == _trimmed(after.rows):
             continue  # the common case, compared at C speed
@@ -230,7 +230,7 @@ def _blank(value: Any) -> Any:
     return None if isinstance(value, str) and not value.strip() else value
 
 
-def _readback_problem(sheet: str, cell: str | None, found: str) -> Problem:
+def _readback_problem(sheet: str, cell: str | None, found: str | Phrase) -> Problem:
     return Problem("readback_failed", sheet, cell, params={"found": found})
 
 
@@ -331,7 +331,7 @@ def _check_raw_readback(temporary: Path, results: dict[str, dict[str, Any]]) -> 
             for ref, result in cells.items():
                 now = saved.get(ref)
                 if now is None or (now.kind, now.text) != (result.kind, result.text):
-                    found = repr(now.text) if now is not None else "None"
+                    found = f"'{now.text}'" if now is not None else Phrase("readback_cell_empty")
                     raise RemiError(_readback_problem(sheet, ref, found))
 
 
