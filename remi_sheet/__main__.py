@@ -18,6 +18,9 @@ from remi_sheet.core import collector
 
 
 def main() -> None:
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # started with that descriptor closed (cron, 2>&-)
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
     with collector.paused():
         from remi_sheet.cli.app import main as run
     collector.freed_at_exit()
@@ -30,8 +33,7 @@ def main() -> None:
         raise SystemExit(code)  # a message for standard error: Python prints it
     try:
         for stream in (sys.stdout, sys.stderr):
-            if stream is not None:  # None: started with that descriptor closed (cron, 2>&-)
-                stream.flush()
+            stream.flush()
     except (OSError, ValueError):  # a reader that went away: as Python says it, on the way out
         raise SystemExit(code) from None
     os._exit(code or 0)

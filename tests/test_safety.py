@@ -3,6 +3,7 @@ hostile files."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -1208,16 +1209,42 @@ def test_an_unreadable_notebook_is_one_line(
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
-@pytest.mark.parametrize("command", [["check"], ["check", "--json"], ["stats"], ["stats", "--csv"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "{path}"],
+        ["check", "--json", "{path}"],
+        ["stats", "{path}"],
+        ["stats", "--csv", "{path}"],
+        ["meld", "8♣ 9♣ 10♣"],  # commands that read no notebook, and click's own printing
+        ["meld", "--hand", "8♣ 9♣ 10♣ K♠ K♥ K♦"],
+        ["--help"],
+        ["--version"],
+    ],
+)
 def test_an_output_that_cannot_be_written_is_one_line(notebook: Make, command: list[str]) -> None:
     path = notebook({"g": worked_game()})
     assert REMI is not None
+    arguments = [argument.format(path=path) for argument in command]
     with open("/dev/full", "w") as full:
         done = subprocess.run(
-            [REMI, *command, str(path)], check=False, stdout=full, stderr=subprocess.PIPE, text=True
+            [REMI, *arguments], check=False, stdout=full, stderr=subprocess.PIPE, text=True
         )
     assert done.returncode == 1
     assert done.stderr == "error: The output could not be written: the disk is full.\n"
+
+
+def test_score_json_with_standard_error_closed_prints_one_document(tmp_path: Path) -> None:
+    """A cron job's `remi score … --json 2>&-`: the lines for a person go nowhere, and the
+    document is the only thing on standard output (they failed as a damaged workbook)."""
+    path = tmp_path / "klub.xlsx"
+    shutil.copyfile(Path(__file__).parent.parent / "samples" / "klub.xlsx", path)
+    assert REMI is not None
+    for outcome in ("written", "unchanged"):
+        line = f'"{REMI}" score "{path}" --json 2>&-'
+        done = subprocess.run(line, check=False, shell=True, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout
+        assert json.loads(done.stdout)["outcome"] == outcome
 
 
 def test_the_standings_sheet_shows_its_figures_to_the_decimals_every_table_does(

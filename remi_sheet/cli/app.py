@@ -325,6 +325,12 @@ def main() -> None:
     except ClickException as error:
         error.show()
         raise SystemExit(error.exit_code) from None
+    except OSError as error:
+        # What a command's own guard has not caught is its printing: meld's lines, --help,
+        # --version, written to a full disk or a failing device.
+        from remi_sheet.cli import help_text
+
+        output_failed(error, help_text.language_of(sys.argv[1:]))
     except typer.Abort:  # Ctrl-C: nothing was half-written (every write is atomic)
         from remi_sheet.cli import help_text
         from remi_sheet.i18n import say
