@@ -231,6 +231,60 @@ def test_broken_game_lists_its_problems_instead_of_numbers(tmp_path: Path) -> No
     assert "Not counted (errors): Bad" in standings
 
 
+def test_a_long_list_of_errors_starts_under_the_games_title(tmp_path: Path) -> None:
+    """Twenty-five errors do not fit on one page: they begin on the game's page and go on
+    to the next (the whole box went to the next page, the first left with its title)."""
+    header = ["Leosztás", "Anna", "Béla", "Csaba", "Dóra", "Ede", "Feri"]
+    rows = [header] + [[deal, "W", "X", "X", "X", "X", 20] for deal in range(1, 8)]
+    path = make_notebook(tmp_path / "e.xlsx", {"Sok hiba": (rows, None, None)})
+    pdf = tmp_path / "e.pdf"
+    assert remi("report", path, "-o", pdf, "--lang", "en").exit_code == 1
+    first, second = pages(pdf)
+    assert "Sok hiba" in first and "This game has errors and is not scored" in first
+    assert "C2 Béla: X without card points" in first
+    assert "F8 Ede: X without card points" in second
+
+
+def test_a_game_played_to_a_limit_is_one_page_and_its_blank_card_has_its_rows(
+    tmp_path: Path,
+) -> None:
+    names = ["Anna", "Béla", "Csaba", "Dóra"]
+    deals = [
+        [deal, *(["W", 10, 20, 30] if deal % 2 else [20, "W", 10, 0])] for deal in range(1, 21)
+    ]
+    rules = {"game_end": "limit", "points_limit": 1000}
+    path = make_notebook(
+        tmp_path / "l.xlsx", {"Ötszázig": ([["Leosztás", *names], *deals], None, None)}, rules
+    )
+    pdf = tmp_path / "l.pdf"
+    assert remi("report", path, "-o", pdf, "--lang", "en").exit_code == 0, pdf
+    (page,) = pages(pdf)  # twenty deals, the chart and the house rules' note on one page
+    assert "20." in page and "Running totals".upper() in page.upper()
+    blank = tmp_path / "blank.pdf"
+    assert remi("report", "--blank", path, "-o", blank, "--lang", "en").exit_code == 0
+    (card,) = pages(blank)  # a game sheet of such a notebook has twenty rows: so has its card
+    assert "20." in card and "21." not in card
+
+
+def test_head_to_head_of_a_dozen_players_is_a_landscape_page(tmp_path: Path) -> None:
+    names = [f"{family} {given}" for family in ("Nagy", "Kiss", "Tóth") for given in "ABCD"]
+    games = {
+        f"Klub #{number}": (
+            [["Leosztás", *names[number * 4 : number * 4 + 4]], *FULL_GAME[1:]],
+            None,
+            None,
+        )
+        for number in range(3)
+    }
+    path = make_notebook(tmp_path / "s.xlsx", games)
+    pdf = tmp_path / "s.pdf"
+    assert remi("stats", path, "-o", pdf, "--lang", "en").exit_code == 0
+    reader = PdfReader(pdf)
+    (versus,) = [page for page in reader.pages if "Head to head" in page.extract_text()]
+    assert versus.mediabox.width > versus.mediabox.height  # every column across the page
+    assert names[-1] in " ".join(versus.extract_text().split())
+
+
 def test_wrong_house_rules_print_nothing(tmp_path: Path) -> None:
     path = make_notebook(
         tmp_path / "r.xlsx", {"G": (WORKED_GAME, None, None)}, rules={"opening_minimum": "sok"}

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError, has_errors
+from remi_sheet.core.rules import table_rows
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, Phrase, say
 from remi_sheet.reading import files
@@ -288,7 +289,7 @@ def run_new(
     workbook = _blank_workbook()
     for _ in range(games):
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
-        game = new_notebook.GameSheet(title, tuple(players), new_notebook.table_rows(rules))
+        game = new_notebook.GameSheet(title, tuple(players), table_rows(rules))
         new_notebook.add_game_sheet(workbook, game, day, lang)
     new_notebook.add_rules_sheet(workbook, rules, lang)
     with _locked(path), _scratch(path) as folder:
@@ -356,7 +357,7 @@ def run_add_game(
             usage_error(error.code, lang, **error.params)
         workbook = saving.open_workbook(path, path)
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
-        rows = new_notebook.table_rows(notebook.rules)
+        rows = table_rows(notebook.rules)
         game = new_notebook.GameSheet(title, tuple(names), rows)
         unfinished = _unfinished(notebook)
         sheet = new_notebook.add_game_sheet(workbook, game, day, lang)

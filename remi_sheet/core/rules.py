@@ -69,6 +69,21 @@ class HouseRules:
         return self.game_end is GameEnd.LIMIT
 
 
+# Deal rows of a game played to a limit when no number was asked for: a game to 500 runs
+# to some ten to fifteen deals, far past the default 7 rows, and a deal typed below the
+# table would stand beside the live Total row.
+LIMIT_ROWS: Final = 20
+
+
+def table_rows(rules: HouseRules) -> int:
+    """How many deal rows a game's table has, on a new game sheet and a blank scorecard:
+    `deals_per_game`, or for a game played to a limit with the default left as it is,
+    `LIMIT_ROWS`."""
+    if rules.to_limit and rules.deals_per_game == HouseRules().deals_per_game:
+        return LIMIT_ROWS
+    return rules.deals_per_game
+
+
 def default_value(name: str) -> int | bool | str:
     """The rule's default as `differences` gives a value (a value word in English)."""
     return _plain(rule_spec(name), getattr(HouseRules(), rule_spec(name).name))

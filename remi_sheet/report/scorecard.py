@@ -30,7 +30,7 @@ from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
 from remi_sheet.core.problems import RemiError, Severity
-from remi_sheet.core.rules import HouseRules, Rounding, default_value, value_text
+from remi_sheet.core.rules import HouseRules, Rounding, default_value, table_rows, value_text
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, DECIMALS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 REPORT_TEMPLATE: Final = "scorecard.html"
 BLANK_TEMPLATE: Final = "blank.html"
+LONGER: Final = 16  # deals past which a game's rows and chart are lower still
 MINUS: Final = "\u2212"  # a real minus sign: a hyphen looks too short beside the digits
 
 
@@ -97,6 +98,11 @@ class GamePage:
     @property
     def broken(self) -> bool:
         return bool(self.problems)
+
+    @property
+    def longer(self) -> bool:
+        """More deals than the usual rows leave room for: lower rows (`.longer`)."""
+        return len(self.deals) > LONGER
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,8 +275,9 @@ def _game_chart(game: Game, rules: HouseRules, looks: dict[str, int] | None) -> 
     values = [[0, *(running[index] for running in game.score.running)] for index in range(count)]
     length = max(rules.deals_per_game, len(game.deals))
     labels = ["", *(str(number) for number in range(1, length + 1))]
-    # The table grows with the deals; the chart gives way so that a game stays on one page.
-    height = max(180, 330 - 36 * max(0, length - 7))
+    # The table grows with the deals; the chart gives way so that a game stays on one page
+    # (past sixteen deals, as far as the table's rows do: `.longer` in scorecard.css).
+    height = max(150 if len(game.deals) > LONGER else 180, 330 - 36 * max(0, length - 7))
     styles = [looks[fold(name)] for name in game.players] if looks else None
     return line_chart(game.players, values, labels, height=height, styles=styles)
 
@@ -382,7 +389,7 @@ def blank_card(players: Sequence[str], rules: HouseRules, lang: Lang) -> BlankCa
         title=say("blank_title", lang),
         t=words(lang),
         players=tuple(players),
-        deals=tuple(range(1, rules.deals_per_game + 1)),
+        deals=tuple(range(1, table_rows(rules) + 1)),
         legend=tuple(legend),
         rules=rule_lines(rules, lang),
     )

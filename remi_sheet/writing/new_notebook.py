@@ -90,20 +90,6 @@ class GameSheet:
     deals: int
 
 
-# Deal rows of a game played to a limit when no number was asked for: a game to 500 runs
-# to some ten to fifteen deals, far past the default 7 rows, and a deal typed below the
-# table would stand beside the live Total row.
-LIMIT_ROWS: Final = 20
-
-
-def table_rows(rules: HouseRules) -> int:
-    """How many deal rows a new game sheet gets: `deals_per_game`, or for a game played to
-    a limit with the default left as it is, `LIMIT_ROWS`."""
-    if rules.to_limit and rules.deals_per_game == HouseRules().deals_per_game:
-        return LIMIT_ROWS
-    return rules.deals_per_game
-
-
 _WRONG: Final = "E06666"  # the red of a cell remi refuses, on a game sheet and the Rules
 
 
