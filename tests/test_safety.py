@@ -23,7 +23,7 @@ import xlsxwriter
 from filelock import FileLock
 
 from remi_sheet.writing import formula_results
-from tests.conftest import build_notebook, remi, worked_game
+from tests.conftest import build_notebook, remi, remi_json, worked_game
 
 Make = Callable[..., Path]
 REMI = shutil.which("remi", path=str(Path(sys.executable).parent))
@@ -55,6 +55,35 @@ def test_an_output_over_another_notebook_keeps_that_one(
     assert "tavaly" not in openpyxl.load_workbook(other).sheetnames
     assert remi("score", path, "-o", other, "--no-backup").exit_code == 0
     assert Path(f"{other}.bak").read_bytes() == before  # the older backup, not replaced
+
+
+@pytest.mark.parametrize("fresh", [True, False], ids=["made by remi new", "scores to write"])
+def test_a_second_score_to_the_same_output_changes_nothing(
+    notebook: Make, tmp_path: Path, fresh: bool
+) -> None:
+    """`score -o` run again on an unchanged notebook leaves the output as it was: not saved
+    anew (its time of saving would differ), no .bak of it."""
+    if fresh:
+        path = tmp_path / "klub.xlsx"
+        assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
+    else:
+        path = notebook({"g": worked_game()})
+    out = tmp_path / "out.xlsx"
+    code, first = remi_json("score", path, "-o", out)
+    assert code == 0 and first["outcome"] == "written"
+    before, when = out.read_bytes(), out.stat().st_mtime_ns
+    time.sleep(1.1)  # a save a second later says so in its docProps/core.xml
+    code, second = remi_json("score", path, "-o", out)
+    assert code == 0 and second["outcome"] == "unchanged" and second["written"] is None
+    assert out.read_bytes() == before and out.stat().st_mtime_ns == when
+    assert not Path(f"{out}.bak").exists()
+    if not fresh:  # a deal changed: the output is written, the one before kept
+        book = openpyxl.load_workbook(path)
+        book["g"]["B5"], book["g"]["C5"], book["g"]["D5"] = "W", 30, 10  # deal 4
+        book.save(path)
+        code, third = remi_json("score", path, "-o", out)
+        assert third["outcome"] == "written", third
+        assert Path(f"{out}.bak").read_bytes() == before
 
 
 def test_text_typed_partly_bold_keeps_its_runs(tmp_path: Path) -> None:

@@ -161,10 +161,10 @@ def _score(
         if written.written:
             outcome = Written("written", destination, written.left_alone)
             message = say("written", notebook.lang, path=destination)
-        else:  # every sheet already held it, or a person's typing kept remi out
-            outcome = Written("unchanged", path, written.left_alone)
+        else:  # every sheet (or the --output file) already held it, or typing kept remi out
+            outcome = Written("unchanged", destination, written.left_alone)
             key = "not_written_safely" if written.left_alone else "unchanged"
-            message = say(key, notebook.lang, path=path)
+            message = say(key, notebook.lang, path=destination)
     _report(console, notebook, problems, json_output, outcome)
     console.print(message, markup=False, highlight=False)
     for line in _what_was_scored(notebook, outcome):

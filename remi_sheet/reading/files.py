@@ -334,8 +334,10 @@ def replace_atomically(
     *,
     expected: Identity | None = None,
     before: Callable[[], None] | None = None,
-) -> None:
-    """Call `write(temporary)` and move the result onto `path` in one rename.
+    same: Callable[[Path, Path], bool] | None = None,
+) -> bool:
+    """Call `write(temporary)` and move the result onto `path` in one rename; False when
+    `same(temporary, path)` says the file there already holds it: then nothing is moved.
 
     The temporary file sits in the same folder as the real file (a rename is atomic only
     within one file system; a symbolic link is followed, so the link stays a link) and is
@@ -361,6 +363,8 @@ def replace_atomically(
     temporary = Path(name)
     try:
         write(temporary)
+        if same is not None and real.exists() and same(temporary, real):
+            return False  # a second run on unchanged input changes nothing
         with temporary.open("rb+") as written:
             os.fsync(written.fileno())
         os.chmod(temporary, real.stat().st_mode & 0o7777 if real.exists() else _new_file_mode())
@@ -377,6 +381,7 @@ def replace_atomically(
     finally:
         with contextlib.suppress(FileNotFoundError):
             temporary.unlink()
+    return True
 
 
 def _unchanged(real: Path, path: Path, expected: Identity | None) -> None:

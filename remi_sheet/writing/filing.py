@@ -195,7 +195,7 @@ def file_games(
     if active is not None:
         workbook.active = active  # the sheet the notebook opens at stays the same
     touched = {name: set(cells) for name, cells in written.items()}
-    return saving.save_safely(
+    saved = saving.save_safely(
         workbook,
         ({} if source is None else grids) | filed,
         source,
@@ -206,6 +206,7 @@ def file_games(
         force=force,
         own=remis_standings(grids),
     )
+    return saved.problems
 
 
 def place_by_date(

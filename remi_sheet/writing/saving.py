@@ -10,12 +10,14 @@ the new file in place.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 import warnings
 import zipfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.i18n import Phrase
@@ -72,7 +74,7 @@ def save_safely(
     force: bool = False,
     own: str | None = None,
     expected: Identity | None = None,
-) -> list[Problem]:
+) -> Saved:
     """Save `workbook` (read from `source`, whose cells were `grids`; None for a new file)
     to `target` atomically, after reading it back.
 
@@ -131,10 +133,51 @@ def save_safely(
             keep_backup(target)
 
     try:
-        replace_atomically(target, save, expected=expected if in_place else None, before=back_up)
+        replaced = replace_atomically(
+            target,
+            save,
+            expected=expected if in_place else None,
+            before=back_up,
+            same=None if in_place else same_workbook,
+        )
     finally:
         release(workbook)
-    return problems
+    return Saved(problems, replaced)
+
+
+class Saved(NamedTuple):
+    """What `save_safely` found, and whether it replaced the file (False: a file written
+    before, `--output` of the same notebook, already held it all)."""
+
+    problems: list[Problem]
+    replaced: bool
+
+
+# The one part a save changes by itself: the time of the save.
+_SAVED_AT: Final = re.compile(rb"<dcterms:modified\b[^>]*>[^<]*</dcterms:modified>")
+
+
+def same_workbook(new: Path, old: Path) -> bool:
+    """Whether the workbook at `old` holds what the one just saved at `new` does: the same
+    parts, each with the same bytes (by their sizes and checksums), but for the time of the
+    save in `docProps/core.xml`."""
+    try:
+        with zipfile.ZipFile(new) as made, zipfile.ZipFile(old) as there:
+            mine = {item.filename: item for item in made.infolist()}
+            theirs = {item.filename: item for item in there.infolist()}
+            if mine.keys() != theirs.keys():
+                return False
+            for name, item in mine.items():
+                other = theirs[name]
+                if (item.CRC, item.file_size) == (other.CRC, other.file_size):
+                    continue
+                if name != "docProps/core.xml" or other.file_size > 1 << 20:
+                    return False
+                if _SAVED_AT.sub(b"", made.read(item)) != _SAVED_AT.sub(b"", there.read(other)):
+                    return False
+    except (OSError, zipfile.BadZipFile, zlib.error, EOFError):
+        return False  # what is there is replaced, as any file of its kind would be
+    return True
 
 
 def release(workbook: Workbook) -> None:

@@ -47,6 +47,7 @@ from remi_sheet.writing.saving import (
     open_workbook,
     read_sheet_names,
     release,
+    same_workbook,
     save_safely,
 )
 from remi_sheet.writing.written import Cells, Style, Written
@@ -346,13 +347,18 @@ def _write(
     in_place = target.resolve() == source.resolve()
     added = set(sheets) - set(read_sheet_names(source))
     if not any(touched.values()) and not names_changed and not added and not unhidden:
+        replaced = False
         if not in_place:
-            if backup and target.exists():  # as `save_safely` keeps the file it replaces
-                keep_backup(target)
-            replace_atomically(target, lambda temporary: copy_file(source, temporary))
-        return Outcome(problems, written=not in_place, left_alone=left_alone)
+            replaced = replace_atomically(
+                target,
+                lambda temporary: copy_file(source, temporary),
+                # as `save_safely` keeps the file it replaces
+                before=(lambda: keep_backup(target)) if backup and target.exists() else None,
+                same=same_workbook,
+            )
+        return Outcome(problems, written=replaced, left_alone=left_alone)
     written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
-    problems += save_safely(
+    saved = save_safely(
         workbook,
         notebook.grids,
         source,
@@ -364,12 +370,7 @@ def _write(
         own=plan.standings_sheet,
         expected=notebook.identity,
     )
-    return Outcome(problems, written=True, left_alone=left_alone)
-
-
-def remi_wrote(path: Path) -> bool:
-    """Whether remi has written into the notebook at `path` (it holds remi's record)."""
-    return STATE_SHEET in read_sheet_names(path)
+    return Outcome(problems + saved.problems, written=saved.replaced, left_alone=left_alone)
 
 
 def foreign_standings(notebook: Notebook) -> list[Problem]:
