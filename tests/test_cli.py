@@ -78,6 +78,7 @@ def test_check_json(notebook: Make) -> None:
     assert second["deals"] == [] and second["errors"] == 1
     assert document["problems"] == [
         {
+            "file": None,  # the notebook read: the only one
             "sheet": "2026-11-29 #2",
             "cell": "C2",
             "line": None,

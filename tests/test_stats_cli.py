@@ -384,7 +384,9 @@ def test_a_game_two_notebooks_hold_is_counted_once_and_said(club: Path, tmp_path
     assert len(both["games"]) == len(alone["games"])
     said = [p for p in both["problems"] if p["code"] == "season_same_game"]
     assert len(said) == 1 and said[0]["severity"] == "warning"
-    assert said[0]["sheet"] == "okt · Okt" and "klub · G1" in said[0]["message"]
+    # the sheet is a sheet's name, and its notebook named beside it
+    assert (said[0]["file"], said[0]["sheet"]) == ("okt.xlsx", "Okt")
+    assert "klub · G1" in said[0]["message"]
     # The same deals on another day are another game: counted.
     other_day = [["Date", "2030-01-01"], *CLUB["G1"][1:]]
     later = build_notebook(tmp_path / "later.xlsx", {"G1": other_day}, TWO_DEALS)
@@ -446,8 +448,8 @@ def test_copies_are_matched_one_for_one_whatever_the_order_of_the_notebooks(
     for order in ((season, month), (month, season)):
         _, document = remi_json("stats", *order)
         said = [p for p in document["problems"] if p["code"] == "season_same_game"]
-        counts.append((len(document["games"]), [p["sheet"] for p in said]))
-    assert counts == [(2, ["okt · Okt"]), (2, ["okt · Okt"])]
+        counts.append((len(document["games"]), [(p["file"], p["sheet"]) for p in said]))
+    assert counts == [(2, [("okt.xlsx", "Okt")]), (2, [("okt.xlsx", "Okt")])]
 
 
 def test_a_name_spelt_two_ways_is_warned_at_the_cell_to_correct(club: Path, second: Path) -> None:
@@ -455,7 +457,7 @@ def test_a_name_spelt_two_ways_is_warned_at_the_cell_to_correct(club: Path, seco
     _, document = remi_json("stats", club, second)
     said = [p for p in document["problems"] if p["code"] == "name_spellings"]
     assert said and all(p["sheet"] and p["cell"] for p in said), said
-    assert said[0]["sheet"].startswith("tavasz · ")
+    assert said[0]["file"] == "tavasz.xlsx" and " · " not in said[0]["sheet"]
 
 
 def test_every_view_of_the_season_says_each_notebooks_house_rules(

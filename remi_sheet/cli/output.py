@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet.cli.printing import Table, writing_out
@@ -102,13 +103,24 @@ def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
     for problem in problems:
         style = "red" if problem.severity is Severity.ERROR else "yellow"
         cell = problem.cell or (say("line", lang, line=problem.line) if problem.line else "")
-        table.add_row(problem.sheet or "", cell, problem.message(lang), style=style)
+        table.add_row(sheet_shown(problem) or "", cell, problem.message(lang), style=style)
     return table
+
+
+def sheet_shown(problem: Problem) -> str | None:
+    """A problem's sheet as a person reads it: `Game`, or with its notebook among several,
+    `klub · Game`; a notebook's own problem, its file: `klub.xlsx`."""
+    sheet = shown_text(problem.sheet) if problem.sheet else None
+    if problem.file is None:
+        return sheet
+    if sheet is None:
+        return shown_text(problem.file)
+    return f"{shown_text(str(PurePath(problem.file).with_suffix('')))} · {sheet}"
 
 
 def where(problem: Problem, lang: Lang) -> str:
     """Where a problem is, as a person reads it: `Game!C5`, `papir.csv, line 12`."""
-    sheet = shown_text(problem.sheet) if problem.sheet else None
+    sheet = sheet_shown(problem)
     if problem.line is not None:
         line = say("line", lang, line=problem.line)
         return f"{sheet}, {line}" if sheet else line

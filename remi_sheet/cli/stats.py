@@ -233,7 +233,6 @@ def _games(
     from remi_sheet.notebook import season as seasons
 
     several = len(notebooks) > 1
-    stems = [str(Path(label).with_suffix("")) for label in labels]
     games: list[SeasonGame] = []
     problems: list[Problem] = []
     filtered = options.since is not None or options.until is not None
@@ -243,7 +242,7 @@ def _games(
         found_problems = list(notebook.problems)
         if not rules_ok:
             found_problems.append(Problem("notebook_not_counted"))
-        name = stems[source] if several else None
+        name = labels[source] if several else None
         found = seasons.gather_games(notebook.games, source, name, rules_ok=rules_ok)
         kept = seasons.within(found, options.since, options.until)
         found_problems += seasons.date_problems(found, filtered=filtered)
@@ -257,11 +256,11 @@ def _games(
 
 def _located(problem: Problem, label: str, several: bool) -> Problem:
     """With several notebooks a sheet name alone is ambiguous: name the notebook too (by
-    `label`: its file's name, or its path where two share a name)."""
+    `label`: its file's name, or its path where two share a name), as a problem of no
+    sheet is always named."""
     if not several and problem.sheet is not None:
         return problem
-    where = label if problem.sheet is None else f"{Path(label).with_suffix('')} · "
-    return dataclasses.replace(problem, sheet=where + (problem.sheet or ""))
+    return dataclasses.replace(problem, file=label)
 
 
 def _print_terminal(

@@ -37,6 +37,8 @@ class Problem:
     severity: Severity = Severity.ERROR
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     line: int | None = None  # a line of a text file
+    # The notebook the sheet is in, where several are read at once (`remi stats a b`).
+    file: str | None = None
 
     def message(self, lang: Lang) -> str:
         return say(self.code, lang, **self.params)
@@ -51,6 +53,7 @@ class Problem:
 
     def to_json(self, lang: Lang) -> dict[str, Any]:
         return {
+            "file": self.file,
             "sheet": self.sheet,
             "cell": self.cell,
             "line": self.line,

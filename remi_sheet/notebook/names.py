@@ -78,38 +78,41 @@ def name_problems(games: Iterable[Game]) -> list[Problem]:
     one player, each at the header cell where its least used spelling is first typed (the
     one to correct), and different players whose names look alike."""
     played, _ = _played(games)
-    first: dict[str, tuple[str, str]] = {}
+    first: dict[str, Typed] = {}
     for game in played:
         layout = game.layout
         for index, name in enumerate(game.players):
             cell = address(layout.header_row, layout.player_column(index))
-            first.setdefault(clean(name), (game.sheet, cell))
+            first.setdefault(clean(name), (game.sheet, cell, None))
     return spelling_problems(spellings_of(played), first)
 
 
+# Where a spelling is first typed: its sheet, header cell and notebook (None: the only one).
+Typed = tuple[str, str, str | None]
+_NOWHERE: Final[tuple[None, None, None]] = (None, None, None)
+
+
 def spelling_problems(
-    spellings: dict[str, Counter[str]], typed_at: dict[str, tuple[str, str]] | None = None
+    spellings: dict[str, Counter[str]], typed_at: dict[str, Typed] | None = None
 ) -> list[Problem]:
     """`name_problems` of spellings counted elsewhere; `typed_at`: where each spelling is
-    first typed (sheet, cell), when one notebook's games are all there is."""
+    first typed."""
     problems: list[Problem] = []
     for counts in spellings.values():
         if len(counts) > 1:
             names = [name for name, _ in counts.most_common()]
             params = {"name": names[0], "count": len(names), "spellings": ", ".join(names)}
-            sheet, cell = (typed_at or {}).get(names[-1], (None, None))
+            sheet, cell, file = (typed_at or {}).get(names[-1], _NOWHERE)
             problems.append(
-                Problem("name_spellings", sheet, cell, severity=Severity.WARNING, params=params)
+                Problem("name_spellings", sheet, cell, Severity.WARNING, params, file=file)
             )
     games = {counts.most_common(1)[0][0]: counts.total() for counts in spellings.values()}
     for first, second in similar_names(games):
         params = {"first": first, "second": second}
         # At the less used name, where it is first typed: the one likely to be the slip.
         rarer = second if games[second] <= games[first] else first
-        sheet, cell = (typed_at or {}).get(rarer, (None, None))
-        problems.append(
-            Problem("names_similar", sheet, cell, severity=Severity.WARNING, params=params)
-        )
+        sheet, cell, file = (typed_at or {}).get(rarer, _NOWHERE)
+        problems.append(Problem("names_similar", sheet, cell, Severity.WARNING, params, file=file))
     return problems
 
 

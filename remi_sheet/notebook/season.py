@@ -28,6 +28,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePath
 from typing import Any, Final
 
 from remi_sheet.core.dates import FORMS, carried, parse_date
@@ -36,6 +37,7 @@ from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
 from remi_sheet.core.text import clean, fold
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.names import (
+    Typed,
     spelling_problems,
     spellings_of,
 )
@@ -72,6 +74,7 @@ class SeasonGame:
     position: int  # the sheet's place among the notebook's games, 0 first
     date: dt.date | None
     counted: bool = True  # False: errors in it (or in its notebook's house rules)
+    notebook: str | None = None  # the notebook's label, when several are read
 
     @property
     def complete(self) -> bool:
@@ -230,16 +233,19 @@ def gather_games(
     games: Sequence[Game], source: int = 0, notebook: str | None = None, *, rules_ok: bool = True
 ) -> list[SeasonGame]:
     """The games of one notebook (in sheet order) with their dates read; labels are
-    "notebook · sheet" when `notebook` is given. Games with errors are marked not counted,
-    and so is every game when the notebook's house rules are wrong (`rules_ok` False)."""
+    "notebook · sheet" when `notebook` (its file's name, `klub.xlsx`) is given. Games with
+    errors are marked not counted, and so is every game when the notebook's house rules
+    are wrong (`rules_ok` False)."""
+    stem = str(PurePath(notebook).with_suffix("")) if notebook else None
     return [
         SeasonGame(
             game,
-            f"{notebook} · {game.sheet}" if notebook else game.sheet,
+            f"{stem} · {game.sheet}" if stem else game.sheet,
             source,
             position,
             _date_or_none(game.layout.date),
             counted=rules_ok and not game.has_errors,
+            notebook=notebook,
         )
         for position, game in enumerate(games)
     ]
@@ -290,7 +296,14 @@ def once_each(games: Sequence[SeasonGame]) -> tuple[list[SeasonGame], list[Probl
                 for index, copy in enumerate(listed):
                     counted_instead[id(copy)] = kept[min(index, len(kept) - 1)]
     problems = [
-        Problem("season_same_game", g.label, None, _WARN, {"first": counted_instead[id(g)].label})
+        Problem(
+            "season_same_game",
+            g.game.sheet,
+            None,
+            _WARN,
+            {"first": counted_instead[id(g)].label},
+            file=g.notebook,
+        )
         for g in games
         if id(g) in counted_instead
     ]
@@ -399,15 +412,16 @@ def compute(games: Sequence[SeasonGame], sort: str = "place") -> Season:
     )
 
 
-def _typed_at(games: Sequence[SeasonGame]) -> dict[str, tuple[str, str]]:
-    """Where each spelling of a name is first typed: the game's label (its notebook's
-    name before it when there are several) and its header cell."""
-    first: dict[str, tuple[str, str]] = {}
+def _typed_at(games: Sequence[SeasonGame]) -> dict[str, Typed]:
+    """Where each spelling of a name is first typed: the game's sheet, its header cell and
+    the notebook (when there are several)."""
+    first: dict[str, Typed] = {}
     for season_game in games:
         layout = season_game.game.layout
         for index, name in enumerate(season_game.game.players):
             cell = address(layout.header_row, layout.player_column(index))
-            first.setdefault(clean(name), (season_game.label, cell))
+            where = (season_game.game.sheet, cell, season_game.notebook)
+            first.setdefault(clean(name), where)
     return first
 
 
