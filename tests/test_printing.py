@@ -10,7 +10,17 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from remi_sheet.cli.printing import PlainConsole, Table, console_for, error_line, is_terminal, width
+from remi_sheet.cli.output import standings_table
+from remi_sheet.cli.printing import (
+    PlainConsole,
+    Table,
+    console_for,
+    error_line,
+    is_terminal,
+    print_table,
+    width,
+)
+from remi_sheet.core.standings import Standing
 
 
 def scores() -> Table:
@@ -56,6 +66,41 @@ def test_rich_draws_the_same_cells() -> None:
     for cell in ("Játékos", "Győző", "Ödön Árpád", "-40", "李小龍"):
         assert cell in drawn
     assert "│" in drawn
+
+
+def _standings() -> Table:
+    rows = [
+        Standing("Nagy Erzsébet", 12, 11, 4, 84, 2730, 2921, 10, 12, rank=1),
+        Standing("Kiss-Szabó Krisztina", 12, 12, 3, 84, -1250, -1251, 7, 20, rank=2),
+    ]
+    return standings_table(rows, "hu")
+
+
+@pytest.mark.parametrize("room", [140, 80, 60, 30])
+def test_a_narrow_terminal_never_cuts_a_figure_short(room: int) -> None:
+    """At 80 columns the Hungarian headings are too long for a boxed table: it loses its
+    inner lines, then takes the short headings; narrower still, plain lines the terminal
+    wraps. Rich would have cut them to "Hely…" and the figures to "2…"."""
+    console = Console(file=io.StringIO(), width=room, color_system=None)
+    print_table(console, _standings())
+    drawn = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "…" not in drawn
+    for figure in ("2730", "265,5", "-1250", "-104,3", "84", "20"):
+        assert figure in drawn, (room, drawn)
+    lines = drawn.splitlines()
+    if room >= 80:
+        assert max(map(width, lines)) <= room
+    else:  # the plain lines, each whole, for the terminal to wrap
+        assert lines[1].split() == [
+            "#",
+            "Játékos",
+            *["Játszma", "Bef.", "Győz.", "Leoszt."],
+            *["Össz.", "Átlag", "Kéz", "+200"],
+        ]
+    if room == 80:
+        assert "Győz." in drawn and "Nagy Erzsébet" in drawn  # the short headings, compact
+    if room == 140:
+        assert "Átlag" in drawn and "Győzelmek" in drawn and "┃" in drawn
 
 
 def test_plain_console_writes_to_the_stream_of_the_moment(

@@ -223,6 +223,7 @@ def _report(
     problems and the summary; or the `--json` document (with what `score` wrote)."""
     from remi_sheet.cli import output
     from remi_sheet.cli.game_lines import game_line
+    from remi_sheet.cli.printing import print_table
 
     table = notebook.standings
     lang = notebook.lang
@@ -235,7 +236,7 @@ def _report(
     if notebook.games:
         console.print("")
     if table:
-        console.print(output.standings_table(table, lang))
+        print_table(console, output.standings_table(table, lang))
         console.print(say(ORDER, lang), markup=False, highlight=False)
     broken = tuple(game.sheet for game in notebook.games if game.has_errors)
     if broken:

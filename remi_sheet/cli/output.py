@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from remi_sheet.cli.printing import Table, writing_out
+from remi_sheet.cli.printing import Justify, Table, print_table, writing_out
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing
@@ -144,7 +144,8 @@ def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
     """The standings in their order, with their places (the line `ORDER` names the rule)."""
     table = Table(say("standings", lang))
     for key in COLUMNS:
-        table.add_column(say(key, lang), justify="left" if key == "player" else "right")
+        justify: Justify = "left" if key == "player" else "right"
+        table.add_column(say(key, lang), justify, short=say(f"short_{key}", lang))
     for row in rows:
         cells = zip(COLUMNS, row.values(), strict=True)
         table.add_row(*(figure(value, lang, DECIMALS.get(key)) for key, value in cells))
@@ -202,7 +203,7 @@ def print_problems(console: Printer, problems: Sequence[Problem], lang: Lang) ->
     if not problems:
         return
     if console.is_terminal:
-        console.print(problems_table(problems, lang))
+        print_table(console, problems_table(problems, lang))
         return
     for problem in problems:
         console.print(problem_line(problem, lang), markup=False, highlight=False, soft_wrap=True)

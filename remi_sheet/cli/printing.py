@@ -20,8 +20,9 @@ from remi_sheet.i18n import shown_text
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions
     from rich.table import Table as RichTable
+    from rich.text import Text
 
     from remi_sheet.i18n import Lang
 
@@ -36,16 +37,21 @@ class Table:
     aligned columns otherwise (`lines`). Its methods are the part of Rich's `Table` that
     remi uses."""
 
-    __slots__ = ("columns", "rows", "title")
+    __slots__ = ("columns", "rows", "shorts", "title")
 
     def __init__(self, title: str) -> None:
         self.title = title
         self.columns: list[tuple[str, Justify, bool]] = []
+        self.shorts: list[str] = []
         self.rows: list[tuple[tuple[str, ...], str | None]] = []
 
-    def add_column(self, heading: str, justify: Justify = "left", fold: bool = False) -> None:
-        """`fold`: on a terminal, a long cell wraps onto more lines (messages)."""
+    def add_column(
+        self, heading: str, justify: Justify = "left", fold: bool = False, short: str = ""
+    ) -> None:
+        """`fold`: on a terminal, a long cell wraps onto more lines (messages). `short`: the
+        heading a terminal too narrow for `heading` shows instead."""
         self.columns.append((heading, justify, fold))
+        self.shorts.append(short or heading)
 
     def add_row(self, *cells: str | None, style: str | None = None) -> None:
         """As Rich takes them: None is an empty cell, missing cells at the end are empty."""
@@ -53,19 +59,65 @@ class Table:
         padded += [""] * (len(self.columns) - len(padded))
         self.rows.append((tuple(padded), style))
 
-    def __rich__(self) -> RichTable:
+    def __rich_console__(
+        self, _console: Console, options: ConsoleOptions
+    ) -> Iterator[RichTable | Text]:
+        """The table as Rich draws it in the room there is: boxed when it fits; else without
+        its inner lines, then with the short headings (`print_table` prints one that fits
+        none as plain lines): a figure is never cut short, as Rich cuts a cell ("2…")."""
+        layouts = self._layouts()
+        fitting = (layout for layout in layouts if self._width(*layout) <= options.max_width)
+        headings, compact = next(fitting, layouts[-1])
+        yield self._rich(headings, compact)
+        if compact:  # no bottom line: a blank one keeps it apart from what follows
+            from rich.text import Text
+
+            yield Text("")
+
+    def _layouts(self) -> list[tuple[list[str], bool]]:
+        full = [heading for heading, _, _ in self.columns]
+        return [(full, False), (full, True), (self.shorts, True)]
+
+    def fits(self, room: int) -> bool:
+        """Whether Rich can draw the table in `room` columns without cutting a cell."""
+        return any(self._width(*layout) <= room for layout in self._layouts())
+
+    def _least(self, index: int, fold: bool) -> int:
+        """The narrowest column `index`'s cells fit in whole words (messages: 20)."""
+        words = (word for cells, _ in self.rows for word in cells[index].split())
+        return 20 if fold else max(map(width, words), default=1)
+
+    def _width(self, headings: list[str], compact: bool) -> int:
+        """The columns the table takes with `headings`, each as wide as its longest word."""
+        least = sum(
+            max(self._least(index, fold), *(width(word) for word in heading.split()))
+            for index, (heading, (_, _, fold)) in enumerate(
+                zip(headings, self.columns, strict=True)
+            )
+        )
+        count = len(self.columns)
+        return least + (2 * count if compact else 3 * count + 1)
+
+    def _rich(self, headings: list[str], compact: bool) -> RichTable:
+        from rich import box
         from rich.table import Table as RichTable
 
         table = RichTable(title=self.title, title_justify="left")
-        for heading, justify, fold in self.columns:
-            table.add_column(heading, justify=justify, overflow="fold" if fold else "ellipsis")
+        if compact:
+            table.box, table.show_edge, table.padding = box.SIMPLE_HEAD, False, (0, 1, 0, 0)
+        for index, (heading, (_, justify, fold)) in enumerate(
+            zip(headings, self.columns, strict=True)
+        ):
+            least = self._least(index, fold)
+            table.add_column(heading, justify=justify, overflow="fold", min_width=least)
         for cells, style in self.rows:
             table.add_row(*cells, style=style)
         return table
 
-    def lines(self) -> list[str]:
-        """The title, the headings, then one line per row; no trailing spaces."""
-        table = [tuple(heading for heading, _, _ in self.columns)]
+    def lines(self, *, short: bool = False) -> list[str]:
+        """The title, the headings (`short`: the short ones), then one line per row; no
+        trailing spaces."""
+        table = [tuple(self.shorts) if short else tuple(h for h, _, _ in self.columns)]
         table += [cells for cells, _ in self.rows]
         widths = [max(map(width, column)) for column in zip(*table, strict=True)]
         lines = [self.title] if self.title else []
@@ -135,6 +187,16 @@ class PlainConsole:
         parts = ["\n".join([*o.lines(), ""]) if isinstance(o, Table) else str(o) for o in objects]
         with writing_out():
             stream.write(" ".join(parts) + "\n")
+
+
+def print_table(console: Printer, table: Table) -> None:
+    """`table` on `console`; on a terminal too narrow for it even in its narrowest form, as
+    plain aligned lines that the terminal wraps: every figure shown, none cut off."""
+    if isinstance(console, PlainConsole) or table.fits(console.width):
+        console.print(table)
+        return
+    for line in [*table.lines(short=True), ""]:
+        console.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
 def is_terminal(stream: TextIO) -> bool:

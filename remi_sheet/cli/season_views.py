@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from remi_sheet.cli.printing import Table
+from remi_sheet.cli.printing import Justify, Table
 from remi_sheet.core.problems import Problem
 from remi_sheet.i18n import Lang, day, say
 from remi_sheet.report.season import (
@@ -154,24 +154,14 @@ def _neutral(value: object) -> object:
 
 def standings_table(season: Season, lang: Lang) -> Table:
     table = Table(season_title(season, lang))
-    headings = (
-        say("rank", lang),
-        say("player", lang),
-        say("rating", lang),
-        say("uncertainty", lang),
-        say("games", lang),
-        say("complete_games", lang),
-        say("wins", lang),
-        say("places", lang) + " (1·2·…)",
-        say("total", lang),
-        say("average", lang),
-        say("per_deal", lang),
-        say("hands", lang),
-        say("plus200", lang),
-        say("streak_short", lang),
-    )
-    for index, heading in enumerate(headings):
-        table.add_column(heading, justify="left" if index == 1 else "right")
+    keys = ["rank", "player", "rating", "uncertainty", "games", "complete_games", "wins"]
+    keys += ["places", "total", "average", "per_deal", "hands", "plus200", "streak"]
+    for key in keys:
+        heading = say("streak_short" if key == "streak" else key, lang)
+        if key == "places":
+            heading += " (1·2·…)"
+        justify: Justify = "left" if key == "player" else "right"
+        table.add_column(heading, justify, short=say(f"short_{key}", lang))
     for row in season.rows:
         table.add_row(str(row.standing.rank), *row_cells(row, lang))
     return table

@@ -33,6 +33,7 @@ from remi_sheet.cli.printing import (
     console_for,
     error_line,
     output_failed,
+    print_table,
     writing_out,
 )
 from remi_sheet.cli.season_views import (
@@ -276,14 +277,14 @@ def _print_terminal(
     lang = options.lang
     count = len(notebooks)
     if season.rows:
-        console.print(standings_table(season, lang))
+        print_table(console, standings_table(season, lang))
         console.print(say(ORDER, lang), markup=False, highlight=False)
-        console.print(records_table(season, lang))
+        print_table(console, records_table(season, lang))
         if len(season.rows) > 1:
-            console.print(head_to_head_table(season, lang))
+            print_table(console, head_to_head_table(season, lang))
             console.print(say("head_to_head_note", lang), markup=False, highlight=False)
         if options.history and season.history.games:
-            console.print(history_table(season, lang))
+            print_table(console, history_table(season, lang))
         console.print(say("rating_note", lang), markup=False, highlight=False)
     else:
         console.print(say("no_players", lang), markup=False)

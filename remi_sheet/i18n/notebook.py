@@ -168,4 +168,24 @@ GAME_LINES: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 
-CATALOGUES: Final = (NOTEBOOK_WORDS, GAME_LINES)
+# A standings table's headings on a terminal too narrow for the whole words
+# (`cli.printing.Table`): figures must never be cut short to make room for a heading.
+SHORT_HEADINGS: Final[dict[str, tuple[str, str]]] = {
+    "short_rank": ("#", "#"),
+    "short_player": ("Player", "Játékos"),
+    "short_games": ("Games", "Játszma"),
+    "short_complete_games": ("Compl.", "Bef."),
+    "short_wins": ("Wins", "Győz."),
+    "short_deals": ("Deals", "Leoszt."),
+    "short_total": ("Total", "Össz."),
+    "short_average": ("Avg.", "Átlag"),
+    "short_hands": ("Hands", "Kéz"),
+    "short_plus200": ("+200", "+200"),
+    "short_rating": ("Rating", "Érték"),
+    "short_uncertainty": ("±", "±"),
+    "short_places": ("1·2·…", "1·2·…"),
+    "short_per_deal": ("/deal", "/leoszt."),
+    "short_streak": ("Streak", "Sor."),
+}
+
+CATALOGUES: Final = (NOTEBOOK_WORDS, GAME_LINES, SHORT_HEADINGS)
