@@ -252,7 +252,7 @@ def _lay_out(
 
 
 def _progress(pieces: Sequence[Report], lang: Lang) -> Callable[[int], None]:
-    """What a long report says while it is laid out (a season takes a minute or two): the
+    """What a long report says while it is laid out (a season of many games takes a while): the
     games done so far, on one line of a terminal's standard error; nothing elsewhere."""
     from remi_sheet.cli.printing import is_terminal
 

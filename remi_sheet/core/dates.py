@@ -100,6 +100,14 @@ def _unreadable(value: object) -> RemiError:
     return RemiError("date_unreadable", value=value, forms=FORMS)
 
 
+def date_or_none(value: object) -> dt.date | None:
+    """The date `value` stands for (`parse_date`), or None when it stands for none."""
+    try:
+        return parse_date(value)
+    except RemiError:
+        return None
+
+
 def parse_date(value: object) -> dt.date | None:
     """The date `value` stands for: a real date (a datetime keeps its day), an Excel day
     count, or text in one of the accepted forms. None for an empty cell; `RemiError`

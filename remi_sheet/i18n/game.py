@@ -305,7 +305,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A cella hibát mutat ({value}): javítsd a képletet, vagy írd be az értéket.",
     ),
     "area_from_elsewhere": (
-        "Columns {area} hold {count} cells of an area of remi's that this notebook's record "
+        "Columns {area} hold {count:cell/cells} of an area of remi's that this notebook's record "
         "does not know (a sheet copied from another notebook?): whether someone typed in "
         "them cannot be told. Clear columns {area} of this sheet, and remi writes them anew.",
         "{area:A} {area} oszlopokban {count} cella egy olyan remi-terület része, amelyet e "
@@ -313,9 +313,9 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "írt-e bele valaki. Töröld a lap {area} oszlopait, és a remi újraírja őket.",
     ),
     "area_moved": (
-        "{count} of remi's cells in columns {area} hold what remi wrote in other rows of "
-        "them: rows inserted or deleted across its area? Clear columns {area} of this sheet, "
-        "and remi writes them anew.",
+        "Columns {area} hold what remi wrote in other rows of them, in {count:cell/cells} of "
+        "remi's: rows inserted or deleted across its area? Clear columns {area} of this "
+        "sheet, and remi writes them anew.",
         "{area:A} {area} oszlopokban a remi {count} cellája azt tartalmazza, amit a remi más "
         "sorokba írt: sorokat szúrtak be vagy töröltek a területén? Töröld a lap {area} "
         "oszlopait, és a remi újraírja őket.",

@@ -50,7 +50,7 @@ NOTE_WORDS: Final = frozenset(
 )
 
 
-_DATE_WORDS: Final = frozenset({"date", "datum"})
+DATE_WORDS: Final = frozenset({"date", "datum"})
 
 
 _PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
@@ -296,7 +296,7 @@ def _deal_table(
     for row in range(header_row + 1, grid.height):
         values = grid.cells(row, deal_column, width + 1)
         number = values[0]
-        if _is_total_label(number):
+        if is_total_label(number):
             return rows, row, None
         cells = tuple(values[1:])
         played = any(map(filled, cells))
@@ -313,7 +313,7 @@ def is_word(value: CellValue, words: frozenset[str]) -> bool:
     return type(value) is str and fold(value).rstrip(":. ") in words
 
 
-def _is_total_label(value: CellValue) -> bool:
+def is_total_label(value: CellValue) -> bool:
     return is_word(value, TOTAL_WORDS)
 
 
@@ -326,7 +326,7 @@ def _below_table(
     figures, `Összesen` is that list's); a row that looks like one more deal is a stray."""
     totals_may_follow = True
     for row in range(start, grid.height):
-        if totals_may_follow and _is_total_label(grid.value(row, deal_column)):
+        if totals_may_follow and is_total_label(grid.value(row, deal_column)):
             return row, None
         entries = sum(filled(grid.value(row, deal_column + 1 + i)) for i in range(width))
         numbered = deal_number(grid.value(row, deal_column)) is not None
@@ -385,7 +385,7 @@ def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue, str
         if len(values) < 2:
             continue
         key = fold(str(values[0])).rstrip(":")
-        if key in _DATE_WORDS:
+        if key in DATE_WORDS:
             date = values[1]
             date_cell = address(row, columns[1])
         elif key in _PLACE_WORDS:

@@ -24,12 +24,14 @@ from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold, raw_text
 from remi_sheet.i18n import Lang
 from remi_sheet.notebook.layout import (
+    DATE_WORDS,
     HEADER_ROWS,
     HEADER_WORDS,
     NOTE_WORDS,
     TOTAL_WORDS,
     deal_number,
     filled,
+    is_total_label,
     is_word,
 )
 from remi_sheet.notebook.records_check import RecordCheck
@@ -55,7 +57,6 @@ from remi_sheet.notebook.records_text import (
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import unread_code
 
-_DATE_WORDS: Final = frozenset({"date", "datum"})
 _DEAL_WORDS: Final = frozenset(HEADER_WORDS)
 # What a filled-in blank scorecard (`remi report --blank`) has beside the deals: a running
 # total column after each player's and a Rank row under the Total. remi works both out.
@@ -64,7 +65,7 @@ _RANK_WORDS: Final = frozenset({"rank", "helyezes"})
 # The words of records and their entries: a whole file damaged by a wrong decoding
 # ("JĂĄtszma", "Ă–sszesen", "kĂŠzbĹ‘l") has them repaired before they are looked for.
 _WORDS: Final = (
-    GAME_WORDS.keys() | HEADER_WORDS.keys() | TOTAL_WORDS | _DATE_WORDS | HAND_WORDS | WIN_WORDS
+    GAME_WORDS.keys() | HEADER_WORDS.keys() | TOTAL_WORDS | DATE_WORDS | HAND_WORDS | WIN_WORDS
 )
 _WARNING: Final = Severity.WARNING
 
@@ -194,7 +195,7 @@ def _read_table(
 ) -> list[RecordGame]:
     header_row, _, deal_column = header
     fix: Callable[[str], str] = repair_text if repair else (lambda text: text)
-    date_column = next(iter(_header_columns(table, header_row, _DATE_WORDS)), None)
+    date_column = next(iter(_header_columns(table, header_row, DATE_WORDS)), None)
     notes_column = next(iter(_header_columns(table, header_row, NOTE_WORDS)), None)
     running = _header_columns(table, header_row, _RUNNING_HEADINGS)
     others = (date_column, notes_column, *running)
@@ -330,8 +331,8 @@ def _groups(
         deal = table.value(row, deal_column)
         if is_word(deal, _RANK_WORDS) or is_word(named, _RANK_WORDS):
             continue  # the places remi works out, as a filled-in scorecard has them
-        total = _is_total(deal) or _is_total(named)
-        if filled(named) and not _is_total(named):
+        total = is_total_label(deal) or is_total_label(named)
+        if filled(named) and not is_total_label(named):
             current = _group(table, row, game_column, raw_text(named), groups, fix, records)
         elif current is None:
             place = table.place(row, game_column)
@@ -368,10 +369,6 @@ def _group(
         name = _repaired(raw, place, fix, records)
         groups[key] = GameRows(name, place, refusal=name_refusal(fix(raw), name))
     return groups[key]
-
-
-def _is_total(value: CellValue) -> bool:
-    return is_word(value, TOTAL_WORDS)
 
 
 def typed(value: CellValue, rules: HouseRules) -> CellValue:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any, Final
 
-from remi_sheet.core.dates import FORMS, carried, parse_date
+from remi_sheet.core.dates import FORMS, carried, date_or_none, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
 from remi_sheet.core.text import clean, fold
@@ -243,7 +243,7 @@ def gather_games(
             f"{stem} · {game.sheet}" if stem else game.sheet,
             source,
             position,
-            _date_or_none(game.layout.date),
+            date_or_none(game.layout.date),
             counted=rules_ok and not game.has_errors,
             notebook=notebook,
         )
@@ -339,13 +339,6 @@ def within(
 
 
 _WARN: Final = Severity.WARNING
-
-
-def _date_or_none(value: object) -> dt.date | None:
-    try:
-        return parse_date(value)
-    except RemiError:
-        return None
 
 
 def only_players(season: Season, names: Sequence[str]) -> Season:

@@ -144,7 +144,7 @@ def _open(
                 limit = {"path": str(path), "part": item.filename, "limit": guard.MAX_STRINGS}
                 with archive.open(item) as part:
                     claimed_count = guard.claimed_strings(part.read(4096))
-                fits = item.file_size // len(b"<si/>") + 1
+                fits = guard.strings_that_fit(item.file_size)
                 if guard.MAX_STRINGS < claimed_count <= fits:  # said at its start: read no more
                     raise RemiError("file_too_many_strings", count=claimed_count, **limit)
                 strings = archive.read(item)

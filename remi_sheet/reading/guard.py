@@ -96,10 +96,16 @@ def claimed_strings(head: bytes) -> int:
     return max((int(count) for count in _SHARED_COUNT.findall(head)), default=0)
 
 
+def strings_that_fit(size: int) -> int:
+    """The most strings a shared-strings part of `size` bytes can hold: each takes at
+    least `<si/>`."""
+    return size // _SMALLEST_STRING + 1
+
+
 def too_many_strings(xml: bytes) -> str | None:
-    """The string count a shared-strings part claims that cannot fit in the part (each
-    string takes at least `<si/>`), or None when every count it claims fits."""
-    most = len(xml) // _SMALLEST_STRING + 1
+    """The string count a shared-strings part claims that cannot fit in the part, or None
+    when every count it claims fits (`strings_that_fit`)."""
+    most = strings_that_fit(len(xml))
     for count in _SHARED_COUNT.findall(xml):
         if len(count) > len(str(most)) or int(count) > most:
             return str(count.decode())

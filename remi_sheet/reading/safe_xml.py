@@ -1,7 +1,7 @@
 """A small XML part parsed into elements, refusing entities and DTDs (defusedxml).
 
 Only for parts remi looks into now and then (a sheet's drawing, its comments): defusedxml
-takes some milliseconds to load, which a check of a notebook without them never pays.
+takes a while to load, which a check of a notebook without them never pays.
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from remi_sheet.core.dates import parse_date
-from remi_sheet.core.problems import Problem, RemiError
+from remi_sheet.core.dates import date_or_none
+from remi_sheet.core.problems import Problem
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
@@ -222,7 +222,7 @@ def place_by_date(
         grid = grids.get(title)
         layout = find_game(grid) if grid is not None else None
         if layout is not None:
-            last = _date_or_none(layout.date) or last
+            last = date_or_none(layout.date) or last
             games.append((title, last))
     for title, date in dates.items():
         when = date or dt.date.max
@@ -238,13 +238,6 @@ def place_by_date(
             index -= 1  # the sheet leaves its place before it takes the new one
         workbook.move_sheet(title, offset=index - current)
         games.insert(position, (title, when))
-
-
-def _date_or_none(value: CellValue) -> dt.date | None:
-    try:
-        return parse_date(value)
-    except RemiError:
-        return None
 
 
 def _rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> dict[str, Cells]:

@@ -1,7 +1,7 @@
 """Spreadsheet formulas that score a deal while people type, exactly as `scoring` does.
 
 Each entry is read in steps, one hidden helper cell each, so that no formula is long and
-each can be reviewed on its own (docs/notebook.md, "The live notebook"):
+each can be reviewed on its own (docs/notebook.md, "Live areas"):
 
     text     the entry cleaned and in capitals          "K♠ 7♥ JO"
     rest     what is read as points (after an X)        "K♠ 7♥ JO"

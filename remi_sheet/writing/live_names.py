@@ -2,8 +2,8 @@
 Rules sheet, the values that follow from them, and the parser's tables as array constants.
 
 One source: every table here is made from `core.entries`, `core.cards` and `core.text`, so
-that the sheet reads an entry the way `remi check` reads it (docs/notebook.md, "The live
-notebook"). Pure: rules and cell addresses in, name → formula text out.
+that the sheet reads an entry the way `remi check` reads it (docs/notebook.md, "Live
+areas"). Pure: rules and cell addresses in, name → formula text out.
 """
 
 from __future__ import annotations
