@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from remi_sheet.core.text import clean
 from remi_sheet.notebook.layout import date_text, filled
 from remi_sheet.notebook.loading import Notebook, load_notebook
+from remi_sheet.reading.stream import StreamReader
 from tests.conftest import remi, worked_game
 
 Make = Callable[..., Path]
@@ -393,8 +394,8 @@ def test_formula_without_a_saved_result_is_a_clear_problem(tmp_path: Path) -> No
 def test_formulas_of_many_games_are_looked_up_in_one_opening(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each game's empty-looking cell sends remi to openpyxl; opening the workbook once per
-    game made memory grow with the games while the collector is paused."""
+    """Each game's empty-looking cell sends remi to the formulas; opening the workbook once
+    per game made memory grow with the games while the collector is paused."""
     path = tmp_path / "formulas.xlsx"
     book = openpyxl.Workbook()
     book.remove(book.active)
@@ -403,17 +404,42 @@ def test_formulas_of_many_games_are_looked_up_in_one_opening(
         sheet.append(["Deal", "A", "B"])
         sheet.append([1, "W", "=20+13"])
     book.save(path)
-    openings: list[Path] = []
-    opening = openpyxl.load_workbook
+    readers: set[int] = set()
+    kinds = StreamReader.kinds
 
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        openings.append(args[0])
-        return opening(*args, **kwargs)
+    def counted(self: StreamReader, member: str) -> Any:
+        readers.add(id(self))
+        return kinds(self, member)
 
-    monkeypatch.setattr(openpyxl, "load_workbook", counted)
+    monkeypatch.setattr(StreamReader, "kinds", counted)
     found = problems(load_notebook(path))
     assert found == [(f"g{n}", "C2", "formula_no_value") for n in range(1, 6)]
-    assert openings == [path]
+    assert len(readers) == 1  # one opening of the workbook for every game's question
+
+
+def test_a_formula_beside_a_far_cell_is_found_without_a_grid(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A value at XFD1 made openpyxl's read-only rows 16,384 cells wide: the question
+    about one formula took minutes on a sheet of notes. The cells as they are answer it,
+    without openpyxl's workbook (whose rows are that wide)."""
+    path = tmp_path / "far.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "g"
+    sheet.append(["Deal", "A", "B"])
+    sheet.append([1, "W", "=20+13"])
+    for row in range(10, 3010):
+        sheet.cell(row, 1, f"note {row}")
+    sheet["XFD1"] = "far away"
+    book.save(path)
+
+    def refused(*_: Any, **__: Any) -> Any:
+        raise AssertionError("a workbook loaded to answer about one cell")
+
+    monkeypatch.setattr(openpyxl, "load_workbook", refused)
+    found = problems(load_notebook(path))
+    assert ("g", "C2", "formula_no_value") in found
 
 
 def test_a_deal_below_an_empty_row_is_reported(notebook: Make) -> None:

@@ -64,9 +64,12 @@ def sheet_context(strings: bytes | None, styles: bytes | None, date1904: bool) -
     return SheetContext(table, dates, durations, date1904)
 
 
-def sparse_cells(source: IO[bytes], context: SheetContext) -> Iterator[tuple[int, int, Any, str]]:
+def sparse_cells(
+    source: IO[bytes], context: SheetContext, *, formulas: bool = False
+) -> Iterator[tuple[int, int, Any, str]]:
     """(row, column, value, data type) of every cell written in the sheet XML `source`,
-    1-based, in the order of the XML.
+    1-based, in the order of the XML; `formulas`: a formula's cell gives its formula (type
+    "f"), not its saved result.
 
     openpyxl's public reading wants a whole workbook, and its `iter_rows` fills every row
     out to the sheet's widest column: one value at XFD1 beside A1 would make it hand over
@@ -84,7 +87,7 @@ def sparse_cells(source: IO[bytes], context: SheetContext) -> Iterator[tuple[int
     parser = WorkSheetParser(
         None,
         context.strings,
-        data_only=True,
+        data_only=not formulas,
         epoch=CALENDAR_MAC_1904 if context.date1904 else CALENDAR_WINDOWS_1900,
         date_formats=set(context.date_styles),
         timedelta_formats=set(context.duration_styles),

@@ -2,7 +2,8 @@
 
 python-calamine reads the values (and the saved results of formulas) of every sheet far
 faster than openpyxl. It shows a formula without a saved result, and an error result, as an
-empty cell; `FormulaProbe` asks openpyxl about exactly those cells, only when one matters.
+empty cell; `FormulaProbe` asks the sheet's XML about exactly those cells (through openpyxl's
+streaming parser, `reading.stream`), only when one matters.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import zlib
 from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Final, NamedTuple, cast
+from typing import IO, TYPE_CHECKING, Final, NamedTuple, cast
 
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
@@ -258,15 +259,17 @@ def unread_code(kind: str) -> str:
 
 class FormulaProbe:
     """Tells what an empty-looking cell really holds: a formula ("f") with no usable result,
-    an error value ("e") such as #DIV/0!, or nothing (None). It opens the workbook with
-    openpyxl once, at the first question, and keeps it open until `close`."""
+    an error value ("e") such as #DIV/0!, or nothing (None). It opens the workbook once, at
+    the first question, and keeps it open until `close`; a sheet is read as the streaming
+    reader reads one, its cells as they are there (no grid, however far a cell is)."""
 
-    __slots__ = ("_kinds", "_workbook", "path")
+    __slots__ = ("_archive", "_kinds", "_reader", "path")
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._kinds: dict[str, dict[tuple[int, int], tuple[str, str]]] = {}
-        self._workbook: Any = None  # openpyxl's read-only workbook; False: cannot be opened
+        self._archive: zipfile.ZipFile | None = None
+        self._reader: StreamReader | bool | None = None  # False: cannot be opened
 
     def kind(self, sheet: str, row: int, column: int) -> tuple[str, str] | None:
         """("f", formula) or ("e", error text) for such a cell, else None."""
@@ -275,30 +278,22 @@ class FormulaProbe:
         return self._kinds[sheet].get((row, column))
 
     def close(self) -> None:
-        if self._workbook:
-            self._workbook.close()
-        self._workbook = False
+        if self._archive is not None:
+            self._archive.close()
+        self._archive, self._reader = None, False
 
     def _load(self, sheet: str) -> dict[tuple[int, int], tuple[str, str]]:
-        if self._workbook is None:
-            import openpyxl
-
+        # A probe that cannot read proves nothing: the cell stays an empty cell.
+        if self._reader is None:
             try:
-                with compat.openpyxl_quiet():
-                    self._workbook = openpyxl.load_workbook(
-                        tolerant.openable(self.path), read_only=True, data_only=False
-                    )
-            except Exception:  # noqa: BLE001 - a probe that cannot read proves nothing
-                self._workbook = False
-        if not self._workbook:
+                self._archive = tolerant.open_zip(self.path)
+                self._reader = StreamReader(self._archive)
+            except Exception:  # noqa: BLE001 - a damaged or vanished file, read before
+                self._reader = False
+        if not isinstance(self._reader, StreamReader) or self._archive is None:
             return {}
         try:
-            found = {}
-            for row in self._workbook[sheet].iter_rows():
-                for cell in row:
-                    kind = getattr(cell, "data_type", None)
-                    if kind in ("f", "e"):
-                        found[(cell.row - 1, cell.column - 1)] = (kind, str(cell.value))
-            return found
+            member = package.sheet_parts(self._archive).get(sheet)
+            return self._reader.kinds(member) if member is not None else {}
         except Exception:  # noqa: BLE001 - the same: the cell stays an empty cell
             return {}

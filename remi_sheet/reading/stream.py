@@ -60,6 +60,21 @@ class StreamReader:
             reason = Phrase("reason_parser", {"detail": detail})
             return Problem("sheet_unreadable", name, params={"reason": reason, "detail": detail})
 
+    def kinds(self, member: str) -> dict[tuple[int, int], tuple[str, str]]:
+        """(row, column), 0-based → ("f", formula) or ("e", error text): the cells of the
+        sheet part `member` that hold a formula or an error value."""
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            context = self._context or self._read_context()
+            with self._archive.open(member) as source:
+                return {
+                    (row - 1, column - 1): (kind, str(value))
+                    for row, column, value, kind in compat.sparse_cells(
+                        source, context, formulas=True
+                    )
+                    if kind in ("f", "e")
+                }
+
     def _read_context(self) -> compat.SheetContext:
         names = {item.filename.casefold(): item.filename for item in self._archive.infolist()}
 
