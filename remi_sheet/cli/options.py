@@ -94,12 +94,12 @@ def usage_error(key: str, lang: Lang, **params: object) -> NoReturn:
 
 def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
     """Stop with one clear line (or a JSON document) for a problem with the file itself."""
-    if json_output:
-        from remi_sheet.cli.output import print_json
+    from remi_sheet.cli.output import print_json, problem_line
 
+    if json_output:
         print_json({"games": [], "problems": [problem.to_json(lang)]})
     else:
-        error_line(f"{say('severity_error', lang)}: {problem.message(lang)}")
+        error_line(problem_line(problem, lang))  # with its sheet and cell, when it has them
     raise typer.Exit(1)
 
 

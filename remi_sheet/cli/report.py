@@ -297,25 +297,22 @@ def _render(
             _no_pango(stop.problem, html or output.with_suffix(".html"), lang)
     refused: list[str] = []
     try:
+        # A backup is kept once the new file is sure to replace the old (a failed render
+        # leaves both as they were); a new file gets the usual permissions there too.
         if html is not None:
-            if targets.backup and html.exists():
-                files.keep_backup(html)
-            new = not html.exists()
-            files.replace_atomically(html, lambda temporary: _write_text(temporary, text))
-            if new:
-                _readable(html)
+            files.replace_atomically(
+                html,
+                lambda temporary: _write_text(temporary, text),
+                before=_backup(html) if targets.backup else None,
+            )
             key = "written_html" if output is not None else "written_page"
             console.print(say(key, lang, path=html), markup=False)
         if output is not None:
-            if targets.backup and output.exists():
-                files.keep_backup(output)
-            new = not output.exists()
             files.replace_atomically(
                 output,
                 lambda temporary: refused.extend(_lay_out(document, name, folder, text, temporary)),
+                before=_backup(output) if targets.backup else None,
             )
-            if new:
-                _readable(output)
     except OSError as error:
         target = Path(error.filename) if error.filename else (output or html or Path())
         fail(files.write_failed(target, error), lang, json_output=False)
@@ -337,9 +334,10 @@ def pango_help(lang: Lang, platform: str = sys.platform) -> str:
 
 
 def _no_pango(problem: Problem, html: Path, lang: Lang) -> NoReturn:
+    from remi_sheet.cli.output import problem_line
     from remi_sheet.cli.printing import error_line
 
-    error_line(f"{say('severity_error', lang)}: {problem.message(lang)}")
+    error_line(problem_line(problem, lang))
     error_line(pango_help(lang))
     error_line(say("pango_html", lang, html=html))
     raise typer.Exit(1)
@@ -363,16 +361,16 @@ def _write_text(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _readable(path: Path) -> None:
-    """A new PDF gets the usual permissions (the temporary file it was written as is private):
-    a scorecard is meant to be shared."""
-    mask = os.umask(0)
-    os.umask(mask)
-    path.chmod(0o666 & ~mask)
+def _backup(path: Path) -> Callable[[], None] | None:
+    """What keeps the file at `path` as NAME.bak before it is replaced (None: there is none)."""
+    from remi_sheet.reading import files
+
+    return (lambda: files.keep_backup(path)) if path.exists() else None
 
 
 def _stop(problem: Problem, lang: Lang) -> NoReturn:
+    from remi_sheet.cli.output import problem_line
     from remi_sheet.cli.printing import error_line
 
-    error_line(f"{say('severity_error', lang)}: {problem.message(lang)}")
+    error_line(problem_line(problem, lang))
     raise typer.Exit(1)

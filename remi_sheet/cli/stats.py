@@ -319,8 +319,9 @@ def _print_pdf(
     options: Options,
     console: Printer,
 ) -> None:
+    from remi_sheet.cli.output import problem_line
     from remi_sheet.i18n import say
-    from remi_sheet.reading import files as filing
+    from remi_sheet.reading import files as reading_files
     from remi_sheet.report import default_template_dir
     from remi_sheet.report.scorecard import render_html, render_pdf
 
@@ -332,20 +333,21 @@ def _print_pdf(
         # render_html is typed for the scorecards; it needs only `t` and the template's names.
         html = render_html(folder, SEASON_TEMPLATE, cast("Any", document))
         refused: list[str] = []
-        if target.exists():
-            filing.keep_backup(target)
-        filing.replace_atomically(
-            target, lambda temporary: refused.extend(render_pdf(html, folder, temporary))
+        # The backup once the new PDF is sure to replace the old: a failed render keeps both.
+        reading_files.replace_atomically(
+            target,
+            lambda temporary: refused.extend(render_pdf(html, folder, temporary)),
+            before=(lambda: reading_files.keep_backup(target)) if target.exists() else None,
         )
         for url in dict.fromkeys(refused):
             error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     except RemiError as stop:
-        error_line(f"{say('severity_error', lang)}: {stop.problem.message(lang)}")
+        error_line(problem_line(stop.problem, lang))
         if stop.code == "pango_missing":
             from remi_sheet.cli.report import pango_help
 
             error_line(pango_help(lang))
         raise typer.Exit(1) from None
     except OSError as error:
-        fail(filing.write_failed(target, error), lang, json_output=options.json_output)
+        fail(reading_files.write_failed(target, error), lang, json_output=options.json_output)
     console.print(say("written_pdf", lang, path=target), markup=False, highlight=False)
