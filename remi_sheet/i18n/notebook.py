@@ -168,6 +168,30 @@ GAME_LINES: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 
+# What `remi new` writes into a notebook: the Rules sheet's headings, and the message and
+# the refusal every entry cell of a game sheet shows (Excel's data validation).
+NEW_NOTEBOOK: Final[dict[str, tuple[str, str]]] = {
+    "rules_sheet": ("Rules", "Szabályok"),
+    "rules_rule": ("Rule", "Szabály"),
+    "rules_value": ("Value", "Érték"),
+    "rules_explanation": ("Explanation", "Magyarázat"),
+    "entry_prompt_title": ("What to type", "Mit írj be"),
+    # No scores in it: the house rules set them, and a prompt is not rewritten when a
+    # Rules value is changed.
+    "entry_prompt": (
+        "Winner: H (went out from hand) or W. Loser: card points (33) or the cards left "
+        "(K 9 Jo); X if not laid down, X 45 with points.",
+        "Nyerő: H (kézből) vagy W. Vesztes: lappont (33) vagy a kézben maradt lapok "
+        "(K 9 Jo); X, ha nem rakott le, X 45 ponttal.",
+    ),
+    "entry_error_title": ("Not an entry", "Nem értelmezhető"),
+    "entry_error": (
+        "Type H, W, X, X 45, card points (33), cards like K 9 Jo, or a paper score (-20, 30).",
+        "Írj H, W, X, X 45 értéket, lappontot (33), lapokat, pl. K 9 Jo, vagy papíros "
+        "pontszámot (-20, 30).",
+    ),
+}
+
 # A standings table's headings on a terminal too narrow for the whole words
 # (`cli.printing.Table`): figures must never be cut short to make room for a heading.
 SHORT_HEADINGS: Final[dict[str, tuple[str, str]]] = {
@@ -188,4 +212,4 @@ SHORT_HEADINGS: Final[dict[str, tuple[str, str]]] = {
     "short_streak": ("Streak", "Sor."),
 }
 
-CATALOGUES: Final = (NOTEBOOK_WORDS, GAME_LINES, SHORT_HEADINGS)
+CATALOGUES: Final = (NOTEBOOK_WORDS, GAME_LINES, NEW_NOTEBOOK, SHORT_HEADINGS)

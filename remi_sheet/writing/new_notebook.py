@@ -29,38 +29,6 @@ if TYPE_CHECKING:
 
 HEADER_ROW: Final = 3  # 0-based: date, place and an empty row above it
 MAX_NAME: Final = 60
-_WORDS: Final[dict[str, tuple[str, str]]] = {
-    "deal": ("Deal", "Leosztás"),
-    "game": ("Game", "Játszma"),
-    "date": ("Date", "Dátum"),
-    "place": ("Place", "Helyszín"),
-    "rules": ("Rules", "Szabályok"),
-    "rule": ("Rule", "Szabály"),
-    "value": ("Value", "Érték"),
-    "explanation": ("Explanation", "Magyarázat"),
-    "yes": ("yes", "igen"),
-    "no": ("no", "nem"),
-    "prompt_title": ("What to type", "Mit írj be"),
-    # No scores in it: the house rules set them, and a prompt is not rewritten when a
-    # Rules value is changed.
-    "prompt": (
-        "Winner: H (went out from hand) or W. Loser: card points (33) or the cards left "
-        "(K 9 Jo); X if not laid down, X 45 with points.",
-        "Nyerő: H (kézből) vagy W. Vesztes: lappont (33) vagy a kézben maradt lapok "
-        "(K 9 Jo); X, ha nem rakott le, X 45 ponttal.",
-    ),
-    "error_title": ("Not an entry", "Nem értelmezhető"),
-    "error": (
-        "Type H, W, X, X 45, card points (33), cards like K 9 Jo, or a paper score (-20, 30).",
-        "Írj H, W, X, X 45 értéket, lappontot (33), lapokat, pl. K 9 Jo, vagy papíros "
-        "pontszámot (-20, 30).",
-    ),
-}
-
-
-def text(key: str, lang: Lang) -> str:
-    english, hungarian = _WORDS[key]
-    return hungarian if lang == "hu" else english
 
 
 def check_players(players: Sequence[str], rules: HouseRules) -> list[str]:
@@ -105,7 +73,7 @@ def game_title(day: dt.date | None, taken: Sequence[str], lang: Lang = "en") -> 
 
 def _title(day: dt.date | None, number: int, lang: Lang) -> str:
     if day is None:
-        return f"{text('game', lang)} {number}"
+        return f"{say('game', lang)} {number}"
     return f"{day.isoformat()} #{number}"
 
 
@@ -117,8 +85,9 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
     from remi_sheet.reading.compat import bold_font
 
     heading = bold_font(workbook)
-    sheet = workbook.create_sheet(text("rules", lang))
-    sheet.append([text("rule", lang), text("value", lang), text("explanation", lang)])
+    sheet = workbook.create_sheet(say("rules_sheet", lang))
+    headings = ("rules_rule", "rules_value", "rules_explanation")
+    sheet.append([say(key, lang) for key in headings])
     for cell in sheet[1]:
         cell.font = heading
     for spec in RULES:
@@ -201,10 +170,10 @@ def typed_rows(game: GameSheet, day: dt.date | None, lang: Lang) -> list[list[ob
     """What a new game sheet holds before anybody types: date (None: left for a person to
     type), place, header, deal numbers."""
     rows: list[list[object]] = [
-        [text("date", lang)] if day is None else [text("date", lang), day],
-        [text("place", lang)],
+        [say("date", lang)] if day is None else [say("date", lang), day],
+        [say("place", lang)],
         [],
-        [text("deal", lang), *game.players],
+        [say("deal", lang), *game.players],
     ]
     return rows + [[number] for number in range(1, game.deals + 1)]
 
@@ -253,10 +222,10 @@ def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
         showErrorMessage=True,
         showInputMessage=True,
         errorStyle="stop",
-        errorTitle=text("error_title", lang),
-        error=text("error", lang),
-        promptTitle=text("prompt_title", lang),
-        prompt=text("prompt", lang),
+        errorTitle=say("entry_error_title", lang),
+        error=say("entry_error", lang),
+        promptTitle=say("entry_prompt_title", lang),
+        prompt=say("entry_prompt", lang),
     )
     validation.add(entries)
     sheet.add_data_validation(validation)
