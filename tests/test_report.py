@@ -24,7 +24,7 @@ from pypdf import PdfReader
 
 from remi_sheet.i18n import Lang
 from remi_sheet.report import default_template_dir
-from remi_sheet.report.scorecard import inside
+from remi_sheet.report.rendering import inside
 from tests.conftest import remi, worked_game
 
 Sheet = tuple[Sequence[Sequence[Any]], dt.date | None, str | None]

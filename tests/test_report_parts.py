@@ -14,12 +14,8 @@ from pypdf import PdfReader
 from remi_sheet.cli.report import _lay_out
 from remi_sheet.notebook.loading import load_notebook
 from remi_sheet.report import default_template_dir, paging
-from remi_sheet.report.scorecard import (
-    Report,
-    build_report,
-    render_html,
-    render_pdf,
-)
+from remi_sheet.report.rendering import render_html, render_pdf
+from remi_sheet.report.scorecard import Report, build_report
 from tests.conftest import remi
 from tests.test_report import FULL_GAME, TIED_GAME, WORKED_GAME, make_notebook, pages
 

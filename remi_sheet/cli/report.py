@@ -233,7 +233,8 @@ def _lay_out(
     """The PDF of `text` at `target`, a long scorecard laid out in parts (`paging`); the
     URLs refused."""
     from remi_sheet.report import paging
-    from remi_sheet.report.scorecard import Report, render_html, render_pdf
+    from remi_sheet.report.rendering import render_html, render_pdf
+    from remi_sheet.report.scorecard import Report
 
     pieces = paging.parts(document) if isinstance(document, Report) else []
     if len(pieces) < 2:
@@ -286,7 +287,7 @@ def _render(
     from remi_sheet.cli.printing import error_line
     from remi_sheet.i18n import say
     from remi_sheet.reading import files
-    from remi_sheet.report.scorecard import load_weasyprint, render_html
+    from remi_sheet.report.rendering import load_weasyprint, render_html
 
     output, html = targets.output, targets.html
     text = render_html(folder, name, document)

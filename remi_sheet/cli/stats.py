@@ -323,7 +323,7 @@ def _print_pdf(
     from remi_sheet.i18n import say
     from remi_sheet.reading import files as reading_files
     from remi_sheet.report import default_template_dir
-    from remi_sheet.report.scorecard import render_html, render_pdf
+    from remi_sheet.report.rendering import render_html, render_pdf
 
     assert options.output is not None
     lang, target = options.lang, options.output

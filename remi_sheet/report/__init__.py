@@ -1,5 +1,5 @@
-"""The printable scorecard: a view model of the notebook, its charts, and the templates
-rendered to HTML and PDF.
+"""The printable scorecard: a view model of the notebook (`scorecard`, `season`), its
+charts (`charts`), and the templates rendered to HTML and PDF (`rendering`, `paging`).
 
 Imports `notebook`, `reading`, `core` and `i18n`; never `writing` or `cli`.
 """
