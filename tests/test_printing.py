@@ -185,3 +185,15 @@ def test_tty_compatible_decides_before_force_color(monkeypatch: pytest.MonkeyPat
 def test_error_lines_leave_control_characters_out(capsys: pytest.CaptureFixture[str]) -> None:
     error_line("error: bad\rname\x1b[2J\tthere\x07")
     assert capsys.readouterr().err == "error: badname[2J\tthere\n"
+
+
+def test_a_table_with_an_empty_heading_is_drawn_on_a_terminal() -> None:
+    """The head-to-head table's corner has no heading: measuring it crashed stats."""
+    table = Table("Egymás ellen")
+    table.add_column("")
+    table.add_column("Anna", justify="center")
+    table.add_row("Béla", "1–0")
+    for room in (80, 10):
+        console = Console(file=io.StringIO(), width=room, color_system=None)
+        print_table(console, table)
+        assert "1–0" in console.file.getvalue()  # type: ignore[attr-defined]

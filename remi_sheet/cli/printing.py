@@ -90,7 +90,7 @@ class Table:
     def _width(self, headings: list[str], compact: bool) -> int:
         """The columns the table takes with `headings`, each as wide as its longest word."""
         least = sum(
-            max(self._least(index, fold), *(width(word) for word in heading.split()))
+            max(self._least(index, fold), 0, *(width(word) for word in heading.split()))
             for index, (heading, (_, _, fold)) in enumerate(
                 zip(headings, self.columns, strict=True)
             )
