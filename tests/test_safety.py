@@ -1137,19 +1137,19 @@ def test_a_notebook_saved_while_remi_keeps_its_backup_is_not_renamed_over(
 ) -> None:
     # A phone's sync saves the notebook while the backup is flushed to a slow disk: the
     # last moment before remi's file takes the notebook's place.
-    from remi_sheet.writing import saving
+    from remi_sheet.reading import files
 
     path = build_notebook(tmp_path / "k.xlsx", {"g": worked_game()})
     other = build_notebook(tmp_path / "o.xlsx", {"g": worked_game(), "n": [["phone"]]})
     saved = other.read_bytes()
-    backing_up = saving.keep_backup
+    backing_up = files.keep_backup  # what `files.backup_first` calls before the rename
 
     def then_synced(target: Path) -> None:
         backing_up(target)
         (tmp_path / "synced").write_bytes(saved)
         os.replace(tmp_path / "synced", path)  # as sync clients save: a rename over it
 
-    monkeypatch.setattr(saving, "keep_backup", then_synced)
+    monkeypatch.setattr(files, "keep_backup", then_synced)
     result = remi("score", path)
     assert result.exit_code == 1, result.output
     assert "was saved by another program while remi worked" in result.output

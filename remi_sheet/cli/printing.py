@@ -2,8 +2,7 @@
 the output is piped or redirected.
 
 Plain text is what `grep`, `awk` and a diff want, and a script running `remi check` does not
-wait for Rich to load. Tables are built once, as a
-`Table`, and drawn either way.
+wait for Rich to load. Tables are built once, as a `Table`, and drawn either way.
 """
 
 from __future__ import annotations

@@ -304,7 +304,7 @@ def _render(
             files.replace_atomically(
                 html,
                 lambda temporary: _write_text(temporary, text),
-                before=_backup(html) if targets.backup else None,
+                before=files.backup_first(html) if targets.backup else None,
             )
             key = "written_html" if output is not None else "written_page"
             console.print(say(key, lang, path=html), markup=False)
@@ -312,7 +312,7 @@ def _render(
             files.replace_atomically(
                 output,
                 lambda temporary: refused.extend(_lay_out(document, name, folder, text, temporary)),
-                before=_backup(output) if targets.backup else None,
+                before=files.backup_first(output) if targets.backup else None,
             )
     except OSError as error:
         target = Path(error.filename) if error.filename else (output or html or Path())
@@ -360,13 +360,6 @@ def _open_in_browser(path: Path | None, lang: Lang, console: Printer) -> None:
 
 def _write_text(path: Path, text: str) -> None:
     path.write_text(text, encoding="utf-8")
-
-
-def _backup(path: Path) -> Callable[[], None] | None:
-    """What keeps the file at `path` as NAME.bak before it is replaced (None: there is none)."""
-    from remi_sheet.reading import files
-
-    return (lambda: files.keep_backup(path)) if path.exists() else None
 
 
 def _stop(problem: Problem, lang: Lang) -> NoReturn:

@@ -337,7 +337,7 @@ def _print_pdf(
         reading_files.replace_atomically(
             target,
             lambda temporary: refused.extend(render_pdf(html, folder, temporary)),
-            before=(lambda: reading_files.keep_backup(target)) if target.exists() else None,
+            before=reading_files.backup_first(target),
         )
         for url in dict.fromkeys(refused):
             error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")

@@ -412,6 +412,18 @@ def _remove_stale(folder: Path, prefix: str, suffix: str) -> None:
                     found.unlink()
 
 
+def backup_first(path: Path) -> Callable[[], None]:
+    """What `replace_atomically` calls `before` it replaces `path`: the file there kept as
+    NAME.bak (`keep_backup`), when there is one (the notebook written in place, or an older
+    copy); a failed write leaves an older backup as it was."""
+
+    def back_up() -> None:
+        if path.exists():
+            keep_backup(path)
+
+    return back_up
+
+
 def keep_backup(path: Path) -> None:
     """Keep the file at `path` as NAME.bak (replacing an older one), written atomically, before
     `path` itself is replaced."""

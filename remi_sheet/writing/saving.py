@@ -23,7 +23,7 @@ from remi_sheet.i18n import Phrase
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading import compat, files, package, tolerant
 from remi_sheet.reading.cells import address
-from remi_sheet.reading.files import Identity, keep_backup, replace_atomically
+from remi_sheet.reading.files import Identity, backup_first, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
 from remi_sheet.writing import formula_results, raw_values
 from remi_sheet.writing.ownership import Key, same
@@ -127,16 +127,12 @@ def save_safely(
                 )
             )
 
-    def back_up() -> None:
-        if backup and target.exists():  # the notebook written in place, or an older copy
-            keep_backup(target)
-
     try:
         replaced = replace_atomically(
             target,
             save,
             expected=expected if in_place else None,
-            before=back_up,
+            before=backup_first(target) if backup else None,
             same=None if in_place else same_workbook,
         )
     finally:
@@ -174,8 +170,8 @@ def same_workbook(new: Path, old: Path) -> bool:
                     return False
                 if _SAVED_AT.sub(b"", made.read(item)) != _SAVED_AT.sub(b"", there.read(other)):
                     return False
-    except Exception:  # noqa: BLE001 - anything unreadable there is replaced, as before
-        return False  # what is there is replaced, as any file of its kind would be
+    except Exception:  # noqa: BLE001 - unreadable there: replaced, as any file of its kind
+        return False
     return True
 
 

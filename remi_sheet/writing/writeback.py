@@ -21,7 +21,7 @@ from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, address, column_letter, column_number
-from remi_sheet.reading.files import keep_backup, replace_atomically
+from remi_sheet.reading.files import backup_first, replace_atomically
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing import live_names, looks
 from remi_sheet.writing.area import (
@@ -352,8 +352,7 @@ def _write(
             replaced = replace_atomically(
                 target,
                 lambda temporary: copy_file(source, temporary),
-                # as `save_safely` keeps the file it replaces
-                before=(lambda: keep_backup(target)) if backup and target.exists() else None,
+                before=backup_first(target) if backup else None,  # as `save_safely` does
                 same=same_workbook,
             )
         return Outcome(problems, written=replaced, left_alone=left_alone)
