@@ -391,6 +391,25 @@ def test_formula_without_a_saved_result_is_a_clear_problem(tmp_path: Path) -> No
     assert problems(load_notebook(path)) == [("g", "C2", "formula_no_value")]
 
 
+def test_an_array_formula_is_named_by_its_text(tmp_path: Path) -> None:
+    """openpyxl reads an array formula as an object; the message once showed its address."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
+    path = tmp_path / "array.xlsx"
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "g"
+    sheet.append(["Deal", "A", "B"])
+    sheet.append([1, "W"])
+    sheet["C2"] = ArrayFormula("C2", "=SUM(20+13)")
+    book.save(path)
+    loaded = load_notebook(path)
+    problem = next(p for p in loaded.all_problems() if p.code == "formula_no_value")
+    assert problem.cell == "C2"
+    message = problem.message("en")
+    assert "=SUM(20+13)" in message and "ArrayFormula" not in message, message
+
+
 def test_formulas_of_many_games_are_looked_up_in_one_opening(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

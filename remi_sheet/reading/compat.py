@@ -102,7 +102,24 @@ def sparse_cells(
         _, cells = parser.parse_row(element)
         element.clear()
         for cell in cells:
-            yield cell["row"], cell["column"], cell["value"], cell["data_type"]
+            value = cell["value"]
+            if formulas and cell["data_type"] == "f":
+                value = _formula_text(value)
+            yield cell["row"], cell["column"], value, cell["data_type"]
+
+
+def _formula_text(value: Any) -> Any:
+    """The formula as its cell shows it: openpyxl hands an array formula over as an
+    `ArrayFormula` object and a what-if table as a `DataTableFormula`, whose `str` is an
+    object's address, not anything a user typed."""
+    from openpyxl.worksheet.formula import ArrayFormula, DataTableFormula
+
+    if isinstance(value, ArrayFormula):
+        text = str(value.text or "")
+        return text if text.startswith("=") else "=" + text
+    if isinstance(value, DataTableFormula):
+        return f"=TABLE({value.r1 or ''},{value.r2 or ''})"
+    return value
 
 
 _LOCAL_HEADER: Final = struct.Struct("<4s22xHH")  # signature … name length, extra length
