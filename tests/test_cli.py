@@ -753,6 +753,13 @@ def test_a_sheet_copied_from_another_notebook_is_one_line_and_left_alone(
     errors = [p for p in document["problems"] if p["severity"] == "error"]
     assert [(p["sheet"], p["code"]) for p in errors] == [("Copied", "area_from_elsewhere")]
     assert document["left_alone"] == ["Copied"]
+    # To an --output file: written once; run again, that file already holds it all.
+    out = tmp_path / "out.xlsx"
+    assert remi_json("score", here, "-o", out)[1]["outcome"] == "written"
+    again = remi("score", here, "-o", out)
+    assert again.exit_code == 1
+    assert f"Nothing to change: {out} already holds these scores." in again.output
+    assert "Nothing written" not in again.output
 
 
 def test_a_live_sheet_copied_from_another_notebook_is_cleared_with_its_helpers(

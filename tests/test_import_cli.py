@@ -182,6 +182,10 @@ def test_refused_names_are_not_filed(tmp_path: Path) -> None:
         ("records_name_too_long", "G", 1),
         ("records_name_control", "H", 1),
     ]
+    # A CSV line is a file's: named under "file", no sheet.
+    assert {(p["file"], p["sheet"], p["cell"]) for p in document["problems"]} == {
+        (records.name, None, None)
+    }
     assert [g["status"] for g in document["games"]] == ["errors", "errors"]
     assert not (tmp_path / "n.xlsx").exists()
 

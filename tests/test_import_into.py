@@ -117,6 +117,21 @@ def test_output_writes_a_new_notebook_and_leaves_the_old_one(tmp_path: Path) -> 
     assert filed.freeze_panes == f"A{header + 1}"
     refused = remi("import", tmp_path / "papir.csv", "--into", notebook, "-o", notebook)
     assert refused.exit_code == 2 and notebook.read_bytes() == before
+    # The same import again: the copy already holds it all, and is not written anew.
+    made, when = copy.read_bytes(), copy.stat().st_mtime_ns
+    code, doc = remi_json("import", tmp_path / "papir.csv", "--into", notebook, "-o", copy)
+    assert code == 1 and doc["written"] is False and doc["outcome"] == "unchanged"
+    assert [game["status"] for game in doc["games"]] == [
+        "already_filed",
+        "already_filed",
+        "errors",
+        "already_filed",
+    ]
+    assert copy.read_bytes() == made and copy.stat().st_mtime_ns == when
+    said = remi("import", tmp_path / "papir.csv", "--into", notebook, "-o", copy).stdout
+    assert f"Nothing to change: {copy} already holds them." in said
+    assert f"Already in {copy} (a run before wrote it): Tavaszi, Régi 2025-12-01, Nyári" in said
+    assert "Written:" not in said and "Filed into" not in said
 
 
 def test_a_write_refused_is_not_called_a_dry_run_and_names_the_good_games(tmp_path: Path) -> None:

@@ -163,7 +163,9 @@ def _score(
             message = say("written", notebook.lang, path=destination)
         else:  # every sheet (or the --output file) already held it, or typing kept remi out
             outcome = Written("unchanged", destination, written.left_alone)
-            key = "not_written_safely" if written.left_alone else "unchanged"
+            # In place, typing kept remi out; an --output file already held it all.
+            in_place = destination.resolve() == path.resolve()
+            key = "not_written_safely" if written.left_alone and in_place else "unchanged"
             message = say(key, notebook.lang, path=destination)
     _report(console, notebook, problems, json_output, outcome)
     console.print(message, markup=False, highlight=False)

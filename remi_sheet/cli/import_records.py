@@ -208,7 +208,7 @@ def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -
     from remi_sheet.writing import filing
 
     try:
-        report.problems += filing.file_games(
+        saved = filing.file_games(
             into if notebook.exists else None,
             report.into,
             report.placements,
@@ -228,10 +228,13 @@ def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -
                 params={"path": str(report.into), "reason": os_reason(error)},
             )
         ) from error
-    report.written = True
+    report.problems += saved.problems
+    # Not replaced: the --output file a run before wrote already holds these games.
+    report.written, report.unchanged = saved.replaced, not saved.replaced
+    done = filing.Status.FILED if saved.replaced else filing.Status.ALREADY_FILED
     for placement in report.placements:
         if placement.status is filing.Status.TO_FILE:
-            placement.status = filing.Status.FILED
+            placement.status = done
 
 
 def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Notebook:
@@ -308,6 +311,7 @@ class _Report:
     placements: list[Placement] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     written: bool = False
+    unchanged: bool = False  # the file at `into` already held it all: not written
 
     def show(self, console: Printer, json_output: bool) -> None:
         if json_output:
@@ -344,10 +348,11 @@ class _Report:
             key = "filed" if self.written else "would_file" if self.dry_run else "to_file_unwritten"
             lines.append(say(key, lang, path=self.into))
             lines += [self._filed_line(p) for p in to_file]
-        for status, key in ((Status.ALREADY_FILED, "already_filed"), (Status.ERRORS, "not_filed")):
+        already = "already_in_output" if self.unchanged else "already_filed"
+        for status, key in ((Status.ALREADY_FILED, already), (Status.ERRORS, "not_filed")):
             names = [p.game.name for p in self.placements if p.status is status]
             if names:
-                lines.append(say(key, lang, games=tuple(names)))
+                lines.append(say(key, lang, games=tuple(names), path=self.into))
         lines.append(self._summary())
         return lines
 
@@ -411,6 +416,8 @@ class _Report:
             return f"{told} {say('import_written', lang, path=self.into)}"
         if self.dry_run:
             return f"{told} {say('import_dry_run', lang)}"
+        if self.unchanged:
+            return f"{told} {say('import_unchanged', lang, path=self.into)}"
         filing = any(p.status is Status.TO_FILE for p in self.placements)
         key = "import_not_written" if filing else "nothing_to_write"
         if not filing and self.into != self.notebook:
@@ -419,6 +426,23 @@ class _Report:
         elif not self.into.exists():
             key += "_new"  # nothing made: there is no file to be unchanged
         return f"{told} {say(key, lang, path=self.into, notebook=self.notebook)}"
+
+    def _outcome(self) -> str:
+        """As `remi score --json` says it: "written", "unchanged" (the file at `into`
+        already held it all, or there was nothing to file) or "not_written" (a dry run, the
+        errors, or a refused save)."""
+        from remi_sheet.writing.filing import Status
+
+        if self.written:
+            return "written"
+        if self.unchanged or (
+            not self.dry_run
+            and self.into == self.notebook
+            and self.into.exists()
+            and not any(p.status is Status.TO_FILE for p in self.placements)
+        ):
+            return "unchanged"
+        return "not_written"
 
     def to_json(self) -> dict[str, Any]:
         records = self.records
@@ -430,11 +454,13 @@ class _Report:
             "lang": self.lang,
             "dry_run": self.dry_run,
             "written": self.written,
+            "outcome": self._outcome(),
             "repaired": [
                 {
                     "original": repair.original,
                     "repaired": repair.repaired,
-                    "sheet": repair.place.sheet,
+                    "file": repair.place.sheet if repair.place.line is not None else None,
+                    "sheet": repair.place.sheet if repair.place.line is None else None,
                     "cell": repair.place.cell,
                     "line": repair.place.line,
                 }

@@ -2,9 +2,10 @@
 
 A problem carries a message key and its parameters, so that it can be said in Hungarian or
 English, and its place: a sheet and cell of a workbook, or a file and line of a text file
-(`sheet` then holds the file's name). The pure core finds problems without knowing where the
-cells are (a deal row's problem names its player by position, `params["player"]`); the
-reader that knows the sheet puts them in place (`at`).
+(`sheet` then holds the file's name, which `--json` gives as the `file`). The pure core
+finds problems without knowing where the cells are (a deal row's problem names its player
+by position, `params["player"]`); the reader that knows the sheet puts them in place
+(`at`).
 
 Nothing in remi-sheet raises for a user's mistake in what it checks: checks return problems,
 the command line prints all of them and sets the exit status from their severities. What
@@ -52,9 +53,11 @@ class Problem:
         )
 
     def to_json(self, lang: Lang) -> dict[str, Any]:
+        # A text file's line: a script finds the file under "file", as the spec's keys say.
+        text = self.line is not None and self.cell is None and self.file is None
         return {
-            "file": self.file,
-            "sheet": self.sheet,
+            "file": self.sheet if text else self.file,
+            "sheet": None if text else self.sheet,
             "cell": self.cell,
             "line": self.line,
             "severity": self.severity.value,

@@ -213,6 +213,10 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Already in the notebook, skipped: {games}",
         "Már benne van a füzetben, kihagyva: {games}",
     ),
+    "already_in_output": (
+        "Already in {path} (a run before wrote it): {games}",
+        "{path} már tartalmazza (egy korábbi futás írta bele): {games}",
+    ),
     "not_filed": (
         "Not filed, because of the errors above: {games}",
         "Nincs felvéve a fenti hibák miatt: {games}",
@@ -252,6 +256,10 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "import_not_written_new": (
         "Nothing was written: {path} was not made.",
         "Semmi sem íródott ki: {path} nem készült el.",
+    ),
+    "import_unchanged": (
+        "Nothing to change: {path} already holds them.",
+        "Nincs mit változtatni: {path} már tartalmazza őket.",
     ),
     "import_not_written": (
         "Nothing was written: {path} is unchanged.",

@@ -34,6 +34,8 @@ from remi_sheet.writing.written import Cells, Style, Written
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from remi_sheet.writing.saving import Saved
+
 TITLE_MOST: Final = 31  # Excel's limit for a sheet's name
 # Excel refuses these in a sheet's name; the look-alikes keep dates readable (2019/03/02).
 _TITLE_CHARACTERS: Final = str.maketrans(
@@ -160,12 +162,13 @@ def file_games(
     *,
     backup: bool = True,
     force: bool = False,
-) -> list[Problem]:
+) -> Saved:
     """Add the sheets of the games to file to the notebook at `source` (whose sheets are
     `grids`) and save it safely at `target` (`source` itself, or a copy). `source` None:
     a new notebook is made at `target` with these games and a Rules sheet holding `rules`.
-    Each new sheet takes its place among the game sheets by its date. The problems are
-    what `save_safely` reports; it raises `RemiError` when the notebook cannot be written
+    Each new sheet takes its place among the game sheets by its date. What `save_safely`
+    found comes back: its problems, and whether it replaced `target` (not when a copy
+    written before already held it all). It raises `RemiError` when the notebook cannot be written
     in place without losing anything (remi's own Standings sheet and its chart may be
     rebuilt: they are remi's)."""
     from remi_sheet.writing import saving
@@ -195,7 +198,7 @@ def file_games(
     if active is not None:
         workbook.active = active  # the sheet the notebook opens at stays the same
     touched = {name: set(cells) for name, cells in written.items()}
-    saved = saving.save_safely(
+    return saving.save_safely(
         workbook,
         ({} if source is None else grids) | filed,
         source,
@@ -206,7 +209,6 @@ def file_games(
         force=force,
         own=remis_standings(grids),
     )
-    return saved.problems
 
 
 def place_by_date(
