@@ -41,7 +41,7 @@ def test_the_index_parts_refuse_dtds_even_deep_in_the_prolog(declaration: bytes)
     padding = b"<!--" + b" " * 10_000 + b"-->"  # past what check_no_dtd looks at
     xml = b'<?xml version="1.0"?>' + padding + declaration + b"<workbook/>"
     with pytest.raises(RemiError) as refused:
-        package._elements(xml, "xl/workbook.xml", "sheet")
+        package.elements(xml, "xl/workbook.xml", "sheet")
     assert refused.value.code == "file_xml_entities"
 
 
@@ -117,10 +117,10 @@ def test_the_index_parts_are_read_by_local_names() -> None:
         b'<w:sheet name="&#x150;sz &amp; t&#233;l" r:id="rId1"/><sheet name="B"/>'
         b"</w:sheets></w:workbook>"
     )
-    found = package._elements(xml, "xl/workbook.xml", "sheet")
+    found = package.elements(xml, "xl/workbook.xml", "sheet")
     assert found == [{"name": "Ősz & tél", "id": "rId1"}, {"name": "B"}]
     with pytest.raises(expat.ExpatError):  # as ElementTree: a prefix nobody declared
-        package._elements(b"<x:workbook/>", "xl/workbook.xml", "sheet")
+        package.elements(b"<x:workbook/>", "xl/workbook.xml", "sheet")
 
 
 @pytest.mark.parametrize("first", ["r", "q"])

@@ -65,12 +65,12 @@ def run_check(
     from remi_sheet.notebook.sheets import STATE_SHEET
 
     if STATE_SHEET in notebook.sheet_names:
-        from remi_sheet.writing import writeback
+        from remi_sheet.writing import planning, writeback
 
-        plan = writeback.plan(notebook, notebook.lang, live=False if overrides else None)
+        plan = planning.plan(notebook, notebook.lang, live=False if overrides else None)
         # A notebook that already holds what score would write has nothing typed over
         # (score would change nothing): only otherwise is the workbook opened to look.
-        if not writeback.up_to_date(notebook, plan):
+        if not planning.up_to_date(notebook, plan):
             problems += writeback.typed_over(notebook, plan)
     elif notebook.grids:
         from remi_sheet.writing import writeback
@@ -128,7 +128,7 @@ def _score(
 ) -> int:
     """`live`: True makes every area live, False writes values (house rules given on the
     command line, which formulas cannot see), None keeps each area as it is."""
-    from remi_sheet.writing import writeback
+    from remi_sheet.writing import planning, writeback
 
     notebook = open_notebook(path, overrides, lang)
     problems = _problems(notebook)
@@ -137,8 +137,8 @@ def _score(
         _report(console, notebook, problems, json_output, Written("not_written"))
         console.print(say("not_written", notebook.lang))
         return 1
-    plan = writeback.plan(notebook, notebook.lang, live=live)
-    if destination == path and writeback.up_to_date(notebook, plan):
+    plan = planning.plan(notebook, notebook.lang, live=live)
+    if destination == path and planning.up_to_date(notebook, plan):
         outcome = Written("unchanged", path)
         message = say("unchanged", notebook.lang, path=path)
     else:
@@ -280,7 +280,7 @@ def run_new(
     sheet is dated `day`; None leaves each Date row for a person to fill. A notebook
     replaced (`force`) is kept as NAME.bak unless `backup` is false."""
     from remi_sheet.notebook.loading import load_notebook
-    from remi_sheet.writing import new_notebook, writeback
+    from remi_sheet.writing import new_notebook, planning, writeback
 
     if path.exists() and not force:
         raise RemiError(Problem("new_exists", params={"path": str(path)}))
@@ -299,7 +299,7 @@ def run_new(
         typed = folder / path.name
         workbook.save(typed)
         notebook = load_notebook(typed, lang=lang)
-        plan = writeback.plan(notebook, lang, live=True)
+        plan = planning.plan(notebook, lang, live=True)
         writeback.write(notebook, plan, path, backup=backup, force=True)
     console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
     return 0
@@ -336,7 +336,7 @@ def run_add_game(
     from remi_sheet.notebook.layout import find_game
     from remi_sheet.notebook.loading import rule_cells
     from remi_sheet.reading.grid import FormulaProbe, Grid
-    from remi_sheet.writing import new_notebook, saving, writeback
+    from remi_sheet.writing import new_notebook, planning, saving, writeback
 
     # `new --add-game` has no --output: its advice is only to close the notebook.
     problem = (
@@ -381,7 +381,7 @@ def run_add_game(
         added = check_game(grid, layout, notebook.rules, FormulaProbe(path))
         notebook.grids[title] = grid
         notebook.games.append(added)
-        plan = writeback.plan(notebook, lang, live=True, only={title})
+        plan = planning.plan(notebook, lang, live=True, only={title})
         try:
             outcome = writeback.write(
                 notebook, plan, path, backup=backup, force=force, workbook=workbook

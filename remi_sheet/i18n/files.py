@@ -167,7 +167,7 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{lost}. Semmi sem íródott ki. A --force kapcsolóval mégis kiírja (.bak másolat "
         "marad).",
     ),
-    # What saving a workbook with openpyxl would lose or change (`package.losses`), each
+    # What saving a workbook with openpyxl would lose or change (`losses.losses`), each
     # named as the messages above list it.
     "lost_images": ("images", "képek"),
     "lost_drawings": ("drawings and shapes", "rajzok és alakzatok"),

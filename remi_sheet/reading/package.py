@@ -1,11 +1,10 @@
-"""The .xlsx file as a zip package: its parts, their sizes, and what a save would lose.
+"""The .xlsx file as a zip package: its parts, their sizes, and the checks on them.
 
 Spreadsheet libraries trust a workbook's own account of itself: a sheet that inflates to
 gigabytes exhausts memory, two end records let two readers read two different archives, an
 entity declaration is a billion-laughs attack. The checks here look at the zip itself before
 any library parses a part, and say which limit a file exceeds (what calamine could be made
-to allocate from inside a part is `guard`'s). `losses` compares a workbook with its re-saved
-copy to list what openpyxl would drop or rebuild.
+to allocate from inside a part is `guard`'s). What a save would lose is `losses`'.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import re
 import struct
 import zipfile
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import IO, Final, NoReturn
 from xml.parsers import expat
 
@@ -313,10 +312,10 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
         if written.search(xml):
             reason = Phrase("reason_reference_in_name", {"part": part})
             raise RemiError("file_odd", reason=reason)
-    relationships = _elements(rels_xml, rels, "Relationship")
+    relationships = elements(rels_xml, rels, "Relationship")
     targets = {rel.get("Id", ""): rel.get("Target", "") for rel in relationships}
     parts: dict[str, str] = {}
-    for sheet in _elements(book_xml, book, "sheet"):
+    for sheet in elements(book_xml, book, "sheet"):
         target = targets.get(sheet.get("id", ""), "")
         member = target[1:] if target.startswith("/") else f"xl/{target}"
         # calamine looks the part up by this very name: "xl/./sheet1.xml" is another part
@@ -332,8 +331,8 @@ def sheet_states(archive: zipfile.ZipFile) -> dict[str, str]:
     """Sheet title → its state as the workbook part says it (`visible`, `hidden`,
     `veryHidden`; `visible` when it says none)."""
     book = "xl/workbook.xml"
-    elements = _elements(archive.read(book), book, "sheet")
-    return {sheet.get("name", ""): sheet.get("state", "visible") for sheet in elements}
+    found = elements(archive.read(book), book, "sheet")
+    return {sheet.get("name", ""): sheet.get("state", "visible") for sheet in found}
 
 
 def cell_styles(archive: zipfile.ZipFile) -> list[dict[str, str]]:
@@ -342,7 +341,7 @@ def cell_styles(archive: zipfile.ZipFile) -> list[dict[str, str]]:
     part = "xl/styles.xml"
     if part not in archive.NameToInfo:
         return []
-    return _elements(archive.read(part), part, "cellStyle")
+    return elements(archive.read(part), part, "cellStyle")
 
 
 def _normal(member: str) -> bool:
@@ -350,7 +349,7 @@ def _normal(member: str) -> bool:
     return posixpath.normpath(member) == member
 
 
-def _elements(xml: bytes, part: str, name: str) -> list[dict[str, str]]:
+def elements(xml: bytes, part: str, name: str) -> list[dict[str, str]]:
     """The attributes, by local name, of every element of `xml` (the zip's `part`) whose
     local name is `name`.
 
@@ -384,171 +383,3 @@ def check_no_dtd_in(xml: bytes, part: str) -> None:
     """`RemiError` when the XML of a part read whole (a sheet) declares a DTD."""
     if b"<!" in xml and _DTD.search(xml):
         raise RemiError("file_xml_entities", part=part)
-
-
-# What openpyxl cannot keep, by the zip parts that hold it (the catalogue's names of it).
-_FEATURES: Final[tuple[tuple[str, str], ...]] = (
-    ("xl/media/", "lost_images"),
-    ("xl/drawings/", "lost_drawings"),
-    ("xl/charts/", "lost_charts"),
-    ("xl/chartsheets/", "lost_chart_sheets"),
-    ("xl/pivotTables/", "lost_pivot_tables"),
-    ("xl/pivotCache/", "lost_pivot_tables"),
-    ("xl/slicers/", "lost_slicers"),
-    ("xl/slicerCaches/", "lost_slicers"),
-    ("xl/timelines/", "lost_timelines"),
-    ("xl/timelineCaches/", "lost_timelines"),
-    ("xl/externalLinks/", "lost_external_links"),
-    ("xl/vbaProject.bin", "lost_macros"),
-    ("xl/ctrlProps/", "lost_form_controls"),
-    ("xl/activeX/", "lost_activex"),
-    ("xl/threadedComments/", "lost_threaded_comments"),
-    ("xl/persons/", "lost_threaded_comments"),
-    ("xl/comments", "lost_comments"),
-    ("customXml/", "lost_custom_xml"),
-    ("xl/queryTables/", "lost_query_tables"),
-    ("xl/connections.xml", "lost_connections"),
-)
-# The kinds in the order the table names them: a message lists them so, run after run.
-_FEATURE_ORDER: Final = {feature: place for place, (_, feature) in enumerate(_FEATURES)}
-# Parts openpyxl writes anew in its own way, under its own names, with nothing lost: the
-# workbook's structure, its sheets, styles, strings, theme and properties.
-_REWRITTEN: Final = (
-    "[Content_Types].xml",
-    "_rels/",
-    "docProps/",
-    "xl/_rels/",
-    "xl/workbook.xml",
-    "xl/worksheets/",
-    "xl/styles.xml",
-    "xl/sharedStrings.xml",
-    "xl/theme/",
-    "xl/calcChain.xml",  # a cache Excel rebuilds on its own
-    "xl/printerSettings/",  # printer-driver settings; the page set-up itself is kept
-)
-# Kept, but rewritten in openpyxl's own way: the user would see them change.
-_REBUILT: Final[tuple[tuple[str, str], ...]] = (
-    ("xl/charts/", "rebuilt_charts"),
-    ("xl/comments", "rebuilt_comments"),
-)
-
-
-def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
-    """Every part hanging off the part `member` through relationships (a sheet's drawing,
-    the drawing's charts, the charts' styles), followed to the end, and the relationship
-    parts that tie them."""
-    found: set[str] = set()
-    pending = [member]
-    while pending:
-        part = pending.pop()
-        folder, name = posixpath.split(part)
-        rels = posixpath.join(folder, "_rels", f"{name}.rels")
-        if rels not in archive.NameToInfo:
-            continue
-        found.add(rels)
-        for rel in _elements(archive.read(rels), rels, "Relationship"):
-            target = rel.get("Target", "")
-            if not target or rel.get("TargetMode") == "External":
-                continue
-            base = "" if target.startswith("/") else folder
-            resolved = posixpath.normpath(posixpath.join(base, target.lstrip("/")))
-            if resolved not in found:
-                found.add(resolved)
-                pending.append(resolved)
-    return found
-
-
-def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = None) -> list[Phrase]:
-    """What the workbook `before` lost or had rebuilt when openpyxl saved it as `after`, each
-    as the catalogue names it.
-
-    What hangs off a sheet (drawings, charts, pictures, comments) is compared sheet by
-    sheet, by kind and number: openpyxl numbers those parts anew, so a name alone proves
-    nothing. What hangs off remi's own sheet `own` does not count: its rating chart is
-    redrawn, or goes with the last complete game. The other parts are compared by name.
-    """
-    sheets_before, sheets_after = sheet_parts(before), sheet_parts(after)
-    found: list[Phrase] = []
-    hanging: set[str] = set()
-    for title, member in sheets_before.items():
-        had = attached(before, member) if member in before.NameToInfo else set()
-        hanging |= had
-        had = {part for part in had if not _empty_drawing(before, part)}
-        if title == own:
-            continue
-        later = sheets_after.get(title)
-        has = attached(after, later) if later in after.NameToInfo else set()
-        kinds, kept = _kinds(had), _kinds(has)
-        for kind, count in sorted(kinds.items(), key=lambda item: _FEATURE_ORDER[item[0]]):
-            if kept[kind] < count:
-                found.append(Phrase(kind))
-            elif kind in _REBUILT_KINDS and _rebuilt(before, had, after, has, kind):
-                found.append(Phrase(_REBUILT_KINDS[kind]))
-    saved = set(after.namelist())
-    for name in sorted(set(before.namelist()) - hanging):
-        if name in saved:
-            rebuilt = _feature(name, _REBUILT)
-            if rebuilt:
-                found.append(Phrase(rebuilt))
-        elif not name.startswith(_REWRITTEN) and not name.endswith("/"):
-            feature = _feature(name, _FEATURES)
-            found.append(Phrase(feature) if feature else Phrase("lost_part", {"part": name}))
-    sheets = (before.read(member) for member in sheets_before.values())
-    if any(b"<extLst" in xml for xml in sheets):
-        found.append(Phrase("lost_extensions"))
-    unique: list[Phrase] = []
-    for phrase in found:  # pivot tables have two kinds of part, comments may be both
-        if phrase not in unique:
-            unique.append(phrase)
-    return unique
-
-
-# What openpyxl keeps of a kind, rewritten in its own way.
-_REBUILT_KINDS: Final = {"lost_charts": "rebuilt_charts", "lost_comments": "rebuilt_comments"}
-
-
-def _rebuilt(
-    before: zipfile.ZipFile, had: set[str], after: zipfile.ZipFile, has: set[str], kind: str
-) -> bool:
-    """Whether a sheet's parts of `kind` look different once openpyxl has written them."""
-    from remi_sheet.reading import comments  # only a save asks
-
-    if kind == "lost_comments" and comments.look_kept(before, had):
-        return False  # each written anew, as it was: LibreOffice's words for openpyxl's look
-    # Written as openpyxl writes them already (remi saved the file before, or a script made
-    # it), they come out the same: nothing is lost.
-    return _written(before, had, kind) != _written(after, has, kind)
-
-
-def _written(archive: zipfile.ZipFile, parts: Iterable[str], kind: str) -> list[bytes]:
-    """The bytes of the parts of `kind` among `parts`, with a sheet's legacy drawings (a
-    comment's box is drawn there), in no particular order of their names."""
-    return sorted(
-        archive.read(part)
-        for part in parts
-        if "/_rels/" not in part and (_feature(part, _FEATURES) == kind or part.endswith(".vml"))
-    )
-
-
-def _empty_drawing(archive: zipfile.ZipFile, part: str) -> bool:
-    """A drawing part that anchors nothing: LibreOffice writes one for a sheet with an
-    AutoFilter. openpyxl drops it, and nothing is lost."""
-    if not part.startswith("xl/drawings/") or not part.endswith(".xml") or "/_rels/" in part:
-        return False
-    return part in archive.NameToInfo and b"Anchor" not in archive.read(part)
-
-
-def _kinds(parts: Iterable[str]) -> Counter[str]:
-    """How many parts of each kind (`_FEATURES`) are among `parts`, their ties not counted."""
-    return Counter(
-        kind
-        for part in parts
-        if "/_rels/" not in part and (kind := _feature(part, _FEATURES)) is not None
-    )
-
-
-def _feature(name: str, table: tuple[tuple[str, str], ...]) -> str | None:
-    for prefix, feature in table:
-        if name.startswith(prefix):
-            return feature
-    return None

@@ -172,7 +172,7 @@ def file_games(
     in place without losing anything (remi's own Standings sheet and its chart may be
     rebuilt: they are remi's)."""
     from remi_sheet.writing import saving
-    from remi_sheet.writing.writeback import remis_standings
+    from remi_sheet.writing.planning import remis_standings
 
     if source is None:
         import openpyxl

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.i18n import Phrase
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
-from remi_sheet.reading import compat, files, package, tolerant
+from remi_sheet.reading import compat, files, losses, package, tolerant
 from remi_sheet.reading.cells import address
 from remi_sheet.reading.files import Identity, backup_first, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
@@ -276,7 +276,7 @@ def _losses(source: Path, saved: Path, own: str | None) -> list[Phrase]:
     """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
     hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
     with tolerant.open_zip(source) as before, zipfile.ZipFile(saved) as after:
-        return package.losses(before, after, own)
+        return losses.losses(before, after, own)
 
 
 def _keep_what_was_read(

@@ -4,11 +4,12 @@ Ownership comes from `ownership`'s record of what remi wrote before: a cell is r
 rewrite only while it holds what remi put there. When every cell already holds what remi
 would write, the file is not touched at all, so a second run on an unchanged workbook
 changes nothing, not even its modification time.
+
+The plan of what to write, and whether the workbook already shows it, is `planning`'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -16,32 +17,24 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang, say
-from remi_sheet.notebook.loading import Notebook, rule_cells
+from remi_sheet.notebook.loading import Notebook
 from remi_sheet.notebook.sheets import STATE_SHEET
 from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, address, column_letter, column_number
 from remi_sheet.reading.files import backup_first, replace_atomically
-from remi_sheet.reading.grid import Grid
-from remi_sheet.writing import live_names, looks
+from remi_sheet.writing import looks
 from remi_sheet.writing.area import (
-    Block,
-    area_width,
-    game_area,
-    standings_area,
     standings_sheet_name,
 )
-from remi_sheet.writing.live_area import live_columns
 from remi_sheet.writing.ownership import (
     Key,
     Record,
     claim,
-    is_formula,
     kept,
-    read_record,
     same,
     state_rows,
 )
+from remi_sheet.writing.planning import Plan
 from remi_sheet.writing.saving import (
     copy_file,
     open_workbook,
@@ -57,227 +50,6 @@ if TYPE_CHECKING:
     from openpyxl.worksheet.worksheet import Worksheet
 
 _STYLED = frozenset(style.value for style in Style)
-
-
-@dataclass(slots=True)
-class Plan:
-    """Every cell remi means to write, sheet by sheet (the Standings sheet included)."""
-
-    sheets: dict[str, Cells]
-    areas: dict[str, str]  # sheet → the columns of remi's area, for messages
-    standings_sheet: str
-    names: dict[str, str] = field(default_factory=dict)  # defined names live formulas need
-    chart: Block | None = None  # the rating history on the Standings sheet, drawn as a chart
-    helpers: dict[str, tuple[int, int]] = field(default_factory=dict)  # sheet → hidden columns
-    # What remi's record held when the plan was made (None: no record, or a damaged one),
-    # read once: it is a big notebook's largest sheet.
-    record: Record | None = None
-    # Each game sheet's part of it, a sheet renamed since remi wrote it found under its
-    # old name (`_renamed_from`): every step of a run decides by the same record.
-    owned: Record = field(default_factory=dict)
-
-
-def plan(
-    notebook: Notebook, lang: Lang, *, live: bool | None = None, only: set[str] | None = None
-) -> Plan:
-    """Every cell remi would write into `notebook` (only into the game sheets `only`, and
-    then not into the Standings sheet, when given).
-
-    `live`: None keeps the areas that hold formulas live and the others values (see
-    `area.game_area`); True makes every area live (a new notebook); False writes values
-    only (house rules from the command line, which formulas cannot see).
-    """
-    held = read_record(notebook.grids.get(STATE_SHEET))
-    record = held or {}
-    present = set(notebook.sheet_names)
-    renamed = {name: cells for name, cells in record.items() if name not in present}
-    owned: Record = {}
-    sheets: dict[str, Cells] = {}
-    areas: dict[str, str] = {}
-    helpers: dict[str, tuple[int, int]] = {}
-    players_of = {game.sheet: tuple(map(fold, game.players)) for game in notebook.games}
-    recorded_players: dict[tuple[str, ...], list[str]] = {}
-    for sheet in record:
-        if sheet in players_of:
-            recorded_players.setdefault(players_of[sheet], []).append(sheet)
-    for game in notebook.games:
-        if only is not None and game.sheet not in only:
-            continue
-        mine = record.get(game.sheet)
-        grid = notebook.grids.get(game.sheet)
-        if mine is None and renamed:
-            mine = _renamed_from(renamed, grid)
-        if mine is None and record:
-            # A sheet duplicated in Excel with remi's area on it: the record of the sheet
-            # it was copied from is its own (copied), so that a cell typed over since is
-            # one a person typed. Only the recorded games of the same players (else of one
-            # player apart) can be it; of those alike in every value (a club's same four,
-            # week after week: a live area's values are its names and labels), any one is
-            # as good.
-            players = players_of[game.sheet]
-            alike = recorded_players.get(players) or _one_player_apart(players, recorded_players)
-            found = _best_match({sheet: record[sheet] for sheet in alike}, grid, ties=True)
-            mine = dict(record[found]) if found is not None else None
-        if mine is not None:
-            owned[game.sheet] = mine
-        was_live = any(is_formula(value) for value in (mine or {}).values())
-        made_live = was_live if live is None else live
-        sheets[game.sheet] = game_area(game, lang, live=made_live)
-        if made_live:
-            helpers[game.sheet] = live_columns(game).helpers
-        first = game.layout.area_column
-        last = first + area_width(game, live=made_live) - 1
-        areas[game.sheet] = f"{column_letter(first)}:{column_letter(last)}"
-    standings = _standings_name(record, notebook, lang, renamed, owned)
-    chart = None
-    if only is None:
-        sheets[standings], chart = standings_area(notebook, lang)
-        areas[standings] = standings
-    needed = any(w.formula for cells in sheets.values() for w in cells.values())
-    names = live_names.all_names(notebook.rules, _rule_cells(notebook)) if needed else {}
-    return Plan(sheets, areas, standings, names, chart, helpers, held, owned)
-
-
-def _one_player_apart(
-    players: tuple[str, ...], recorded: Mapping[tuple[str, ...], list[str]]
-) -> list[str]:
-    """The recorded games of as many players, all but one of them in the same seats: last
-    week's sheet copied for this week's game, with one player sitting in for another (or
-    a name typed anew) before remi scored it."""
-    return [
-        sheet
-        for others, sheets in recorded.items()
-        if len(others) == len(players)
-        and sum(a != b for a, b in zip(others, players, strict=True)) == 1
-        for sheet in sheets
-    ]
-
-
-def _renamed_from(renamed: Record, grid: Grid | None) -> dict[Key, Any] | None:
-    """The record, kept under a name no sheet has any more, of the sheet whose values
-    `grid` holds (`_best_match`). Taken out of `renamed`."""
-    found = _best_match(renamed, grid)
-    return renamed.pop(found) if found is not None else None
-
-
-def _best_match(records: Record, grid: Grid | None, *, ties: bool = False) -> str | None:
-    """The sheet whose record `grid` holds: the one whose values (its formulas' results
-    are not recorded) `grid` shows in the most cells, in at least half of the cells it
-    recorded a value in and in more than it shows otherwise; None on a tie, unless `ties`
-    (the first of them: a copy may take any record alike). A sheet a person made (one
-    cell alike by chance) is no match."""
-    if grid is None:
-        return None
-    scores: dict[str, int] = {}
-    for name, cells in records.items():
-        agree = disagree = compared = 0
-        for key, was in cells.items():
-            if was is None or is_formula(was):
-                continue
-            compared += 1
-            now = grid.value(*key)
-            if now is None:
-                continue
-            if same(now, was):
-                agree += 1
-            else:
-                disagree += 1
-        if agree > disagree and 2 * agree >= compared:
-            scores[name] = agree
-    best = sorted(scores.items(), key=lambda item: -item[1])[:2]
-    if not best or (len(best) == 2 and best[0][1] == best[1][1] and not ties):
-        return None
-    return best[0][0]
-
-
-def _rule_cells(notebook: Notebook) -> dict[str, str]:
-    """Each house rule's value cell on the Rules sheet, as a defined name refers to it."""
-    cells = {}
-    for rule, (sheet, cell) in rule_cells(notebook.grids.values(), notebook.linked_rules).items():
-        column = cell.rstrip("0123456789")
-        quoted = sheet.replace("'", "''")
-        cells[rule] = f"'{quoted}'!${column}${cell[len(column) :]}"
-    return cells
-
-
-def remis_standings(grids: dict[str, Grid]) -> str | None:
-    """The Standings sheet remi wrote (its record says so), in either language; None when
-    remi never wrote one. What hangs off it (the rating chart) is remi's to rebuild."""
-    return _standings_in(read_record(grids.get(STATE_SHEET)) or {})
-
-
-def _standings_in(record: Record, games: Collection[str] = ()) -> str | None:
-    """The Standings sheet remi's record holds: by its name, else (renamed by a person)
-    the sheet that is no game whose recorded cells head the standings' columns."""
-    names = {fold(standings_sheet_name(other)) for other in ("en", "hu")}
-    by_name = next((name for name in record if fold(name) in names), None)
-    if by_name is not None:
-        return by_name
-    headings = [{say(key, lang) for lang in ("en", "hu")} for key in ("rank", "player")]
-    for name, cells in record.items():
-        if name in games or name == STATE_SHEET:
-            continue
-        values = {value for value in cells.values() if isinstance(value, str)}
-        if all(values & heading for heading in headings):
-            return name
-    return None
-
-
-def _standings_name(
-    record: Record, notebook: Notebook, lang: Lang, renamed: Record, owned: Record
-) -> str:
-    """The Standings sheet remi wrote before (in either language), under the name it has
-    now when a person renamed it (its record then goes to `owned`, as a game sheet's
-    does), else the one to make. Sheet names are compared as Excel does, ignoring case."""
-    games = {game.sheet for game in notebook.games}
-    written = _standings_in(record, games)
-    if written is not None and written in renamed:
-        for name, grid in notebook.grids.items():
-            if name in record or name in games or name == STATE_SHEET:
-                continue
-            mine = _renamed_from({written: renamed[written]}, grid)
-            if mine is not None:
-                owned[name] = mine
-                del renamed[written]
-                return name
-    if written is not None and written not in renamed:
-        return written
-    # Never written, or deleted since (renamed first, perhaps): made anew under its name.
-    wanted = standings_sheet_name(lang)
-    return next((name for name in notebook.grids if fold(name) == fold(wanted)), wanted)
-
-
-def up_to_date(notebook: Notebook, plan: Plan) -> bool:
-    """True when the workbook already shows, and remi's record already holds, exactly what
-    `plan` would write."""
-    record = plan.record
-    if record is None or set(record) != set(plan.sheets) or not _as_remi_left_it(notebook.path):
-        return False
-    for sheet, cells in plan.sheets.items():
-        grid = notebook.grids.get(sheet)
-        recorded = record[sheet]
-        if grid is None or set(recorded) != set(cells):
-            return False
-        for key, written in cells.items():
-            if not same(recorded[key], written.value):
-                return False
-            # A formula whose result remi does not know shows whatever it computes.
-            unknown = written.formula and written.result is None
-            if not unknown and not same(grid.value(*key), written.shows):
-                return False
-    return True
-
-
-def _as_remi_left_it(path: Path) -> bool:
-    """Whether the workbook holds every named style remi writes in (one written before a
-    style was added gets it, and its cells in it, on the next run), and remi's record is
-    still very hidden (LibreOffice saves it only hidden)."""
-    from remi_sheet.reading import package, tolerant
-
-    with tolerant.open_zip(path) as archive:
-        names = {style.get("name") for style in package.cell_styles(archive)}
-        states = package.sheet_states(archive)
-    return all(style.value in names for style in Style) and states.get(STATE_SHEET) == "veryHidden"
 
 
 @dataclass(slots=True)
