@@ -246,6 +246,11 @@ def test_a_lock_wait_that_is_no_number_is_said_as_such(notebook: Make) -> None:
             "error: REMI_LOCK_SECONDS is 'abc', not a number of seconds: set it to one "
             "(such as 30), or unset it."
         )
+    # What Python's float would take, but no one means as seconds.
+    for text in ("1_0", "inf", "1e3", "-5", "nan"):
+        result = remi("score", path, env={"REMI_LOCK_SECONDS": text})
+        assert result.exit_code == 1, text
+        assert f"REMI_LOCK_SECONDS is '{text}'" in result.stderr, text
     assert path.read_bytes() == before
 
 

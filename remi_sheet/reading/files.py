@@ -266,13 +266,10 @@ def lock_seconds() -> float:
     text = os.environ.get("REMI_LOCK_SECONDS", "").strip()
     if not text:
         return LOCK_SECONDS
-    try:
-        seconds = float(text.replace(",", "."))
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds < float("inf"):  # NaN is not either
+    # Digits with one decimal comma or point: `float` would take "1_0", "inf" and "1e9".
+    if not re.fullmatch(r"\d+(?:[.,]\d*)?|[.,]\d+", text):
         raise RemiError("lock_seconds_wrong", value=text)
-    return seconds
+    return float(text.replace(",", "."))
 
 
 @contextlib.contextmanager
