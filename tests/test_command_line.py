@@ -111,3 +111,33 @@ def test_what_the_commands_exit_with_is_kept(klub: Path) -> None:
     assert run("check", "-h", cwd=klub.parent).returncode == 0
     bare = run(cwd=klub.parent)
     assert bare.returncode == 2 and "Commands" in bare.stdout + bare.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["check", "--json", "--bogus"], "Hibás parancssor: Nincs ilyen kapcsoló: --bogus"),
+        (["check", "--json", "-r", "nincs=1"], "Hibás parancssor: Ismeretlen házszabály: 'nincs'"),
+        (["score", "--json", "-o", "ki.csv"], "Hibás parancssor: 'ki.csv' nem lehet"),
+    ],
+)
+def test_a_refusal_asked_for_json_is_a_json_document_too(
+    klub: Path, args: list[str], said: str
+) -> None:
+    """A script that pipes `--json` into a parser gets a document on exit 2 as well."""
+    import json
+
+    result = run(args[0], klub, *args[1:], cwd=klub.parent)
+    assert result.returncode == 2, result.stderr
+    document = json.loads(result.stdout)
+    assert document["games"] == []
+    (problem,) = document["problems"]
+    assert problem["code"] == "usage_error" and problem["severity"] == "error"
+    assert problem["message"].startswith(said), problem["message"]
+    assert said.split(": ", 1)[1][:12] in result.stderr  # still said on standard error
+
+
+def test_json_refused_as_an_option_of_its_command_prints_no_document(tmp_path: Path) -> None:
+    result = run("new", tmp_path / "uj.xlsx", "--json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ""

@@ -50,7 +50,12 @@ def refuse(error: UsageError, arguments: Sequence[str]) -> NoReturn:
         if context.command.get_help_option(context) is not None:
             help_line = f"{context.command_path} {context.help_option_names[0]}"
             error_line(say("cli_try_help", lang, command=help_line) + "\n")
-    error_line(f"{say('cli_error', lang)}: {message(error, lang)}")
+    text = message(error, lang)
+    error_line(f"{say('cli_error', lang)}: {text}")
+    if not (isinstance(error, NoSuchOption) and error.option_name == "--json"):
+        from remi_sheet.cli.output import print_refusal_json
+
+        print_refusal_json(text, lang, arguments)
     raise SystemExit(2)
 
 

@@ -88,7 +88,12 @@ def rule_options(
 
 def usage_error(key: str, lang: Lang, **params: object) -> NoReturn:
     """Stop for a mistake in the command line (exit 2), with the text `key` says."""
+    import sys
+
+    from remi_sheet.cli.output import print_refusal_json
+
     error_line(say("usage_error", lang, message=Phrase(key, params)))
+    print_refusal_json(Phrase(key, params), lang, sys.argv[1:])
     raise typer.Exit(2)
 
 

@@ -48,6 +48,16 @@ def print_json(document: Mapping[str, Any]) -> None:
         write("\n}\n")
 
 
+def print_refusal_json(message: object, lang: Lang, arguments: Sequence[str]) -> None:
+    """A refused command line (exit 2) that asked for `--json`: the refusal as a JSON
+    document on standard output as well, in the shape of any other failure's, so that a
+    script reading the output finds a document whatever went wrong."""
+    asked = arguments[: arguments.index("--")] if "--" in arguments else arguments
+    if "--json" in asked:
+        problem = Problem("usage_error", params={"message": message})
+        print_json({"games": [], "problems": [problem.to_json(lang)]})
+
+
 def game_json(game: Game) -> dict[str, Any]:
     players = game.players
     broken = game.has_errors
