@@ -149,3 +149,21 @@ def test_a_workbook_with_more_rows_than_openpyxl_may_load_is_not_written(
     assert "of them in the sheet 'Big')" in result.stdout
     assert "nothing was written" in result.stdout
     assert path.read_bytes() == before
+
+
+def test_too_many_rows_to_write_names_a_sheet_a_person_sees(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sheet holding the most may be hidden (remi's own record is very hidden): the
+    message names the biggest one in the tabs instead."""
+    import openpyxl
+
+    monkeypatch.setattr(package, "MAX_WRITTEN_ELEMENTS", 200)
+    rows = {"Game": worked_game(), "Hidden": [[n] for n in range(150)]}
+    path = build_notebook(tmp_path / "n.xlsx", rows | {"Seen": [[n] for n in range(60)]})
+    book = openpyxl.load_workbook(path)
+    book["Hidden"].sheet_state = "hidden"
+    book.save(path)
+    result = remi("score", path)
+    assert result.exit_code == 1
+    assert "of them in the sheet 'Seen')" in result.stdout, result.stdout

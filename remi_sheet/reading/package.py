@@ -256,7 +256,11 @@ def check_writable_size(archive: zipfile.ZipFile) -> None:
             counts[title] = count + xml.count(b"<c>") + xml.count(b"<c/") + xml.count(b":c ")
     total = sum(counts.values())
     if total > MAX_WRITTEN_ELEMENTS:
-        sheet = max(counts, key=counts.__getitem__)
+        # Named among the sheets a person sees: a hidden one (remi's record) cannot be
+        # trimmed from Excel's tabs.
+        states = sheet_states(archive)
+        shown = [title for title in counts if states.get(title, "visible") == "visible"]
+        sheet = max(shown or counts, key=counts.__getitem__)
         raise RemiError(
             "file_too_big_to_write",
             count=total,
