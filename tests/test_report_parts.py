@@ -7,6 +7,7 @@ import datetime as dt
 import itertools
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -159,3 +160,36 @@ def test_every_marker_is_drawn_once_and_the_line_end_always(points: int, marked:
     assert len(starts) == len(set(starts)) == marked
     end_x, end_y = line.path.split(" ")[-1].removeprefix("L").split(",")
     assert starts[-1] == f"M{round(float(end_x) - 3.3, 2):g},{end_y}"  # a circle, from its left
+
+
+def test_a_long_place_wraps_beside_the_status_badge_never_under_it(tmp_path: Path) -> None:
+    """A limit game's badge is some 60 mm wide; it once stood over a long place's words."""
+    import weasyprint
+
+    # Short words: every line of the place runs as far right as it may.
+    place = "Kovácsék háza, Balatonfüred, " + " ".join(["Fő utca 1."] * 12)
+    sheets = {"G": (WORKED_GAME, dt.date(2026, 1, 1), place)}
+    path = make_notebook(tmp_path / "n.xlsx", sheets, {"game_end": "limit", "points_limit": 900})
+    notebook = load_notebook(path)
+    report = build_report(notebook, notebook.games, "n.xlsx")
+    folder = default_template_dir()
+    html = render_html(folder, "scorecard.html", report)
+    laid_out = weasyprint.HTML(string=html, base_url=folder.as_uri() + "/").render()
+    boxes = list(laid_out.pages[0]._page_box.descendants())  # WeasyPrint's laid-out boxes
+
+    def classed(name: str) -> Any:
+        def has(box: Any) -> bool:
+            element = getattr(box, "element", None)  # an element without children is falsy
+            return element is not None and name in element.get("class", "").split()
+
+        return next(box for box in boxes if has(box))
+
+    badge, meta = classed("status"), classed("meta")
+    assert "900" in "".join(b.text for b in badge.descendants() if hasattr(b, "text"))
+    words = [b for b in meta.descendants() if getattr(b, "text", "").strip()]
+    assert "Balatonfüred" in "".join(b.text for b in words), [b.text for b in words]
+    top, bottom = badge.position_y, badge.position_y + badge.margin_height()
+    beside = [b for b in words if b.position_y < bottom and b.position_y + b.height > top]
+    assert beside, "the badge stands level with the date and place"
+    for box in beside:
+        assert box.position_x + box.width <= badge.position_x, box.text
