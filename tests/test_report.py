@@ -799,13 +799,19 @@ def test_blank_card_for_a_notebook_takes_the_last_games_players_and_rules(
     assert "Ödön Zsű" in text and "Anna" not in text
 
 
-def test_blank_card_with_six_long_names_is_one_page(tmp_path: Path) -> None:
+@pytest.mark.parametrize("deals", [7, 12, 20, 25])
+def test_blank_card_with_six_long_names_is_one_page(tmp_path: Path, deals: int) -> None:
+    """Up to 25 deals, with names wrapping to four lines and a footnote of two: 12 deals at
+    the roomy row height and 20 with wrapped names each once ran to a second page."""
     names = [f"{n} Szentgyörgyi-Kővári Őrsike" for n in ("Első", "Második", "Harmadik")]
     names += ["Bartholomew Featherstonehaugh", "Zsű", "Anna"]
     pdf = tmp_path / "blank.pdf"
     args = [a for name in names for a in ("-p", name)]
-    assert remi("report", "--blank", *args, "-o", pdf).exit_code == 0
-    assert len(PdfReader(pdf).pages) == 1
+    rules = ["-r", f"deals_per_game={deals}", "-r", "opening_minimum=51", "-r", "ace_value=11"]
+    assert remi("report", "--blank", *args, *rules, "-o", pdf).exit_code == 0
+    printed = pages(pdf)
+    assert len(printed) == 1
+    assert f"{deals}." in printed[0] and f"{deals + 1}." not in printed[0]
 
 
 def test_blank_card_needs_players(tmp_path: Path) -> None:

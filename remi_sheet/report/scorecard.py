@@ -134,6 +134,18 @@ class BlankCard:
     legend: tuple[str, ...]
     rules: tuple[RuleLine, ...]
 
+    @property
+    def row_height(self) -> float:
+        """A deal row's height in millimetres: roomy for a few deals, then as much as lets
+        the rows share the page's room for them with two-line names and a rules footnote
+        (one page up to 25 deals), never below what a pencil writes in."""
+        return round(max(5.0, min(13.0, _BLANK_ROWS_MM / max(len(self.deals), 1))), 1)
+
+
+# The page's height for a blank card's deal rows, once its title, the date-and-place line,
+# the names (two lines each), totals, ranks, the legend and a rules footnote are placed.
+_BLANK_ROWS_MM: Final = 110.0
+
 
 def signed(value: int | float, lang: Lang) -> str:
     """A score as printed: a true minus sign, no plus sign (a score is plus by default), a
