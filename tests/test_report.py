@@ -814,6 +814,26 @@ def test_blank_card_with_six_long_names_is_one_page(tmp_path: Path, deals: int) 
     assert f"{deals}." in printed[0] and f"{deals + 1}." not in printed[0]
 
 
+@pytest.mark.parametrize("deals", [16, 20])
+def test_a_long_game_of_six_long_names_stays_on_its_page(tmp_path: Path, deals: int) -> None:
+    """Names wrapping to four lines, a place of two and a footnote of two take room the
+    chart gives up: the footnote once ran on to a page of its own."""
+    names = ["Kovácsné Szabó Erzsébet Mária", "Nagy-Bereczki Győző Ferenc", "Bíró Anna"]
+    names += ["Szűcs Réka Katalin", "Tóth Ágnes", "Mészáros-Kiss Júlia"]
+    rows: list[list[object]] = [["Deal", *names]]
+    for deal in range(1, deals + 1):
+        row: list[object] = [deal, *(str((deal * 7 + seat * 13) % 90) for seat in range(6))]
+        row[1 + deal % 6] = "W"
+        rows.append(row)
+    place = "Kovácsék nyári háza, Balatonfüred, Petőfi Sándor utca 112., a diófa alatt"
+    rules = {"deals_per_game": deals, "opening_minimum": 51, "ace_value": 11, "hand_win": -50}
+    path = make_notebook(tmp_path / "n.xlsx", {"G": (rows, dt.date(2026, 11, 20), place)}, rules)
+    pdf = tmp_path / "n.pdf"
+    assert remi("report", path, "-o", pdf).exit_code == 0
+    (page,) = pages(pdf)
+    assert "Mészáros-Kiss" in page and "ace_value" in page.replace(" ", "")
+
+
 def test_blank_card_needs_players(tmp_path: Path) -> None:
     result = remi("report", "--blank", "-p", "Anna", "-o", tmp_path / "b.pdf")
     assert result.exit_code == 2

@@ -240,7 +240,9 @@ def game_page(
         complete=score.complete,
         verdict=_verdict(results, score.complete, lang) if deals else None,
         problems=(),
-        chart=_game_chart(game, rules, looks) if deals else None,
+        chart=_game_chart(game, rules, looks, _lines_over_one(game, title, rules, lang))
+        if deals
+        else None,
     )
 
 
@@ -267,7 +269,29 @@ def _verdict(results: Sequence[Result], complete: bool, lang: Lang) -> str:
     return f"{say(key, lang)}: {', '.join(first)}"
 
 
-def _game_chart(game: Game, rules: HouseRules, looks: dict[str, int] | None) -> Chart:
+def _lines_over_one(
+    game: Game, title: Mapping[str, str | None], rules: HouseRules, lang: Lang
+) -> int:
+    """The lines past one that the page's wrapped texts take: the longest name's heading,
+    the date and place, the rules footnote. Each takes room the chart gives up, so that a
+    game of six long names stays on its page. Counted from the characters a line holds as
+    DejaVu Sans sets them at the scorecard's sizes (a name heading is a sixth of the table
+    for six players, the date and place share their line with the status badge)."""
+    import math
+    import textwrap
+
+    heading = max(6, 80 // len(game.players))
+    names = max(len(textwrap.wrap(name, heading)) for name in game.players) - 1
+    meta = f"{title['date'] or ''} {title['place'] or ''}"
+    place = math.ceil((len(meta) + 20) / 55) - 1 if meta.strip() else 0
+    rules_text = "".join(f"{r.name} {r.value} {r.default}" for r in rule_lines(rules, lang))
+    footnote = math.ceil((len(rules_text) + 15 * len(rules.differences()) + 45) / 125) - 1
+    return max(0, names) + max(0, place) + (max(0, footnote) if rules_text else 0)
+
+
+def _game_chart(
+    game: Game, rules: HouseRules, looks: dict[str, int] | None, lines_over_one: int = 0
+) -> Chart:
     """Running totals from 0 before the first deal; the x axis spans the whole game, so an
     unfinished game shows how far it has come."""
     count = len(game.players)
@@ -277,6 +301,7 @@ def _game_chart(game: Game, rules: HouseRules, looks: dict[str, int] | None) -> 
     # The table grows with the deals; the chart gives way so that a game stays on one page
     # (past sixteen deals, as far as the table's rows do: `.longer` in scorecard.css).
     height = max(150 if len(game.deals) > LONGER else 180, 330 - 36 * max(0, length - 7))
+    height = max(100, height - 15 * lines_over_one)  # a line of text is 15 of the chart's units
     styles = [looks[fold(name)] for name in game.players] if looks else None
     return line_chart(game.players, values, labels, height=height, styles=styles)
 
