@@ -268,3 +268,18 @@ def test_a_cell_in_an_unnamed_style_record_past_the_named_ones_reads_as_normal(
     records = saved.split("<cellStyleXfs")[1].split("</cellStyleXfs>")[0].count("<xf ")
     used = re.findall(r'xfId="([0-9]+)"', saved.split("<cellXfs")[1].split("</cellXfs>")[0])
     assert max(map(int, used)) < records
+
+
+def test_clicks_names_are_typers_own_click() -> None:
+    """remi reaches click only through `cli.clicks`; each name is the class Typer raises
+    and builds its commands with (a Typer that stops carrying one fails here)."""
+    import typer
+
+    from remi_sheet.cli import clicks
+
+    for name in clicks.__all__:
+        assert isinstance(getattr(clicks, name), type), name
+    assert issubclass(clicks.NoSuchOption, clicks.UsageError)
+    assert issubclass(clicks.UsageError, clicks.ClickException)
+    assert typer.BadParameter is clicks.BadParameter
+    assert issubclass(typer.Context, clicks.Context)

@@ -129,7 +129,7 @@ def test_lang_before_the_command_is_the_commands_language(tmp_path: Path) -> Non
 def test_one_command_helps_in_hungarian_then_in_english_again() -> None:
     # A command is built once per process and its metavars are said in place: asked for
     # English after Hungarian, they are English again.
-    from typer._click import Context
+    from remi_sheet.cli.clicks import Context
 
     group = typer.main.get_command(cli.app)
     command = group.get_command(None, "new")  # type: ignore[attr-defined]

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     # Typer's group methods are typed with the click it carries inside.
-    from typer._click import Command, Context, HelpFormatter
+    from remi_sheet.cli.clicks import Command, Context, HelpFormatter
 
 # Every command: name → (module, function), in the order `remi --help` lists them. A command
 # is built only when it runs (`remi check` builds `check` alone and never loads the PDF or
@@ -310,7 +310,7 @@ def new(
 
 
 def main() -> None:
-    from typer._click.exceptions import ClickException, UsageError
+    from remi_sheet.cli.clicks import ClickException, UsageError
 
     try:
         # Not standalone: a refused command line comes here, to be said in the notebook's

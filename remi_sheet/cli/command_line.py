@@ -13,8 +13,10 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NoReturn
 
-# click as Typer carries it inside: its exception classes are how a refusal says its kind.
-from typer._click.exceptions import (
+from remi_sheet.cli import help_text
+
+# click's exception classes are how a refusal says its kind.
+from remi_sheet.cli.clicks import (
     BadOptionUsage,
     BadParameter,
     MissingParameter,
@@ -22,13 +24,11 @@ from typer._click.exceptions import (
     NoSuchOption,
     UsageError,
 )
-
-from remi_sheet.cli import help_text
 from remi_sheet.cli.printing import error_line
 from remi_sheet.i18n import Lang, listed, say
 
 if TYPE_CHECKING:
-    from typer._click import Parameter
+    from remi_sheet.cli.clicks import Parameter
 
 _NOT_IN_RANGE: Final = re.compile(r"(.+) is not in the range ")
 _NOT_ONE_OF: Final = re.compile(r"'(.*)' is not one of ", re.DOTALL)

@@ -20,7 +20,7 @@ from remi_sheet.i18n import TEXTS, Lang, say
 from remi_sheet.report import default_template_dir
 
 if TYPE_CHECKING:
-    from typer._click import Command, Context
+    from remi_sheet.cli.clicks import Command, Context
 
 # Where the language found for help waits in the context (its `meta` is every context's).
 HELP_LANG: Final = "remi.help_lang"
