@@ -261,11 +261,12 @@ def test_a_blank_date_goes_on_with_the_evenings_date_above() -> None:
 def test_a_whole_file_damaged_by_a_wrong_decoding_has_its_words_repaired(codec: str) -> None:
     # The header, the Total row's word and the entry words came through the damage too:
     # without their repair the header was not found, or the paper total was a bad deal.
+    # The Notes column's heading too: unrepaired, it was taken for a player's name.
     rows = [
-        ["Játszma", "Leosztás", "Kovács Ödön", "Szűcs Réka", "Dátum"],
-        ["Első", "1", "-20", "30", "2026. 11. 01."],
-        ["Első", "2", "kézből", "X", ""],
-        ["Első", "Összesen", "-60", "230", ""],
+        ["Játszma", "Leosztás", "Kovács Ödön", "Szűcs Réka", "Dátum", "Megjegyzés"],
+        ["Első", "1", "-20", "30", "2026. 11. 01.", "kezdő: Réka"],
+        ["Első", "2", "kézből", "X", "", ""],
+        ["Első", "Összesen", "-60", "230", "", ""],
     ]
     damaged = [
         [cell.encode("utf-8").decode(codec, errors="replace") for cell in row] for row in rows
@@ -276,6 +277,7 @@ def test_a_whole_file_damaged_by_a_wrong_decoding_has_its_words_repaired(codec: 
     assert (game.name, game.players) == ("Első", ("Kovács Ödön", "Szűcs Réka"))
     assert not game.problems, game.problems
     assert str(game.date) == "2026-11-01"
+    assert game.notes_heading == "Megjegyzés"
     assert {repair.repaired for repair in records.repairs} == {"Első", "Kovács Ödön", "Szűcs Réka"}
     assert read(damaged, repair=False).problems  # --no-repair: the header is not found
 

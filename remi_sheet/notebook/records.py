@@ -65,7 +65,14 @@ _RANK_WORDS: Final = frozenset({"rank", "helyezes"})
 # The words of records and their entries: a whole file damaged by a wrong decoding
 # ("JĂĄtszma", "Ă–sszesen", "kĂŠzbĹ‘l") has them repaired before they are looked for.
 _WORDS: Final = (
-    GAME_WORDS.keys() | HEADER_WORDS.keys() | TOTAL_WORDS | DATE_WORDS | HAND_WORDS | WIN_WORDS
+    GAME_WORDS.keys()
+    | HEADER_WORDS.keys()
+    | TOTAL_WORDS
+    | DATE_WORDS
+    | NOTE_WORDS
+    | _RANK_WORDS
+    | HAND_WORDS
+    | WIN_WORDS
 )
 _WARNING: Final = Severity.WARNING
 
