@@ -171,12 +171,38 @@ def test_refuses_to_overwrite_without_force(tmp_path: Path) -> None:
         ["-p", "A", "-p", "B", "--games", "0"],
         ["-p", "A", "-p", "B", "-r", "jokers=99"],
         ["-p", "A", "-p", "B", "--deals", "0"],
+        # Names the notebook's own reader takes for notes or running totals.
+        ["-p", "Megjegyzés", "-p", "B"],
+        ["-p", "A", "-p", "Összesen"],
+        ["-p", "A", "-p", "Σ"],
     ],
 )
 def test_command_line_mistakes(tmp_path: Path, args: list[str]) -> None:
     result = remi("new", tmp_path / "x.xlsx", *args)
     assert result.exit_code == 2, result.output
     assert not (tmp_path / "x.xlsx").exists()
+
+
+def test_a_name_read_as_no_player_is_refused_with_its_reason(tmp_path: Path) -> None:
+    """`remi new` once made a notebook of it that its own `check` refused."""
+    result = remi("new", tmp_path / "x.xlsx", "-p", "Notes", "-p", "Anna")
+    assert result.exit_code == 2
+    assert "'Notes' cannot be a player's name: remi reads a column headed so as notes" in (
+        result.stderr
+    )
+
+
+def test_add_game_to_a_workbook_without_games_asks_for_the_players(tmp_path: Path) -> None:
+    path = tmp_path / "notes.xlsx"
+    book = openpyxl.Workbook()
+    book.active["A1"] = "Club notes"
+    book.save(path)
+    before = path.read_bytes()
+    result = remi("new", "--add-game", path)
+    assert result.exit_code == 2
+    assert "has no game sheet to take the players from: give them with -p" in result.stderr
+    assert "given with --player" not in result.stderr
+    assert path.read_bytes() == before
 
 
 def test_names_that_look_like_formulas_stay_names(tmp_path: Path) -> None:

@@ -319,6 +319,22 @@ def _scratch(path: Path) -> Iterator[Path]:
         yield Path(folder)
 
 
+def _added_players(notebook: Notebook, players: Sequence[str], lang: Lang) -> list[str]:
+    """The players of the game `new --add-game` adds: those given, else the last game's."""
+    from remi_sheet.cli.options import usage_error
+    from remi_sheet.writing import new_notebook
+
+    if not players and not notebook.games:
+        usage_error("add_game_no_players", lang, path=notebook.path)
+    names = list(players) or list(notebook.games[-1].players)
+    try:
+        return new_notebook.check_players(names, notebook.rules)
+    except RemiError as error:
+        if not players:
+            raise  # the last game's players: the notebook's, not the command line's
+        usage_error(error.code, lang, **error.params)
+
+
 def run_add_game(
     path: Path,
     players: Sequence[str],
@@ -349,15 +365,7 @@ def run_add_game(
     with _locked(path):
         notebook = open_notebook(path, (), lang)
         lang = lang or notebook.lang
-        names = list(players) or (list(notebook.games[-1].players) if notebook.games else [])
-        try:
-            names = new_notebook.check_players(names, notebook.rules)
-        except RemiError as error:
-            if not players:
-                raise  # the last game's players: the notebook's, not the command line's
-            from remi_sheet.cli.options import usage_error
-
-            usage_error(error.code, lang, **error.params)
+        names = _added_players(notebook, players, lang)
         workbook = saving.open_workbook(path, path)
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
         rows = table_rows(notebook.rules)

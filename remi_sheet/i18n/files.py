@@ -276,6 +276,19 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{player}' cannot be a player's name: at most {most} characters, no control characters.",
         "'{player}' nem lehet játékosnév: legfeljebb {most} karakter, vezérlőkarakter nélkül.",
     ),
+    "add_game_no_players": (
+        "{path} has no game sheet to take the players from: give them with -p (-p Anna -p Béla …).",
+        "{path} nem tartalmaz játszmalapot, amelyről a játékosokat át lehetne venni: add meg "
+        "őket a -p kapcsolóval (-p Anna -p Béla …).",
+    ),
+    "new_player_reserved": (
+        "'{player}' cannot be a player's name: remi reads a column headed so as notes or "
+        "running totals, not as a player. Write the name another way (with the surname, "
+        "say).",
+        "'{player}' nem lehet játékosnév: az így fejlécezett oszlopot a remi megjegyzésnek "
+        "vagy részösszegnek olvassa, nem játékosnak. Írd másként a nevet (például a "
+        "vezetéknévvel).",
+    ),
     "output_folder_missing": (
         "Cannot write {path}: its folder does not exist. Create the folder, or name a file "
         "in a folder that exists.",

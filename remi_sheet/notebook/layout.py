@@ -281,6 +281,12 @@ def is_totals_heading(value: CellValue) -> bool:
     return is_word(value, TOTALS_HEADINGS)
 
 
+def is_player_name(name: str) -> bool:
+    """Whether a header cell holding `name` reads as a player's column (not as notes, running
+    totals or remi's own heading): `remi new` writes no name that would not."""
+    return _is_player_heading(name) and not is_totals_heading(name)
+
+
 def _is_player_heading(value: CellValue) -> bool:
     return (
         filled(value) and not _is_marker(value) and fold(str(value)).rstrip(":") not in NOTE_WORDS

@@ -20,6 +20,7 @@ from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import RULES, HouseRules, RuleSpec, value_text
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
+from remi_sheet.notebook.layout import is_player_name
 from remi_sheet.reading.cells import address, column_letter
 from remi_sheet.writing.live_area import LiveColumns
 
@@ -41,6 +42,8 @@ def check_players(players: Sequence[str], rules: HouseRules) -> list[str]:
             raise RemiError("new_player_empty")
         if len(name) > MAX_NAME or any(ord(ch) < 32 for ch in name):
             raise RemiError("new_player_name", player=name[:MAX_NAME], most=MAX_NAME)
+        if not is_player_name(name):
+            raise RemiError("new_player_reserved", player=name)
     folded = [fold(name) for name in names]
     for index, key in enumerate(folded):
         if key in folded[:index]:
