@@ -4,6 +4,7 @@ agreements (docs/rules.md, "House rules")."""
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -309,6 +310,8 @@ def agreed_notebook(path: Path) -> Path:
         ["vétel csak lerakással"],
         ["a kiosztó keveri a lapokat", "mindig"],
         [12, "pont a kassza"],
+        [12.5, "pont fölött kettő"],
+        [dt.date(2026, 11, 6), "óta így"],
     ]:
         rules.append(row)
     book.save(path)
@@ -319,13 +322,16 @@ def test_agreements_are_kept_and_printed_but_change_no_score(tmp_path: Path) -> 
     path = agreed_notebook(tmp_path / "agreed.xlsx")
     loaded = load_notebook(path)
     assert problems(loaded) == [] and loaded.rules.opening_minimum == 51
+    # Numbers and dates as the notebook's language writes them (its game sheet's: English).
     assert loaded.agreements == (
-        "vétel csak lerakással", "a kiosztó keveri a lapokat mindig", "12 pont a kassza"
+        "vétel csak lerakással", "a kiosztó keveri a lapokat mindig", "12 pont a kassza",
+        "12.5 pont fölött kettő", "2026-11-06 óta így",
     )  # fmt: skip
     assert loaded.games[0].score.totals == (-20, 30)
     result = remi("check", path, "--lang", "hu")
     line = "Megállapodások: vétel csak lerakással; a kiosztó keveri a lapokat mindig; 12 pont"
     assert line in result.stdout
+    assert "; 12,5 pont fölött kettő; 2026. 11. 06. óta így" in result.stdout  # in Hungarian
     assert json.loads(remi("check", path, "--json").stdout)["agreements"] == list(loaded.agreements)
     before = [
         [c.value for c in row] for row in openpyxl.load_workbook(path)["Szabályok"].iter_rows()

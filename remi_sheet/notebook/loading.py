@@ -8,6 +8,7 @@ else. It never writes.
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules, inconsistencies, rule_name, rule_spec, with_rule
 from remi_sheet.core.standings import Standing, Tally
 from remi_sheet.core.text import clean, fold, raw_text
-from remi_sheet.i18n import Lang
+from remi_sheet.i18n import Lang, day, number
 from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.notebook.games import CheckContext, Game, check_game
 from remi_sheet.notebook.layout import (
@@ -170,7 +171,7 @@ def _load(
         grids,
         spelt_as_shown(tally.rows(), games),
         sheets.identity,
-        read_agreements(read.values(), linked),
+        read_agreements(read.values(), linked, notebook_lang),
         tuple(sheets.names),
         linked,
     )
@@ -344,9 +345,13 @@ def rule_cells(grids: Iterable[Grid], linked: str | None = None) -> dict[str, tu
     return found
 
 
-def read_agreements(grids: Iterable[Grid], linked: str | None = None) -> tuple[str, ...]:
+def read_agreements(
+    grids: Iterable[Grid], linked: str | None = None, lang: Lang = "en"
+) -> tuple[str, ...]:
     """The free-text rows under the Agreements/Megállapodások heading of the Rules sheet:
-    what a table agreed beyond the rules, kept as typed (a row's cells joined), in order."""
+    what a table agreed beyond the rules, kept as typed (a row's cells joined), in order.
+    A number or a date the spreadsheet stored as one reads as the notebook's language
+    writes it (`12,5` and `2026. 11. 06.` in Hungarian), as the person saw it typed."""
     found: list[str] = []
     for grid in grids:
         if not is_rules_sheet(grid.name, linked):
@@ -356,10 +361,18 @@ def read_agreements(grids: Iterable[Grid], linked: str | None = None) -> tuple[s
             continue
         for row in range(start + 1, grid.height):
             cells = [grid.value(row, column) for column in range(2)]
-            typed = " ".join(clean(raw_text(cell)) for cell in cells if cell is not None)
+            typed = " ".join(clean(_as_shown(cell, lang)) for cell in cells if cell is not None)
             if typed.strip():
                 found.append(typed.strip())
     return tuple(found)
+
+
+def _as_shown(value: CellValue, lang: Lang) -> str:
+    if isinstance(value, float | int) and not isinstance(value, bool):
+        return number(value, lang)
+    if isinstance(value, dt.date):
+        return day(value, lang)
+    return raw_text(value)
 
 
 def _agreements_row(grid: Grid) -> int | None:
