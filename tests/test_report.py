@@ -814,6 +814,17 @@ def test_blank_card_with_six_long_names_is_one_page(tmp_path: Path, deals: int) 
     assert f"{deals}." in printed[0] and f"{deals + 1}." not in printed[0]
 
 
+def test_a_footnote_never_has_a_page_of_its_own(tmp_path: Path) -> None:
+    """30 deals fill the blank card's page: the rules footnote went on alone to the next."""
+    rules = ["-r", "deals_per_game=30", "-r", "opening_minimum=51", "-r", "ace_value=11"]
+    pdf = tmp_path / "blank.pdf"
+    assert remi("report", "--blank", "-p", "Anna", "-p", "Béla", *rules, "-o", pdf).exit_code == 0
+    printed = pages(pdf)
+    assert len(printed) == 2 and "30." in printed[0]
+    footnote = next(page for page in printed if "House rules differing" in page)
+    assert "HOW TO SCORE" in footnote.upper()  # with the legend it belongs to
+
+
 @pytest.mark.parametrize("deals", [16, 20])
 def test_a_long_game_of_six_long_names_stays_on_its_page(tmp_path: Path, deals: int) -> None:
     """Names wrapping to four lines, a place of two and a footnote of two take room the
