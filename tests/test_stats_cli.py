@@ -189,6 +189,9 @@ def test_csv_header_and_rows(club: Path) -> None:
     )
     assert (anna["best_game"], anna["best_total"]) == ("G2", "-60")
     assert len(rows) == 5
+    # A whole number is written whole (an average of 265 printed as 265.0).
+    numbers = [value for row in rows[1:] for value in row if value[:1].isdigit()]
+    assert numbers and not [value for value in numbers if value.endswith(".0")]
 
 
 def test_two_notebooks_merge_spellings_and_report_them(club: Path, second: Path) -> None:

@@ -146,9 +146,12 @@ _FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 
 def _neutral(value: object) -> object:
     """A CSV cell that a spreadsheet opening the file reads as text, never as a formula: text
-    starting like a formula gets a leading "'" (numbers are written as numbers)."""
+    starting like a formula gets a leading "'" (numbers are written as numbers, a whole one
+    without ".0": 265, not 265.0)."""
     if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
         return "'" + value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
     return value
 
 
