@@ -296,6 +296,26 @@ def test_live_formulas_agree_with_the_engine(tmp_path: Path, number: int) -> Non
     assert path.read_bytes() == before  # nothing to change on a second run
 
 
+def test_deal_numbers_typed_as_text_are_read_live_as_remi_reads_them(tmp_path: Path) -> None:
+    """Leading zeros and a full stop are a deal's number to the engine; "01" once made the
+    live sheet refuse its deal for good (its formula knew "1" and "1." only)."""
+    path = made(tmp_path, "numbers", 3, 2, "hu")
+    typed = ["01", "2.", " 03 ", "004.", "5..", "06", "+7", "0", "10"]
+    book = openpyxl.load_workbook(path)
+    for sheet, numbers in zip(book.worksheets, (typed[:4], typed), strict=False):
+        for offset, number in enumerate(numbers):
+            cell = sheet.cell(FIRST_ROW + offset + 1, 1, number)
+            cell.data_type = "s"
+    book.save(path)
+    deal = ["W", "5", "K 9"]
+    fill(path, [[deal] * 4, [deal] * len(typed)])
+    notebook = load_notebook(path)
+    first, second = notebook.games
+    assert len(first.deals) == 4 and not first.has_errors  # 01, 2., 03 and 004. are deals 1-4
+    assert {p.cell for p in second.problems} >= {"A9"}  # "5..": no deal number
+    compare(notebook, calculated(path, tmp_path / "typed"), Tally(), scored=False)
+
+
 @pytest.mark.parametrize("scored_first", [False, True], ids=["as made", "after a score"])
 def test_a_rules_value_emptied_is_the_default_live_as_in_remi(
     tmp_path: Path, scored_first: bool

@@ -214,7 +214,11 @@ def status(
     as the engine stops looking for the end there too)."""
     k, v, lo = kinds, values, losers
     typed = f'TRIM({number_cell}&"")'
-    numbered = f'AND({typed}<>"",{typed}<>"{deal}",{typed}<>"{deal}.")'
+    # As the engine reads a deal number: digits, leading zeros dropped ("01"), then at most
+    # one full stop ("1."). The zeros go from where the first other character stands (the
+    # "." appended: LibreOffice finds no empty text, and "0" is all zeros).
+    digits = f'MID({typed},FIND(LEFT(SUBSTITUTE({typed},"0","")&"."),{typed}&"."),99)'
+    numbered = f'AND({typed}<>"",SUBSTITUTE({digits}&".","..",".")<>"{deal}.")'
     gap = f'COUNTIF({above},"-")>0,' if above else ""
     ended = f"AND(remi_to_limit,MAX({totals_above})>=remi_limit)," if totals_above else ""
     too_many = f"AND(NOT(remi_to_limit),{deal}>remi_deals)"
