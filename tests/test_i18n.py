@@ -86,6 +86,10 @@ def test_hungarian_articles_follow_the_number(deal: float, article: str) -> None
         (12.5, "12.5", "12,5"),
         (0.1 + 0.2, "0.3", "0,3"),
         (1e20, "100000000000000000000", "100000000000000000000"),
+        # Typed so, never shown whole: "'25' is not a whole number" told nothing.
+        (24.999999999, "24.999999999", "24,999999999"),
+        (33.0000000001, "33.0000000001", "33,0000000001"),
+        (2.5e-7, "0.00000025", "0,00000025"),
     ],
 )
 def test_one_number_style_per_language(value: float, english: str, hungarian: str) -> None:

@@ -128,8 +128,10 @@ def number(value: float | int, lang: Lang, *, minus: str = "-", decimals: int | 
         text = str(abs(value))
     else:
         text = f"{abs(value):.10g}"
+        if "." not in text and "e" not in text:  # 24.999999999 typed: never shown as 25
+            text = f"{abs(value):.15g}"
         if "e" in text:
-            text = f"{abs(value):f}".rstrip("0").rstrip(".")
+            text = f"{abs(value):.20f}".rstrip("0").rstrip(".")
         if lang == "hu":
             text = text.replace(".", ",")
     return (minus if value < 0 else "") + text
