@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 import struct
 import zipfile
 import zlib
@@ -45,13 +46,16 @@ class SheetContext:
 def sheet_context(strings: bytes | None, styles: bytes | None, date1904: bool) -> SheetContext:
     """The shared strings and the styles that make a number a date or a duration, from the
     workbook's strings and styles parts (either may be missing)."""
-    from openpyxl.reader.strings import read_string_table
     from openpyxl.styles.stylesheet import Stylesheet
-    from openpyxl.xml.functions import fromstring
+    from openpyxl.xml.functions import fromstring, iterparse
 
     # openpyxl prints some of what it finds wrong: never into remi's output (--json).
     with contextlib.redirect_stdout(io.StringIO()):
-        table = read_string_table(io.BytesIO(strings)) if strings else []
+        table = []
+        for _, node in iterparse(io.BytesIO(strings or b"<sst/>")):
+            if node.tag.rpartition("}")[2] == "si":
+                table.append(string_text(node))
+                node.clear()
         dates: frozenset[int] = frozenset()
         durations: frozenset[int] = frozenset()
         if styles:
@@ -99,6 +103,14 @@ def sparse_cells(
         if element.tag != main + "row":
             for inner in element.iter():
                 inner.tag = main + str(inner.tag).rpartition("}")[2]
+        for inline in element.iter(main + "is"):
+            # Its text as the string table's is read (`string_text`), handed to the parser
+            # as one run that it takes as it stands.
+            text = string_text(inline)
+            inline.clear()
+            run = inline.makeelement(main + "t", {_XML_SPACE: "preserve"})
+            run.text = text
+            inline.append(run)
         _, cells = parser.parse_row(element)
         element.clear()
         for cell in cells:
@@ -106,6 +118,34 @@ def sparse_cells(
             if formulas and cell["data_type"] == "f":
                 value = _formula_text(value)
             yield cell["row"], cell["column"], value, cell["data_type"]
+
+
+_XML_SPACE: Final = "{http://www.w3.org/XML/1998/namespace}space"
+_ESCAPED: Final = re.compile(r"_x00([0-9A-Fa-f]{2})_")
+
+
+def string_text(element: Any) -> str:
+    """The text of a shared or inline string (`<si>`, `<is>`) as Excel shows it, and as
+    calamine reads it: its runs' texts joined, the phonetic guide (`rPh`) left out, each
+    run's spaces, tabs and line ends at its ends dropped unless it says
+    `xml:space="preserve"`, and the format's escapes decoded (`_x000D_` a carriage
+    return, `_x005F_` an underscore). openpyxl keeps the spaces and decodes no escape."""
+
+    def local(node: Any) -> str:
+        return str(node.tag).rpartition("}")[2]
+
+    phonetic = {id(inner) for run in element.iter() if local(run) == "rPh" for inner in run.iter()}
+    texts = []
+    for run in element.iter():
+        if local(run) != "t" or id(run) in phonetic:
+            continue
+        text = run.text or ""
+        if run.get(_XML_SPACE) != "preserve":
+            text = text.strip(" \t\r\n")
+        if "_x00" in text:
+            text = _ESCAPED.sub(lambda found: chr(int(found[1], 16)), text)
+        texts.append(text)
+    return "".join(texts)
 
 
 def _formula_text(value: Any) -> Any:

@@ -132,8 +132,6 @@ def _as_calamine(value: Any, kind: str) -> CellValue:
         return float(value)
     if isinstance(value, dt.datetime) and value.time() == dt.time():
         return value.date()
-    if isinstance(value, str) and not value.strip(" \t\r\n"):
-        return ""
     if isinstance(value, float | str | dt.date | dt.time | dt.timedelta):
         return value
     return str(value)

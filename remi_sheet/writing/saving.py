@@ -263,9 +263,15 @@ def _compare_cells(name: str, expected: list[list[Any]], after: Grid) -> None:
 
 
 def _blank(value: Any) -> Any:
-    """Text of spaces alone as nothing: calamine reads it so from the shared strings, and
-    as it is when written inline (openpyxl keeps it either way)."""
-    return None if isinstance(value, str) and not value.strip() else value
+    """Text as compared after a save: without the spaces, tabs and line ends at its ends,
+    and nothing when that leaves none. A string part that does not say
+    `xml:space="preserve"` reads without them (as Excel shows it: `reading.compat`), and
+    openpyxl writes the very characters the part held, saying so: the text is the file's
+    own either way."""
+    if isinstance(value, str):
+        value = value.strip(" \t\r\n")
+        return value or None
+    return value
 
 
 def _readback_problem(sheet: str, cell: str | None, found: str | Phrase) -> Problem:
