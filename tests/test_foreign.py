@@ -1,4 +1,5 @@
-"""Workbooks other programs wrote (`tests/foreign/`, python-calamine's own test files):
+"""Workbooks other programs wrote (`tests/foreign/`: python-calamine's test files, and the
+files Excel made that XlsxWriter compares its own with):
 each is refused in one line or read, and with a game sheet added to it at the zip level,
 every other part as it was, the game is scored, both readers read the same notebook, and
 `remi score --output` writes it (then leaves it alone) or refuses it in one line."""
@@ -17,8 +18,8 @@ from remi_sheet.notebook.loading import load_notebook
 from tests.conftest import remi, worked_game
 from tests.test_readers import _both, _trimmed
 
-FOREIGN = Path(__file__).resolve().parent / "foreign" / "calamine"
-BOOKS = sorted(p for p in FOREIGN.iterdir() if p.suffix in (".xlsx", ".xlsm"))
+FOREIGN = Path(__file__).resolve().parent / "foreign"
+BOOKS = sorted(p for p in FOREIGN.glob("*/*") if p.suffix in (".xlsx", ".xlsm"))
 _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _SHEET_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"
@@ -93,10 +94,12 @@ def with_game(source: Path, target: Path) -> Path:
 
 
 def test_the_foreign_files_are_all_there() -> None:
-    assert len(BOOKS) >= 69 and (FOREIGN / "LICENSE-MIT.md").is_file()
+    assert len(BOOKS) >= 170
+    assert (FOREIGN / "calamine" / "LICENSE-MIT.md").is_file()
+    assert (FOREIGN / "xlsxwriter" / "LICENSE.txt").is_file()
 
 
-@pytest.mark.parametrize("path", BOOKS, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", BOOKS, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_a_foreign_workbook_as_it_is_is_read_or_refused_in_one_line(path: Path) -> None:
     result = remi("check", path, "--lang", "en")
     assert result.exit_code == 1, result.output  # none of them holds a game sheet
@@ -109,7 +112,7 @@ def test_a_foreign_workbook_as_it_is_is_read_or_refused_in_one_line(path: Path) 
 ADDABLE = [path for path in BOOKS if path.name not in UNPACKABLE]
 
 
-@pytest.mark.parametrize("path", ADDABLE, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", ADDABLE, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_a_game_added_to_a_foreign_workbook_is_read_alike_by_both_readers(
     path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -124,7 +127,7 @@ def test_a_game_added_to_a_foreign_workbook_is_read_alike_by_both_readers(
     assert _trimmed(streamed) == _trimmed(fast)
 
 
-@pytest.mark.parametrize("path", ADDABLE, ids=lambda path: path.name)
+@pytest.mark.parametrize("path", ADDABLE, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_a_game_added_to_a_foreign_workbook_is_scored_or_refused_in_one_line(
     path: Path, tmp_path: Path
 ) -> None:
