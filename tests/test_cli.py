@@ -824,3 +824,31 @@ def test_ctrl_c_is_one_line_in_the_language_asked_for(
         app.main()
     assert stopped.value.code == 1
     assert capsys.readouterr().err == said + "\n"
+
+
+def test_a_second_score_output_of_a_workbook_without_document_properties_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    """openpyxl gives a workbook that has no docProps/core.xml a time of making on every
+    save: a second `--output` a second later rewrote the same scores."""
+    import time
+    import zipfile
+
+    made = build_notebook(tmp_path / "made.xlsx", {"Game": worked_game()})
+    bare = tmp_path / "bare.xlsx"
+    with zipfile.ZipFile(made) as source, zipfile.ZipFile(bare, "w") as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "docProps/core.xml":
+                continue
+            if item.filename in ("_rels/.rels", "[Content_Types].xml"):
+                data = data.replace(b"/docProps/core.xml", b"/docProps/none.xml")
+            target.writestr(item, data)
+    out = tmp_path / "out.xlsx"
+    assert remi("score", bare, "-o", out).exit_code == 0
+    written = out.read_bytes()
+    time.sleep(1.1)  # the next save's own time is another second
+    again = remi("score", bare, "-o", out)
+    assert again.exit_code == 0, again.output
+    assert "Nothing to change" in again.output
+    assert out.read_bytes() == written

@@ -148,14 +148,15 @@ class Saved(NamedTuple):
     replaced: bool
 
 
-# The one part a save changes by itself: the time of the save.
-_SAVED_AT: Final = re.compile(rb"<dcterms:modified\b[^>]*>[^<]*</dcterms:modified>")
+# What a save changes by itself: the time of the save, and the time of making when the
+# workbook it read had none (a file without document properties: openpyxl makes it now).
+_SAVED_AT: Final = re.compile(rb"<dcterms:(modified|created)\b[^>]*>[^<]*</dcterms:\1>")
 
 
 def same_workbook(new: Path, old: Path) -> bool:
     """Whether the workbook at `old` holds what the one just saved at `new` does: the same
-    parts, each with the same bytes (by their sizes and checksums), but for the time of the
-    save in `docProps/core.xml`."""
+    parts, each with the same bytes (by their sizes and checksums), but for the times of the
+    save and of the making in `docProps/core.xml`."""
     try:
         with zipfile.ZipFile(new) as made, zipfile.ZipFile(old) as there:
             mine = {item.filename: item for item in made.infolist()}
