@@ -503,3 +503,25 @@ def test_two_notebooks_of_one_name_are_named_by_their_paths(tmp_path: Path) -> N
     shown = remi("stats", first, second).stdout
     assert f"{first.with_suffix('')} · G1" in shown and f"{second.with_suffix('')} · G1" in shown
     assert f"{first}: House rules: deals_per_game = 2, hand_win = -50" in shown
+
+
+def test_the_order_the_notebooks_are_named_in_changes_no_figure(tmp_path: Path) -> None:
+    """Games of one day in two notebooks were taken in command-line order: the streaks,
+    ratings and the history moved with it."""
+    day = "2026-05-01"
+    first = build_notebook(
+        tmp_path / "a.xlsx",
+        {"A1": sheet(day, ["Anna", "Béla"], ["W", 10], ["W", 20])},
+        TWO_DEALS,
+    )
+    second = build_notebook(
+        tmp_path / "b.xlsx",
+        {"B1": sheet(day, ["Anna", "Béla"], [10, "W"], [20, "W"])},
+        TWO_DEALS,
+    )
+    _, forward = remi_json("stats", first, second, "--history")
+    _, backward = remi_json("stats", second, first, "--history")
+    for document in (forward, backward):
+        del document["notebooks"]
+    assert forward["players"] == backward["players"]
+    assert [g["game"] for g in forward["games"]] == [g["game"] for g in backward["games"]]

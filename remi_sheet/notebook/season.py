@@ -311,14 +311,15 @@ def once_each(games: Sequence[SeasonGame]) -> tuple[list[SeasonGame], list[Probl
 
 
 def in_date_order(games: Sequence[SeasonGame]) -> list[SeasonGame]:
-    """`games` by date, then by notebook and sheet order; an undated game keeps the date of
-    the game before it in its notebook, so it stays right after that game."""
-    keyed: list[tuple[tuple[dt.date, int, int], SeasonGame]] = []
+    """`games` by date, then by notebook (by its name, so that the order the notebooks are
+    named in changes no streak or rating) and sheet order; an undated game keeps the date
+    of the game before it in its notebook, so it stays right after that game."""
+    keyed: list[tuple[tuple[dt.date, str, int, int], SeasonGame]] = []
     in_sheet_order = sorted(games, key=lambda g: (g.source, g.position))
     for source, notebook in itertools.groupby(in_sheet_order, key=lambda g: g.source):
         played = list(notebook)
         for day, game in zip(carried(g.date for g in played), played, strict=True):
-            keyed.append(((day, source, game.position), game))
+            keyed.append(((day, game.notebook or "", source, game.position), game))
     return [game for _, game in sorted(keyed, key=lambda pair: pair[0])]
 
 
