@@ -104,6 +104,19 @@ def test_latin2_with_a_latin2_only_letter() -> None:
     assert decode(data).text.startswith("Játszma;Leosztás;Kovács Ödön")
 
 
+@pytest.mark.parametrize("codec", ["iso8859_2", "cp1250"])
+def test_latin2_and_windows_1250_are_told_apart_by_the_letters_they_differ_in(
+    codec: str,
+) -> None:
+    """Šárka Žáková in Latin-2 was read as Windows-1250 (©árka ®áková), then "repaired"."""
+    rows = [["Game", "Deal", "Šárka Žáková", "Kovács Ödön"], ["A", "1", "W", "30"]]
+    records = read_csv(csv_bytes(rows, encoding=codec), "p.csv", RULES)
+    labels = {"iso8859_2": "ISO-8859-2 (Latin-2)", "cp1250": "Windows-1250"}
+    assert records.encoding == labels[codec]
+    assert records.games[0].players == ("Šárka Žáková", "Kovács Ödön")
+    assert not records.repairs
+
+
 def test_encoding_option_overrides_detection() -> None:
     data = csv_bytes(ROWS, encoding="cp1250")
     forced = read_csv(data, "p.csv", RULES, encoding="latin-1", repair=False)

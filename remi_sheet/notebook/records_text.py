@@ -174,6 +174,8 @@ def decode(data: bytes, encoding: str | None = None, path: str = "") -> Decoded:
     chosen = best.encoding
     if chosen not in _UNICODE:
         chosen = _prefer_hungarian(data, [match.encoding for match in found])
+    if chosen in _HUNGARIAN_CODE_PAGES:
+        chosen = _lettered(data, chosen)
     chosen = "utf_8" if chosen == "ascii" else chosen
     text = data.decode(chosen).removeprefix("\ufeff")
     return Decoded(text, chosen, _LABELS.get(chosen, chosen))
@@ -224,6 +226,28 @@ def _prefer_hungarian(data: bytes, ranked: Sequence[str]) -> str:
             continue
         return encoding
     return ranked[0]
+
+
+def _lettered(data: bytes, chosen: str) -> str:
+    """Of the two Hungarian code pages, the one that reads as a letter more of the bytes
+    that are a letter in one and a sign in the other: Hungarian's own letters sit alike in
+    both, and a name with Š or Ž (Latin-2's 0xA9 and 0xAE, Windows-1250's © and ®) tells
+    them apart where the detector cannot. A byte after 0xC3 or 0xC5 is left out: it is the
+    second half of a UTF-8 letter read wrong (`Ă©` is a broken é, for the repair to mend).
+    A tie keeps `chosen`."""
+    votes = dict.fromkeys(_HUNGARIAN_CODE_PAGES, 0)
+    telling = {}  # byte → the one code page that reads it as a letter
+    for byte in range(0x80, 0x100):
+        lettered = [c for c in votes if bytes([byte]).decode(c, errors="replace").isalpha()]
+        if len(lettered) == 1:
+            telling[byte] = lettered[0]
+    for found in re.finditer(rb"[\x80-\xff]", data):
+        at = found.start()
+        code = telling.get(data[at])
+        if code is not None and not (at and data[at - 1] in (0xC3, 0xC5)):
+            votes[code] += 1
+    best = max(votes.values())
+    return chosen if votes[chosen] == best else max(votes, key=votes.__getitem__)
 
 
 def split_csv(text: str, sheet: str) -> tuple[Table, str, list[Problem]]:
