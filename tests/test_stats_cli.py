@@ -525,3 +525,29 @@ def test_the_order_the_notebooks_are_named_in_changes_no_figure(tmp_path: Path) 
         del document["notebooks"]
     assert forward["players"] == backward["players"]
     assert [g["game"] for g in forward["games"]] == [g["game"] for g in backward["games"]]
+
+
+@pytest.mark.parametrize("players", [7, 8])
+def test_the_seasons_best_and_worst_games_are_never_split_over_a_page(
+    tmp_path: Path, players: int
+) -> None:
+    """Seven players' best and worst games once left their last row alone on a page."""
+    names = ["Kovács Béla", "Őri Ödön", "Szűcs Éva", "Nagy Zsófia", "Tóth Árpád", "Anna Schmidt"]
+    names = [*names, "Jürgen Weiß", "Kiss Ilona"][:players]
+    sheets = {
+        f"G{number + 1}": sheet(
+            f"2026-01-{number + 1:02d}",
+            [names[(number + seat) % players] for seat in range(3)],
+            ["W", 10, 20],
+            [30, "W", 5],
+        )
+        for number in range(players)
+    }
+    path = build_notebook(tmp_path / "s.xlsx", sheets, TWO_DEALS)
+    pdf = tmp_path / "s.pdf"
+    assert remi("stats", path, "-o", pdf, "--lang", "hu").exit_code == 0
+    pages = [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
+    heading = "LEGJOBB ÉS LEGROSSZABB JÁTSZMÁK"
+    (page,) = [page for page in pages if heading in page.upper()]
+    after = page.upper().split(heading, 1)[1]
+    assert all(name.upper() in after for name in names), after
