@@ -130,6 +130,9 @@ def test_reimport_is_idempotent_and_a_different_game_is_an_error(tmp_path: Path)
     assert [g["status"] for g in document["games"]] == ["conflict", "already_filed"]
     assert document["problems"][0]["code"] == "records_game_conflict"
     assert notebook.read_bytes() == before
+    # The conflicting game is among those "not filed", as the summary line says.
+    said = remi("import", records, "--into", notebook).stdout.splitlines()
+    assert "Nincs felvéve a fenti hibák miatt: A" in said, said
 
 
 def test_nothing_else_in_the_notebook_changes(tmp_path: Path, notebook: Make) -> None:

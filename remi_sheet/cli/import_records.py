@@ -342,15 +342,19 @@ class _Report:
         ]
         if self.problems:
             lines.append(say("import_problems", lang))
-            lines += [f"  {output.problem_line(problem, lang)}" for problem in self.problems]
+            # In the file's order: a game's conflict with the notebook is found after the
+            # checks of every game, and is told among them by its line.
+            in_order = sorted(self.problems, key=lambda problem: problem.line or 0)
+            lines += [f"  {output.problem_line(problem, lang)}" for problem in in_order]
         to_file = [p for p in self.placements if p.status in (Status.FILED, Status.TO_FILE)]
         if to_file:
             key = "filed" if self.written else "would_file" if self.dry_run else "to_file_unwritten"
             lines.append(say(key, lang, path=self.into))
             lines += [self._filed_line(p) for p in to_file]
         already = "already_in_output" if self.unchanged else "already_filed"
-        for status, key in ((Status.ALREADY_FILED, already), (Status.ERRORS, "not_filed")):
-            names = [p.game.name for p in self.placements if p.status is status]
+        told = ((already, (Status.ALREADY_FILED,)), ("not_filed", (Status.ERRORS, Status.CONFLICT)))
+        for key, statuses in told:
+            names = [p.game.name for p in self.placements if p.status in statuses]
             if names:
                 lines.append(say(key, lang, games=tuple(names), path=self.into))
         lines.append(self._summary())
