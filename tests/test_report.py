@@ -957,3 +957,14 @@ def test_an_unknown_game_is_told_with_every_game_named(notebook: Callable[..., P
     result = remi("report", notebook(sheets), "-g", "Nincs", "-o", "x.pdf", "--lang", "en")
     assert result.exit_code == 2
     assert "2026-10-15 #1." in result.output and "…" not in result.output
+
+
+def test_a_game_not_played_yet_is_printed_with_its_players(tmp_path: Path) -> None:
+    """Its page said only "No deals played yet.": whose game it is was not on it."""
+    empty = [["Leosztás", "Anna", "Béla", "Őrsi Ödön"], [1], [2]]
+    path = make_notebook(tmp_path / "e.xlsx", {"Jövő hét": (empty, None, None)})
+    pdf = tmp_path / "e.pdf"
+    assert remi("report", path, "-o", pdf).exit_code == 0
+    (page,) = pages(pdf)
+    assert "Még nincs lejátszott leosztás." in page
+    assert "Játékosok: Anna, Béla, Őrsi Ödön" in page
