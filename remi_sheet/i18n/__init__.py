@@ -16,6 +16,7 @@ from remi_sheet.i18n.catalogue import (
     number,
     say,
     shown_text,
+    shown_value,
     words,
 )
 
@@ -30,5 +31,6 @@ __all__ = [
     "number",
     "say",
     "shown_text",
+    "shown_value",
     "words",
 ]

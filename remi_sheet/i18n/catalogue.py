@@ -244,6 +244,12 @@ class _Formatter(string.Formatter):
         return shown
 
 
+def shown_value(value: object, lang: Lang) -> str:
+    """A value a cell holds (a number, a date, a yes or no) as `lang` writes it, as a
+    message's parameter is shown; text as it is."""
+    return value if isinstance(value, str) else str(_shown(value, lang))
+
+
 def _shown(value: Any, lang: Lang) -> Any:
     """A parameter as its text shows it in `lang` (see the module's docstring)."""
     if isinstance(value, str):

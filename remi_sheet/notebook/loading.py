@@ -8,7 +8,6 @@ else. It never writes.
 
 from __future__ import annotations
 
-import datetime as dt
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -20,8 +19,8 @@ from remi_sheet.core.dates import doubtful, month_first
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import HouseRules, inconsistencies, rule_name, rule_spec, with_rule
 from remi_sheet.core.standings import Standing, Tally
-from remi_sheet.core.text import clean, fold, raw_text
-from remi_sheet.i18n import Lang, day, number
+from remi_sheet.core.text import clean, fold
+from remi_sheet.i18n import Lang, shown_value
 from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.notebook.games import CheckContext, Game, check_game
 from remi_sheet.notebook.layout import (
@@ -361,18 +360,10 @@ def read_agreements(
             continue
         for row in range(start + 1, grid.height):
             cells = [grid.value(row, column) for column in range(2)]
-            typed = " ".join(clean(_as_shown(cell, lang)) for cell in cells if cell is not None)
+            typed = " ".join(clean(shown_value(cell, lang)) for cell in cells if cell is not None)
             if typed.strip():
                 found.append(typed.strip())
     return tuple(found)
-
-
-def _as_shown(value: CellValue, lang: Lang) -> str:
-    if isinstance(value, float | int) and not isinstance(value, bool):
-        return number(value, lang)
-    if isinstance(value, dt.date):
-        return day(value, lang)
-    return raw_text(value)
 
 
 def _agreements_row(grid: Grid) -> int | None:
