@@ -158,7 +158,8 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
     when there are several."""
     lang, rules = notebook.lang, notebook.rules
     looks = chart_looks(games)
-    pages = tuple(game_page(game, rules, lang, looks) for game in games)
+    footnote = rule_lines(rules, lang)
+    pages = tuple(game_page(game, rules, lang, looks, footnote) for game in games)
     return Report(
         lang=lang,
         title=f"{Path(source).stem} — {say('scorecard', lang)}",
@@ -166,7 +167,7 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
         t=words(lang),
         games=pages,
         standings=standings_page(games, lang) if len(games) > 1 else None,
-        rules=rule_lines(rules, lang),
+        rules=footnote,
         agreements=notebook.agreements,
         hand=rules.hand_win,
         special=rules.not_down_after_hand,
@@ -187,8 +188,13 @@ def chart_looks(games: Sequence[Game]) -> dict[str, int]:
 
 
 def game_page(
-    game: Game, rules: HouseRules, lang: Lang, looks: dict[str, int] | None = None
+    game: Game,
+    rules: HouseRules,
+    lang: Lang,
+    looks: dict[str, int] | None = None,
+    footnote: Sequence[RuleLine] = (),
 ) -> GamePage:
+    """One game's page; `footnote`: the house rules its footnote lists (`rule_lines`)."""
     score = game.score
     # The date as remi read it, in the language's style: "03/04/2026" typed as text
     # reads one way in London and another in Boston, and the card says which it took.
@@ -240,7 +246,7 @@ def game_page(
         complete=score.complete,
         verdict=_verdict(results, score.complete, lang) if deals else None,
         problems=(),
-        chart=_game_chart(game, rules, looks, _lines_over_one(game, title, rules, lang))
+        chart=_game_chart(game, rules, looks, _lines_over_one(game, title, footnote))
         if deals
         else None,
     )
@@ -270,7 +276,7 @@ def _verdict(results: Sequence[Result], complete: bool, lang: Lang) -> str:
 
 
 def _lines_over_one(
-    game: Game, title: Mapping[str, str | None], rules: HouseRules, lang: Lang
+    game: Game, title: Mapping[str, str | None], footnote: Sequence[RuleLine]
 ) -> int:
     """The lines past one that the page's wrapped texts take: the longest name's heading,
     the date and place, the rules footnote. Each takes room the chart gives up, so that a
@@ -284,9 +290,9 @@ def _lines_over_one(
     names = max(len(textwrap.wrap(name, heading)) for name in game.players) - 1
     meta = f"{title['date'] or ''} {title['place'] or ''}"
     place = math.ceil((len(meta) + 20) / 55) - 1 if meta.strip() else 0
-    rules_text = "".join(f"{r.name} {r.value} {r.default}" for r in rule_lines(rules, lang))
-    footnote = math.ceil((len(rules_text) + 15 * len(rules.differences()) + 45) / 125) - 1
-    return max(0, names) + max(0, place) + (max(0, footnote) if rules_text else 0)
+    rules_text = "".join(f"{r.name} {r.value} {r.default}" for r in footnote)
+    notes = math.ceil((len(rules_text) + 15 * len(footnote) + 45) / 125) - 1
+    return max(0, names) + max(0, place) + (max(0, notes) if rules_text else 0)
 
 
 def _game_chart(
