@@ -6,6 +6,7 @@ every other part as it was, the game is scored, both readers read the same noteb
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 import zipfile
@@ -137,7 +138,7 @@ def test_a_game_added_to_a_foreign_workbook_is_scored_or_refused_in_one_line(
     result = remi("score", book, "--output", out, "--json")
     assert "Traceback" not in result.output
     assert book.read_bytes() == before
-    problems = {p["code"] for p in __import__("json").loads(result.stdout)["problems"]}
+    problems = {p["code"] for p in json.loads(result.stdout)["problems"]}
     if path.name in NOT_SAVED:
         assert result.exit_code == 1, result.output
         assert NOT_SAVED[path.name] in problems, problems
