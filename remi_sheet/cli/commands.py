@@ -231,7 +231,10 @@ def _report(
     lang = notebook.lang
     if json_output:
         document = output.notebook_json(notebook, problems, lang, table)
-        output.print_json(document | (written.to_json() if written is not None else {}))
+        # Each game's part is made, written and freed in turn, and none holds a cycle: the
+        # collector would only walk the whole notebook again and again meanwhile.
+        with collector.paused():
+            output.print_json(document | (written.to_json() if written is not None else {}))
         return
     for game in notebook.games:
         console.print(game_line(game, notebook.rules, lang), markup=False, highlight=False)
