@@ -261,6 +261,12 @@ def test_a_missing_file_is_one_clear_line(tmp_path: Path) -> None:
     result = remi("stats", hungarian, tmp_path / "nope.xlsx")
     assert result.exit_code == 1
     assert result.stderr.strip() == f"hiba: A fájl nem található: {tmp_path / 'nope.xlsx'}"
+    # Before it too: the file itself names no sheet, the notebook after it does.
+    named = build_notebook(tmp_path / "hu.xlsx", {"g": [["Leosztás", "A", "B"]]}, {}, "Szabályok")
+    (tmp_path / "regi.xlsx").write_bytes(b"not a zip")
+    result = remi("stats", tmp_path / "regi.xlsx", named, env={"LANG": "C.UTF-8"})
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"hiba: {tmp_path / 'regi.xlsx'} nem Excel-munkafüzet")
 
 
 def test_sort_by_name(club: Path) -> None:

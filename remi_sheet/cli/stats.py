@@ -176,14 +176,15 @@ def _read(
         if path.resolve() in seen:
             continue  # the same file twice would count its games twice
         seen.add(path.resolve())
-        # A file that cannot be read is said in the language of the notebooks before it.
+        # A file that cannot be read is said in the language of the notebooks before it,
+        # else of its own sheets, else of the notebooks after it (`old.xls klub.xlsx`).
         known = chosen or (read[0].lang if read else None)
         try:
             read.append(open_notebook(path, overrides, chosen, keep_grids=False))
         except RemiError as stop:
-            fail(stop.problem, said(known, path), as_json)
+            fail(stop.problem, said(known, path, *paths), as_json)
         except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere
-            unexpected(error, path, said(known, path), as_json)
+            unexpected(error, path, said(known, path, *paths), as_json)
     return read
 
 
