@@ -343,12 +343,26 @@ def test_games_are_ordered_by_date_then_sheet_and_undated_stay_after_their_neigh
 
 
 def test_within_dates_leaves_out_undated_games(tmp_path: Path) -> None:
-    games = gather_games(games_of(tmp_path / "w.xlsx", {**CLUB, "X": sheet(None, ["A", "B"])}))
+    undated = sheet(None, ["A", "B"], ["W", 10])
+    games = gather_games(games_of(tmp_path / "w.xlsx", {**CLUB, "X": undated}))
     kept = within(games, dt.date(2026, 1, 2), dt.date(2026, 1, 3))
     assert [g.label for g in kept] == ["G2", "G3"]
     assert [g.label for g in within(games, None, None)] == ["G1", "G2", "G3", "G4", "X"]
     (problem,) = date_problems(games, filtered=True)
     assert problem.code == "date_missing_left_out"
+
+
+def test_an_undated_game_is_told_at_its_empty_date_cell_and_one_not_started_not_at_all(
+    tmp_path: Path,
+) -> None:
+    # As `remi new` leaves them: a Date row with nothing typed beside its label.
+    empty_date = [["Dátum"], ["Helyszín"], [], ["Leosztás", "Anna", "Béla"]]
+    games = games_of(
+        tmp_path / "u.xlsx",
+        {"played": [*empty_date, [1, "W", 10]], "not started": [*empty_date, [1]]},
+    )
+    problems = date_problems(gather_games(games))
+    assert [(p.sheet, p.cell, p.code) for p in problems] == [("played", "B1", "date_missing")]
 
 
 def test_only_players_keeps_their_rows_and_ratings(club: Season) -> None:

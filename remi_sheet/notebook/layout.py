@@ -378,7 +378,8 @@ def _is_win(value: CellValue) -> bool:
 
 
 def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue, str | None]:
-    """The Date and Place typed above the header, and the Date's cell."""
+    """The Date and Place typed above the header, and the Date's cell (where it is typed, or
+    is to be: beside a Date label with nothing after it)."""
     date = place = date_cell = None
     for row, cells in enumerate(grid.rows[:header_row]):
         columns = [index for index, value in enumerate(cells) if filled(value)]
@@ -388,9 +389,11 @@ def _notes_above(grid: Grid, header_row: int) -> tuple[CellValue, CellValue, str
             label, said = values[0].split(":", 1)
             if said.strip():
                 values, columns = [label, said.strip()], columns * 2
+        key = fold(str(values[0])).rstrip(":") if values else ""
         if len(values) < 2:
+            if key in DATE_WORDS and date_cell is None:
+                date_cell = address(row, columns[0] + 1)  # a Date row left for a person to fill
             continue
-        key = fold(str(values[0])).rstrip(":")
         if key in DATE_WORDS:
             date = values[1]
             date_cell = address(row, columns[1])

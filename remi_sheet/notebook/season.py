@@ -268,9 +268,9 @@ def date_problems(games: Iterable[SeasonGame], *, filtered: bool = False) -> lis
                     Problem("date_unreadable_left_out", game.sheet, where, _WARN, params)
                 )
             continue  # else the game's own warning, at its Date cell, says it
-        if found is None:
+        if found is None and game.played:  # a game not started has nothing to place
             code = "date_missing_left_out" if filtered else "date_missing"
-            problems.append(Problem(code, game.sheet, None, _WARN))
+            problems.append(Problem(code, game.sheet, game.layout.date_cell, _WARN))
     return problems
 
 
