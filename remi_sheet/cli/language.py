@@ -11,7 +11,6 @@ small.
 from __future__ import annotations
 
 import contextlib
-import html
 import os
 import re
 import zipfile
@@ -79,6 +78,8 @@ def _sheet_names(archive: zipfile.ZipFile) -> list[str]:
     if "content.xml" in archive.NameToInfo and "xl/workbook.xml" not in archive.NameToInfo:
         if archive.getinfo("content.xml").file_size > _BOOK_BYTES * 4:
             return []
+        import html  # only for an .ods, which remi refuses
+
         found = _ODS_TABLE.findall(archive.read("content.xml"))
         return [html.unescape(name.decode("utf-8", errors="replace")) for name in found]
     parts = [archive.getinfo(name) for name in _BOOK_PARTS]
