@@ -34,7 +34,8 @@ def test_every_text_has_both_languages_and_the_same_placeholders(key: str) -> No
     for name, spec in _fields(english).items():
         assert spec not in ("a", "A"), f"{name}: articles are Hungarian"
     for name, spec in _fields(hungarian).items():
-        assert "/" not in spec, f"{name}: Hungarian needs no plural after a number"
+        # Only the word alone (`~`, no number before it) takes a plural in Hungarian.
+        assert "/" not in spec or spec.startswith("~"), f"{name}: no plural after a number"
 
 
 def _keys_asked_for() -> set[str]:
@@ -132,7 +133,7 @@ def test_no_hungarian_message_leaves_the_article_to_the_reader() -> None:
     assert "elérte a 100 pontot" in ended and "a 3. leosztás" in ended
     assert say("records_name_control", "hu", shown="Ödön", found="\\x07").startswith("Az Ödön")
     # A cell or column is read by its letters' names: ef, el, iksz; bé, cé.
-    assert "Írd a neveket az 'F3' mellé" in say(
+    assert "Írd a neveket az F3 cella mellé" in say(
         "players_too_few", "hu", count=1, most=6, header="F3"
     )
     assert say("area_moved", "hu", area="F:P", count=2).startswith("Az F:P oszlopokban")
@@ -193,3 +194,16 @@ def test_free_texts_in_turn_are_not_given_a_semicolon_after_a_full_stop(
     items: list[str], said: str
 ) -> None:
     assert in_turn(items) == said
+
+
+def test_a_word_alone_takes_the_plural_of_its_count() -> None:
+    one = [say("not_written", lang, errors=1) for lang in ("en", "hu")]
+    assert one == [
+        "Nothing written: fix the error above first.",
+        "Semmi sem íródott ki: előbb javítsd a fenti hibát.",
+    ]
+    two = [say("not_written", lang, errors=2) for lang in ("en", "hu")]
+    assert two == [
+        "Nothing written: fix the errors above first.",
+        "Semmi sem íródott ki: előbb javítsd a fenti hibákat.",
+    ]

@@ -62,6 +62,14 @@ def test_ambiguous_joker_is_explained() -> None:
     assert "could also" not in pinned.stdout
 
 
+def test_a_joker_pinned_where_it_cannot_stand_is_told_in_the_number_of_jokers() -> None:
+    one = remi("Jo=8♥ 9♣ 10♣", "--lang", "hu").stdout
+    assert "a joker ezeket helyettesítheti: B♣, 8♣." in one
+    assert "the joker can stand for: J♣, 8♣." in remi("Jo=8♥ 9♣ 10♣", "--lang", "en").stdout
+    two = remi("Jo=8♥ Jo 10♣ J♣", "--lang", "hu").stdout
+    assert "a jokerek ezeket helyettesíthetik: D♣ K♣, 9♣ D♣, 8♣ 9♣." in two
+
+
 def test_json_of_melds() -> None:
     code, document = remi_json("8♣ 9♣ 10♣", "Jo 9♣ 10♣", "9♠ 9♠ 9♥")
     assert code == 1

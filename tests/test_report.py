@@ -225,7 +225,7 @@ def test_broken_game_lists_its_problems_instead_of_numbers(tmp_path: Path) -> No
     assert "Printed with errors instead of scores: 1 game." in result.stdout
     good, bad, standings = pages(pdf)
     assert "Total −30 100 220" in good
-    assert "This game has errors and is not scored" in bad
+    assert "This game has an error and is not scored" in bad
     assert "C2 Deal 1 has two winners (Anna and Béla): only one player can go out." in bad
     assert "Total" not in bad and "Rank" not in bad
     assert "Not counted (errors): Bad" in standings
@@ -291,7 +291,7 @@ def test_wrong_house_rules_print_nothing(tmp_path: Path) -> None:
     )
     result = remi("report", path, "-o", tmp_path / "r.pdf", "--lang", "en")
     assert result.exit_code == 1
-    assert "Nothing printed: fix the errors above first." in result.stdout
+    assert "Nothing printed: fix the error above first." in result.stdout
     assert not (tmp_path / "r.pdf").exists()
 
 

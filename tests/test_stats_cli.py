@@ -280,7 +280,7 @@ def test_a_table_sorted_otherwise_says_so_and_keeps_the_places(club: Path) -> No
     standing = remi("stats", club, "--lang", "en").stdout
     assert "Season standings\n" in standing
     by_rating = remi("stats", club, "--lang", "en", "--sort", "rating").stdout
-    title = "Season standings — sorted by Rating (the rank stays the standings' place)"
+    title = "Season standings — sorted by rating (the rank stays the standings' place)"
     assert title in by_rating
     rows = [re.split(r" {2,}", line.strip()) for line in by_rating.splitlines()]
     ratings = [row for row in rows if len(row) == 14 and row[0].isdigit()]

@@ -196,7 +196,8 @@ def check_meld(cards: Sequence[Card], rules: HouseRules, pins: Sequence[Card | N
     if any(pins):
         unpinned = readings(cards, rules, (None,) * len(cards))
         if unpinned:
-            return Meld(cards, reason=_pin_reason(pins, unpinned), pins=pins)
+            jokers = sum(card.is_joker for card in cards)
+            return Meld(cards, reason=_pin_reason(pins, unpinned, jokers), pins=pins)
     return Meld(cards, reason=_reason(cards), pins=pins)
 
 
@@ -372,10 +373,11 @@ def _gap_reason(cards: tuple[Card, ...], naturals: list[Card]) -> Problem:
     )
 
 
-def _pin_reason(pins: Sequence[Card | None], unpinned: Sequence[Reading]) -> Problem:
+def _pin_reason(pins: Sequence[Card | None], unpinned: Sequence[Reading], jokers: int) -> Problem:
     pinned = " ".join(f"Jo={pin}" for pin in pins if pin is not None)
     options = ", ".join(" ".join(map(str, r.stand_ins)) for r in unpinned)
-    return Problem("meld_pin_no_fit", params={"pins": pinned, "options": options})
+    params = {"pins": pinned, "options": options, "jokers": jokers}
+    return Problem("meld_pin_no_fit", params=params)
 
 
 def check_melds(

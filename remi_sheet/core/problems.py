@@ -70,6 +70,11 @@ def has_errors(problems: list[Problem]) -> bool:
     return any(p.severity is Severity.ERROR for p in problems)
 
 
+def errors(problems: list[Problem]) -> int:
+    """How many of `problems` are errors."""
+    return sum(p.severity is Severity.ERROR for p in problems)
+
+
 class RemiError(Exception):
     """What stops a piece of work: a file that cannot be used, a value the core cannot
     read. It carries its `problem`; the command line tells it in one line.

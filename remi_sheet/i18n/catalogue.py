@@ -10,7 +10,8 @@ A text's placeholders are filled in the text's language:
 - numbers: whole numbers without ".0", a decimal comma in Hungarian (`number`);
 - dates: `2026-11-29` in English, `2026. 11. 29.` in Hungarian (`day`);
 - `{count:game/games}`: the number and the English word that goes with it ("1 game",
-  "3 games"); Hungarian needs no plural after a number ("3 játszma");
+  "3 games"); Hungarian needs no plural after a number ("3 játszma"); `{count:~is/are}`:
+  the word alone, without the number;
 - `{deal:a}` / `{deal:A}`: the Hungarian article before that number ("az 1.", "a 2.");
 - `{card:card}`: cards in the letters of the language (`card_letters`: B, D, Á for J, Q, A
   in Hungarian);
@@ -236,6 +237,9 @@ class _Formatter(string.Formatter):
         if format_spec in ("a", "A"):  # of the value as shown: a rule's name is a Phrase
             article = hungarian_article(_shown(value, self.lang))
             return article.capitalize() if format_spec == "A" else article
+        if format_spec.startswith("~"):  # the word alone: "the joker can", "the jokers can"
+            one, many = format_spec[1:].split("/", 1)
+            return one if value == 1 else many
         if "/" in format_spec:
             one, many = format_spec.split("/", 1)
             count = number(value, self.lang) if isinstance(value, int | float) else str(value)

@@ -285,8 +285,8 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "Jo=8♣ megköti a jokert.",
     ),
     "help_meld_lang": (
-        "Language of messages and card letters; default: English.",
-        "Az üzenetek és a lapok betűinek nyelve; alapból angol.",
+        "Language of messages and card letters; default: the system's (LANG).",
+        "Az üzenetek és a lapok betűinek nyelve; alapból a rendszeré (LANG).",
     ),
     "help_meld_hand": (
         "Find the best opening of these cards (a hand is 14 or 15 of them; any number is read).",

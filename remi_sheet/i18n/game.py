@@ -185,7 +185,7 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "score_points_together": (
         "{player}: in deal {deal} the {count} highest scores need at least {total} card "
         "points, but {count} hands can hold at most {most} from the deck.",
-        "{player}: {deal:a} {deal}. leosztásban a {count} legnagyobb pont legalább {total} "
+        "{player}: {deal:a} {deal}. leosztásban {count:a} {count} legnagyobb pont legalább {total} "
         "lappontot kíván, de {count} kézben a paklikból legfeljebb {most} lehet.",
     ),
     "x_without_points": (
@@ -227,9 +227,9 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # sheets
     "players_too_few": (
         "The header has {count:player/players}; a game needs 2 to {most}. Type the players' names "
-        "beside '{header}'.",
+        "beside {header}.",
         "A fejlécben {count} játékos van; egy játszmához 2–{most} kell. Írd a neveket {header:a} "
-        "'{header}' mellé.",
+        "{header} cella mellé.",
     ),
     "players_too_many": (
         "The header has {count} players; at most {most} can play (house rule max_players).",

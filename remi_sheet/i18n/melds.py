@@ -59,8 +59,9 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{low} és {high} között {missing} lap hiányzik, de csak {jokers} joker tölthetné ki.",
     ),
     "meld_pin_no_fit": (
-        "{pins} does not fit this meld; the jokers can stand for: {options}.",
-        "{pins} nem illik ebbe a lerakásba; a joker(ek) ezeket helyettesíthetik: {options}.",
+        "{pins} does not fit this meld; the {jokers:~joker/jokers} can stand for: {options}.",
+        "{pins} nem illik ebbe a lerakásba; a {jokers:~joker ezeket helyettesítheti/jokerek "
+        "ezeket helyettesíthetik}: {options}.",
     ),
     # the input
     "meld_pin_bad": (
@@ -148,7 +149,7 @@ MELD_WORDS: Final[dict[str, tuple[str, str]]] = {
     "no_alternatives": ("No other way to open.", "Nincs más nyitás."),
     "more": (
         "… {count} in all; the {shown} most valuable are shown.",
-        "… összesen {count}; a {shown} legértékesebb látható.",
+        "… összesen {count}; {shown:a} {shown} legértékesebb látható.",
     ),
     "errors": ("error: {message}", "hiba: {message}"),
 }

@@ -120,8 +120,8 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Semmi sem íródott ki: az eredeti fájl változatlan.",
     ),
     "not_written": (
-        "Nothing written: fix the errors above first.",
-        "Semmi sem íródott ki: előbb javítsd a fenti hibákat.",
+        "Nothing written: fix the {errors:~error/errors} above first.",
+        "Semmi sem íródott ki: előbb javítsd a fenti {errors:~hibát/hibákat}.",
     ),
 }
 

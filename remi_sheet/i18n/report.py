@@ -44,9 +44,13 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "mark_hand": ("hand (went out from hand)", "kézből (hand)"),
     "mark_plus200": ("had not laid down", "nem rakott le"),
     "broken": (
-        "This game has errors and is not scored; fix these and run remi report again:",
-        "Ebben a játszmában hibák vannak, ezért nincs pontozva; javítsd ezeket, és futtasd "
-        "újra a remi reportot:",
+        "This game has errors and is not scored; fix them and run remi report again:",
+        "Ebben a játszmában hibák vannak, ezért nincs pontozva; javítsd őket, és futtasd "
+        "újra: remi report",
+    ),
+    "broken_one": (
+        "This game has an error and is not scored; fix it and run remi report again:",
+        "Ebben a játszmában hiba van, ezért nincs pontozva; javítsd, és futtasd újra: remi report",
     ),
     "rules_note": (
         "House rules differing from the defaults",
@@ -102,7 +106,7 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "written_page": (
         "Written: {path} (open it in a browser and print it, or Save as PDF)",
-        "Kiírva: {path} (nyisd meg böngészőben és nyomtasd ki, vagy Mentés PDF-ként)",
+        "Kiírva: {path} (nyisd meg böngészőben és nyomtasd ki, vagy mentsd PDF-ként)",
     ),
     "opened": ("Opened in the browser: {path}", "Megnyitva a böngészőben: {path}"),
     "open_failed": (
@@ -192,8 +196,8 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Add meg a kinyomtatandó munkafüzetet, vagy --blank az üres laphoz.",
     ),
     "not_printed": (
-        "Nothing printed: fix the errors above first.",
-        "Semmi sem lett kinyomtatva: előbb javítsd a fenti hibákat.",
+        "Nothing printed: fix the {errors:~error/errors} above first.",
+        "Semmi sem lett kinyomtatva: előbb javítsd a fenti {errors:~hibát/hibákat}.",
     ),
     "printed_broken": (
         "Printed with errors instead of scores: {count:game/games}.",

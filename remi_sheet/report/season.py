@@ -147,7 +147,8 @@ def season_title(season: Season, lang: Lang) -> str:
     title = say("season_title", lang)
     if season.sort == "place":
         return title
-    return f"{title} — {say('sorted_by', lang, column=say(_SORT_COLUMNS[season.sort], lang))}"
+    column = say(_SORT_COLUMNS[season.sort], lang).lower()  # a heading, named mid-sentence
+    return f"{title} — {say('sorted_by', lang, column=column)}"
 
 
 def _period(since: dt.date | None, until: dt.date | None, lang: Lang) -> str | None:
