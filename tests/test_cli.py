@@ -155,6 +155,34 @@ def test_second_score_changes_nothing(notebook: Make) -> None:
     assert path.read_bytes() == first and path.stat().st_mtime_ns == stamp
 
 
+@pytest.mark.parametrize(
+    ("header", "told"),
+    [(None, "game_header_lost"), ("Lesotás", "sheet_unknown_header")],  # told once, not twice
+)
+def test_a_scored_game_whose_header_is_gone_is_told_not_dropped_silently(
+    notebook: Make, header: str | None, told: str
+) -> None:
+    second = [["Deal", "Anna", "Béla", "Dénes"], [1, "W", 10, 30]]
+    path = notebook({"2026-11-29 #1": worked_game(), "2026-11-29 #2": second})
+    assert remi("score", path).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    typed = book["2026-11-29 #1"]["A1"].value
+    book["2026-11-29 #1"]["A1"] = header  # cleared, or mistyped
+    book.save(path)
+    for command in ("check", "score"):
+        code, document = remi_json(command, path)
+        assert code == 0
+        assert [game["sheet"] for game in document["games"]] == ["2026-11-29 #2"]
+        lost = [(p["sheet"], p["code"], p["severity"]) for p in document["problems"]]
+        assert lost == [("2026-11-29 #1", told, "warning")]
+    book = openpyxl.load_workbook(path)
+    book["2026-11-29 #1"]["A1"] = typed
+    book.save(path)
+    code, document = remi_json("check", path)
+    assert code == 0 and document["problems"] == []
+    assert [game["sheet"] for game in document["games"]] == ["2026-11-29 #1", "2026-11-29 #2"]
+
+
 def test_score_updates_after_a_new_deal(notebook: Make) -> None:
     path = notebook({"g": worked_game()})
     remi("score", path)

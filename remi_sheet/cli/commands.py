@@ -68,6 +68,7 @@ def run_check(
         from remi_sheet.writing import planning, writeback
 
         plan = planning.plan(notebook, notebook.lang, live=False if overrides else None)
+        problems += planning.lost_games(notebook, plan)
         # A notebook that already holds what score would write has nothing typed over
         # (score would change nothing): only otherwise is the workbook opened to look.
         if not planning.up_to_date(notebook, plan):
@@ -138,6 +139,7 @@ def _score(
         console.print(say("not_written", notebook.lang, errors=errors(notebook.problems)))
         return 1
     plan = planning.plan(notebook, notebook.lang, live=live)
+    problems += planning.lost_games(notebook, plan)
     if destination == path and planning.up_to_date(notebook, plan):
         outcome = Written("unchanged", path)
         message = say("unchanged", notebook.lang, path=path)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.loading import Notebook, rule_cells
@@ -105,6 +106,23 @@ def plan(
     needed = any(w.formula for cells in sheets.values() for w in cells.values())
     names = live_names.all_names(notebook.rules, _rule_cells(notebook)) if needed else {}
     return Plan(sheets, areas, standings, names, chart, helpers, held, owned)
+
+
+def lost_games(notebook: Notebook, plan: Plan) -> list[Problem]:
+    """A warning on each sheet remi scored as a game that reads as none any more (its
+    header cleared, mistyped or deleted): it would drop out of the standings without a
+    word, while its own area still shows its scores. A sheet already told of is not told
+    again."""
+    if not plan.record:
+        return []
+    games = {game.sheet for game in notebook.games}
+    told = {problem.sheet for problem in notebook.problems}
+    own = {plan.standings_sheet, STATE_SHEET}
+    return [
+        Problem("game_header_lost", name, None, Severity.WARNING)
+        for name in notebook.sheet_names
+        if name in plan.record and name not in games and name not in own and name not in told
+    ]
 
 
 def _one_player_apart(
