@@ -624,6 +624,28 @@ def test_score_output_naming_the_notebook_itself_is_refused_with_the_way_to_do_i
     assert not list(tmp_path.glob("*.bak"))
 
 
+def test_score_output_holding_another_notebook_is_refused_and_left_as_it_was(
+    notebook: Make, tmp_path: Path
+) -> None:
+    path = notebook({"g": worked_game()})
+    other = build_notebook(tmp_path / "masik.xlsx", {"Kedd": worked_game()})
+    before = other.read_bytes()
+    result = remi("score", path, "-o", other, "--no-backup", "--lang", "en")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        f"error: {other} already holds another notebook (notebook.xlsx has no sheet Kedd): "
+        "remi does not write over it. Name another file, or move that one away first."
+    )
+    assert other.read_bytes() == before and not list(tmp_path.glob("*.bak"))
+    # What score wrote there before (the notebook's sheets and remi's own) is written again.
+    scored = tmp_path / "pontozva.xlsx"
+    assert remi("score", path, "-o", scored).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    book["g"]["B5"], book["g"]["C5"], book["g"]["D5"] = "W", 10, 20  # deal 4, typed since
+    book.save(path)
+    assert remi("score", path, "-o", scored).exit_code == 0
+
+
 def test_a_renamed_standings_sheet_is_remis_still(notebook: Make) -> None:
     # Its rating chart is remi's to rebuild, not a person's chart that a save would lose:
     # every score was refused, and --force made a second standings sheet beside it.

@@ -205,11 +205,12 @@ def score(
         usage_error("live_with_rules", said(chosen, notebook))
     if output is not None:
         from remi_sheet.cli.language import said
-        from remi_sheet.cli.targets import check_target, same_file
+        from remi_sheet.cli.targets import check_target, refuse_another_notebook, same_file
 
         if same_file(output, notebook):  # through a link, the backup would be named after it
             usage_error("output_is_notebook", said(chosen, notebook), name=output.name)
         check_target(output, "workbook", chosen, json_output=json_output, lang_from=[notebook])
+        refuse_another_notebook(output, notebook, chosen, json_output=json_output)
     run_guarded(
         lambda: run_score(
             notebook,

@@ -63,7 +63,7 @@ def sheet_language(paths: Sequence[Path]) -> Lang | None:
 
         # Anything unreadable just says nothing: the command itself will say what it is.
         with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
-            for name in _sheet_names(archive):
+            for name in sheet_names(archive):
                 if fold(name) in _SHEET_LANGS:
                     return _SHEET_LANGS[fold(name)]
     return None
@@ -73,7 +73,7 @@ def sheet_language(paths: Sequence[Path]) -> Lang | None:
 _ODS_TABLE: Final = re.compile(rb'<table:table\s[^>]*?table:name="([^"]*)"')
 
 
-def _sheet_names(archive: zipfile.ZipFile) -> list[str]:
+def sheet_names(archive: zipfile.ZipFile) -> list[str]:
     """The sheet names of a workbook, .xlsx or .ods, when its list of them is small."""
     if "content.xml" in archive.NameToInfo and "xl/workbook.xml" not in archive.NameToInfo:
         if archive.getinfo("content.xml").file_size > _BOOK_BYTES * 4:

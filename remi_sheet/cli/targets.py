@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -18,7 +19,9 @@ from typing import Final
 from remi_sheet.cli import language
 from remi_sheet.cli.options import fail, usage_error
 from remi_sheet.core.problems import Problem
+from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, Phrase, listed
+from remi_sheet.notebook.sheets import STATE_SHEET
 
 SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "workbook": (".xlsx", ".xlsm"),
@@ -77,6 +80,38 @@ def check_target(
     if exists and not is_kind(real, kind):
         params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
         fail(Problem("output_other_kind", params=params), said(), json_output)
+
+
+def refuse_another_notebook(
+    target: Path, source: Path, lang: Lang | None, *, json_output: bool = False
+) -> None:
+    """Stop when the workbook at `target`, where the scored `source` is to be written, is
+    another notebook: it holds sheets that `source` does not (beyond remi's own, which a
+    score adds). A file `score --output` wrote before holds none, and is written again; a
+    club's other notebook would be replaced, its games kept only in a backup."""
+    if not target.exists() or same_file(target, source):
+        return
+    theirs, ours = _sheet_names(target), _sheet_names(source)
+    if not theirs or not ours:
+        return  # a list not read (damaged, or too long to read here): the score will tell
+    own = {fold(name) for name in ours} | _REMIS_OWN
+    others = [name for name in theirs if fold(name) not in own]
+    if others:
+        named = tuple(others[:3])
+        params = {"path": str(target), "source": source.name, "sheets": named, "count": len(named)}
+        problem = Problem("output_other_notebook", params=params)
+        fail(problem, language.said(lang, source, target), json_output)
+
+
+def _sheet_names(path: Path) -> list[str]:
+    """The sheet names of the workbook at `path` (none when they cannot be read)."""
+    with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
+        return language.sheet_names(archive)
+    return []
+
+
+# The sheets a score adds to a notebook: a file it wrote holds them beside the notebook's.
+_REMIS_OWN: Final = frozenset({fold(STATE_SHEET), "standings", "osszesito"})
 
 
 def same_file(one: Path, other: Path) -> bool:

@@ -299,6 +299,14 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} is a folder, not {kind}: name the file to write.",
         "{path} egy mappa, nem {kind}: add meg a fájlt, amelybe írjon.",
     ),
+    "output_other_notebook": (
+        "{path} already holds another notebook ({source} has no {count:~sheet/sheets} "
+        "{sheets}): remi does not write over it. Name another file, or move that one away "
+        "first.",
+        "{path} már egy másik munkafüzetet tartalmaz ({source} nem tartalmazza {count:~ezt a "
+        "lapot/ezeket a lapokat}: {sheets}): a remi nem írja felül. Adj meg másik fájlt, vagy "
+        "előbb tedd el azt.",
+    ),
     "output_other_kind": (
         "{path} already exists and is not {kind}: remi does not write over it. Name another "
         "file, or move that one away first.",
