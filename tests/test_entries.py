@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from remi_sheet.core import cards as cards_module
 from remi_sheet.core.cards import ACE, JACK, JOKER, KING, QUEEN, Card, Suit, parse_cards
 from remi_sheet.core.entries import Loser, Number, Winner, grouped_number, parse_entry
-from remi_sheet.core.problems import RemiError
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules, with_rule
 from remi_sheet.i18n import say
 
@@ -149,6 +149,13 @@ def test_entry_errors(value: object, code: str) -> None:
     with pytest.raises(RemiError) as caught:
         parse_entry(value, DEFAULT)
     assert caught.value.code == code
+
+
+def test_a_date_in_a_cell_is_told_as_the_language_writes_dates() -> None:
+    with pytest.raises(RemiError) as caught:
+        parse_entry(dt.datetime(2026, 1, 1), DEFAULT)
+    told = Problem(caught.value.code, params=caught.value.params)
+    assert "(2026. 01. 01.)" in told.message("hu") and "(2026-01-01)" in told.message("en")
 
 
 @pytest.mark.parametrize(

@@ -74,7 +74,7 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
     if isinstance(value, int | float):
         return Number(_whole(value))
     if isinstance(value, dt.date | dt.time | dt.timedelta):
-        raise RemiError("entry_date", value=str(value))
+        raise RemiError("entry_date", value=value)  # shown as the language writes a date
     typed = clean(str(value))
     text = typed if typed.isascii() else typed.translate(ENTRY_PLAIN_MINUS)
     if len(text) > 1 and text.endswith("."):
