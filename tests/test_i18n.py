@@ -187,6 +187,10 @@ def test_words_without_placeholders_serve_the_templates() -> None:
         (["no table talk", "dealer left"], "no table talk; dealer left"),
         (["Who deals? ", "the loser"], "Who deals? the loser"),
         (["alone"], "alone"),
+        (
+            ["12,5", "2026. 11. 06.", "7"],
+            "12,5; 2026. 11. 06.; 7",
+        ),  # a date's stop ends no sentence
         ([], ""),
     ],
 )

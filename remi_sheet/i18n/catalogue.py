@@ -147,11 +147,13 @@ def listed(items: Sequence[str], lang: Lang, last: Literal["and", "or"] = "and")
 
 def in_turn(items: Sequence[str]) -> str:
     """Free texts one after another: "a; b", but a text that ends as a sentence does
-    ("Vétel csak kirakással.") is followed by a space alone."""
+    ("Vétel csak kirakással.") is followed by a space alone. A full stop after a digit
+    ends a Hungarian date or ordinal ("2026. 11. 06.", "3."), not a sentence."""
     texts = [text for text in (item.strip() for item in items) if text]
     joined = ""
     for text in texts[:-1]:
-        joined += text + (" " if text[-1] in ".!?…;:" else "; ")
+        sentence = text[-1] in "!?…;:" or (text[-1] == "." and not text[-2:-1].isdigit())
+        joined += text + (" " if sentence else "; ")
     return joined + (texts[-1] if texts else "")
 
 
