@@ -210,6 +210,15 @@ def test_deals_per_game_decides_completeness(tmp_path: Path) -> None:
     assert "Winner: Anna" in pages(pdf)[0]
 
 
+def test_a_date_or_place_stored_as_a_number_is_printed_as_the_language_writes_it(
+    tmp_path: Path,
+) -> None:
+    path = make_notebook(tmp_path / "n.xlsx", {"Kedd": (WORKED_GAME, 12.5, 3.0)})
+    pdf = tmp_path / "n.pdf"
+    assert remi("report", path, "-o", pdf, "--lang", "hu").exit_code == 0
+    assert "Dátum: 12,5 · Helyszín: 3" in pages(pdf)[0]
+
+
 # ------------------------------------------------------------------ errors in the notebook
 
 

@@ -22,11 +22,12 @@ from remi_sheet.core.rules import HouseRules, Rounding, default_value, table_row
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, DECIMALS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
-from remi_sheet.i18n import Lang, day, number, say, words
+from remi_sheet.i18n import Lang, day, number, say, shown_value, words
 from remi_sheet.notebook.games import Game, ScoredDeal
 from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
 from remi_sheet.notebook.names import spelt_as_shown
+from remi_sheet.reading.cells import CellValue
 from remi_sheet.report.charts import Chart, joined, line_chart
 
 if TYPE_CHECKING:
@@ -187,6 +188,14 @@ def chart_looks(games: Sequence[Game]) -> dict[str, int]:
     return looks
 
 
+def _typed(value: CellValue, lang: Lang) -> str | None:
+    """A Date or Place cell as typed; a number the spreadsheet stored as one as the
+    language writes it (`12,5` in Hungarian)."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return shown_value(value, lang)
+    return date_text(value)
+
+
 def game_page(
     game: Game,
     rules: HouseRules,
@@ -199,8 +208,8 @@ def game_page(
     # The date as remi read it, in the language's style: "03/04/2026" typed as text
     # reads one way in London and another in Boston, and the card says which it took.
     read = game.day
-    shown = day(read, lang) if isinstance(read, dt.date) else date_text(game.layout.date)
-    title = {"date": shown, "place": date_text(game.layout.place)}
+    shown = day(read, lang) if isinstance(read, dt.date) else _typed(game.layout.date, lang)
+    title = {"date": shown, "place": _typed(game.layout.place, lang)}
     if game.has_errors:
         # Wrong numbers on paper are worse than none: list what to fix instead.
         problems = tuple(
