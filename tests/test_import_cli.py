@@ -228,6 +228,9 @@ def test_a_file_with_no_records_gets_one_line(tmp_path: Path, content: bytes, co
         == code
     )
     assert not (tmp_path / "n.xlsx").exists()
+    # No header to tell the records' language, no notebook yet: the system's is spoken.
+    hungarian = remi("import", records, "--into", tmp_path / "n.xlsx", env={"LANG": "hu_HU"})
+    assert hungarian.exit_code == 1 and hungarian.stdout.startswith("hiba: r.csv: ")
 
 
 def test_a_paper_total_whose_formula_has_no_saved_result_is_said(tmp_path: Path) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from remi_sheet.cli import output
-from remi_sheet.cli.language import said
+from remi_sheet.cli.language import said, system_language
 from remi_sheet.cli.options import (
     BackupOpt,
     ForceOpt,
@@ -187,7 +187,9 @@ def _import(
 
     notebook = _open_notebook(into, overrides)
     records = _read_records(records_path, notebook.rules, options)
-    chosen: Lang = lang or notebook.lang or records.lang
+    # A file the records' header does not tell of (empty, no header) is said as the system's
+    # language says, as a mistake found before reading it is.
+    chosen: Lang = lang or notebook.lang or records.lang or system_language()
     report = _Report(records, options.target(into), chosen, options.dry_run, into)
     if has_errors(notebook.problems):
         # Wrong house rules would judge every record wrongly: check nothing, write nothing.
@@ -298,7 +300,7 @@ def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:
         )
     except RemiError as error:
         problem = Problem(error.code, path.name, params={"path": shown, **error.params})
-        return Records(path.name, "en", [], [problem], [])
+        return Records(path.name, None, [], [problem], [])
 
 
 @dataclass(slots=True)

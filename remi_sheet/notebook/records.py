@@ -88,7 +88,7 @@ def read_csv(
     """The records of a CSV file's bytes; `name` is the file name problems show."""
     decoded = decode(data, encoding, name)
     if not decoded.text.strip():
-        return Records(name, "en", [], [Problem("records_empty", name)], [])
+        return Records(name, None, [], [Problem("records_empty", name)], [])
     table, delimiter, problems = split_csv(decoded.text, name)
     records = read_tables([table], name, rules, repair=repair)
     records.problems[:0] = problems
@@ -114,7 +114,7 @@ def read_tables(
 ) -> Records:
     """The records of CSV rows or of a workbook's sheets; a sheet without the records'
     header is not records (notes, rules) and is passed over."""
-    records = Records(source, "en", [], [], [])
+    records = Records(source, None, [], [], [])
     langs: list[Lang] = []
     headed = 0
     headless: Problem | None = None  # a header row with a Deal column but no Game column
@@ -140,7 +140,7 @@ def read_tables(
         records.problems.append(headless or missing)
     elif not records.games and not records.problems:
         records.problems.append(Problem("records_no_games", source))
-    records.lang = "hu" if "hu" in langs else "en"
+    records.lang = "hu" if "hu" in langs else "en" if langs else None
     return records
 
 

@@ -57,7 +57,7 @@ class RecordGame:
 @dataclass(slots=True)
 class Records:
     source: str
-    lang: Lang
+    lang: Lang | None  # as the header's words tell it (None: no header was read)
     games: list[RecordGame]
     problems: list[Problem]  # the file's own, not in any one game
     repairs: list[Repair]
