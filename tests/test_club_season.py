@@ -244,8 +244,9 @@ def terminal_order(stdout: str, rank: str) -> list[str]:
 
 
 def pdf_order(page: str) -> list[str]:
-    """The players of a standings page by the place their row begins with (`1. Béla …`)."""
-    found = re.findall(r"(?:^|\s)(\d)\.? (" + "|".join(SEASON_ORDER) + r")\b", page)
+    """The players of a standings page by the place their row begins with (`1. Béla …`,
+    `1st Béla …`)."""
+    found = re.findall(r"(?:^|\s)(\d)(?:\.|st|nd|rd|th)? (" + "|".join(SEASON_ORDER) + r")\b", page)
     return [name for _, name in sorted(found, key=lambda item: int(item[0]))]
 
 

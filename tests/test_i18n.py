@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from remi_sheet.i18n import Phrase, day, in_turn, number, say, words
+from remi_sheet.i18n import Phrase, day, in_turn, number, place, say, words
 from remi_sheet.i18n.catalogue import TEXTS, hungarian_article
 
 PACKAGE = Path(__file__).resolve().parent.parent / "remi_sheet"
@@ -211,3 +211,12 @@ def test_a_word_alone_takes_the_plural_of_its_count() -> None:
         "Nothing written: fix the errors above first.",
         "Semmi sem íródott ki: előbb javítsd a fenti hibákat.",
     ]
+
+
+def test_a_place_is_written_as_the_language_writes_ordinals() -> None:
+    english = [place(n, "en") for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)]
+    assert english == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st",
+        "111th",
+    ]  # fmt: skip
+    assert [place(n, "hu") for n in (1, 12)] == ["1.", "12."]

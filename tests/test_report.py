@@ -126,16 +126,16 @@ def test_english_report_shows_totals_ranks_and_names(club: Path, tmp_path: Path)
     assert "Anna Béla Győző Őrsi Ödön" in first
     assert "7. 200 240 40 130 −40 290 60 310" in first  # the last deal: score, Σ per player
     assert "Total 240 130 290 310" in first
-    assert "Rank 2. ★ 1. 3. 4." in first
+    assert "Rank 2nd ★ 1st 3rd 4th" in first
     assert "7/7 deals · complete" in first
     assert "Winner: Béla" in first
 
     assert "Total −30 100 220" in second
-    assert "Rank ★ 1. 2. 3." in second
+    assert "Rank ★ 1st 2nd 3rd" in second
     assert "3/7 deals · not finished" in second
     assert "Leading: Anna" in second
 
-    assert "Rank ★ 1. (tied) 3. ★ 1. (tied)" in tied
+    assert "Rank ★ 1st (tied) 3rd ★ 1st (tied)" in tied
     assert "2/7 deals" in tied
 
     assert "Standings" in standings
@@ -143,8 +143,8 @@ def test_english_report_shows_totals_ranks_and_names(club: Path, tmp_path: Path)
     # Most wins first: Béla won the only complete game. The tie was not finished: no wins,
     # and no average for Csaba, who played no complete game; the averages are of the one
     # complete game (Anna's 210 in all three games is 240 in the complete one).
-    assert "1. Béla 3 1 1 12 270 130.0 1 0 2. Anna 3 1 0 12 210 240.0 2 1" in standings
-    assert "5. Csaba 2 0 0 5 220 — 0 1" in standings
+    assert "1st Béla 3 1 1 12 270 130.0 1 0 2nd Anna 3 1 0 12 210 240.0 2 1" in standings
+    assert "5th Csaba 2 0 0 5 220 — 0 1" in standings
     assert "Order: most wins, then the lowest average per complete game" in standings
 
 

@@ -157,6 +157,17 @@ def in_turn(items: Sequence[str]) -> str:
     return joined + (texts[-1] if texts else "")
 
 
+def place(value: int, lang: Lang) -> str:
+    """A place in a ranking as the language writes it: 1st, 2nd, 3rd, 11th; 1., 2. in
+    Hungarian."""
+    if lang == "hu":
+        return f"{value}."
+    ending = (
+        "th" if value % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
+    )
+    return f"{value}{ending}"
+
+
 def day(value: dt.date, lang: Lang) -> str:
     """A date in the language's own style: 2026-11-29, 2026. 11. 29."""
     if isinstance(value, dt.datetime):

@@ -24,7 +24,7 @@ from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
 from remi_sheet.core.problems import RemiError
-from remi_sheet.i18n import in_turn
+from remi_sheet.i18n import in_turn, place
 from remi_sheet.report import default_template_dir
 from remi_sheet.report.scorecard import signed
 
@@ -63,6 +63,7 @@ def render_html(folder: Path, name: str, document: Report | BlankCard) -> str:
     )
     environment.filters["signed"] = lambda value: signed(value, document.lang)
     environment.filters["in_turn"] = in_turn
+    environment.filters["place"] = lambda value: place(value, document.lang)
     environment.globals["text_of"] = lambda name: _text_of(folder, name)
 
     try:
