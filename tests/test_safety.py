@@ -38,11 +38,12 @@ def test_writing_in_place_keeps_a_backup(notebook: Make) -> None:
 
 
 @pytest.mark.parametrize("fresh", [True, False], ids=["made by remi new", "scores to write"])
-def test_an_output_over_another_notebook_keeps_that_one(
+def test_an_output_over_another_notebook_is_refused_and_left_as_it_was(
     notebook: Make, tmp_path: Path, fresh: bool
 ) -> None:
-    """`score -o` onto last season's notebook, a slip of the name: it is kept as .bak, also
-    when the notebook scored has nothing to write (fresh from `remi new`) and is copied."""
+    """`score -o` onto last season's notebook, a slip of the name: refused, that notebook
+    left as it was, also when the notebook scored has nothing to write (fresh from `remi
+    new`) and would be copied."""
     if fresh:
         path = tmp_path / "klub.xlsx"
         assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
@@ -50,11 +51,11 @@ def test_an_output_over_another_notebook_keeps_that_one(
         path = notebook({"g": worked_game()})
     other = notebook({"tavaly": worked_game()}, name="tavaly.xlsx")
     before = other.read_bytes()
-    assert remi("score", path, "-o", other).exit_code == 0
-    assert Path(f"{other}.bak").read_bytes() == before
-    assert "tavaly" not in openpyxl.load_workbook(other).sheetnames
-    assert remi("score", path, "-o", other, "--no-backup").exit_code == 0
-    assert Path(f"{other}.bak").read_bytes() == before  # the older backup, not replaced
+    for backup in ("--backup", "--no-backup"):
+        result = remi("score", path, "-o", other, backup)
+        assert result.exit_code == 1
+        assert "tavaly.xlsx already holds another notebook" in result.stderr
+        assert other.read_bytes() == before and not Path(f"{other}.bak").exists()
 
 
 @pytest.mark.parametrize("fresh", [True, False], ids=["made by remi new", "scores to write"])
@@ -200,7 +201,8 @@ def test_an_output_open_in_a_spreadsheet_is_not_replaced(notebook: Make, tmp_pat
     """What `score -o`, `import -o` and `new --force` would replace is refused while
     LibreOffice has it open, as the notebook itself is; a lock left behind is told."""
     path = notebook({"g": worked_game()})
-    out = notebook({"old": worked_game()}, name="out.xlsx")
+    out = tmp_path / "out.xlsx"
+    shutil.copy(path, out)  # a copy to score into: no other notebook, which is refused first
     (tmp_path / ".~lock.out.xlsx#").write_text("someone")
     before = out.read_bytes()
     papers = tmp_path / "papir.csv"
