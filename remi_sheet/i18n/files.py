@@ -218,15 +218,16 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} is open in {program} ({lock} exists): close it there first, or use --output "
         "NEW.xlsx. If it is open nowhere, {program} stopped without closing it: delete "
         "{lock}.",
-        "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be, vagy használd a "
-        "--output ÚJ.xlsx kapcsolót. Ha sehol sincs nyitva, {program:a} {program} bezárás nélkül "
-        "állt le: töröld {lock:a} {lock} fájlt.",
+        "{path} nyitva van {program:a} {program} programban ({lock} létezik): előbb zárd be, "
+        "vagy használd a --output ÚJ.xlsx kapcsolót. Ha sehol sincs nyitva, {program:a} "
+        "{program} bezárás nélkül állt le: töröld {lock:a} {lock} fájlt.",
     ),
     "file_open_elsewhere_close": (
         "{path} is open in {program} ({lock} exists): close it there first. If it is open "
         "nowhere, {program} stopped without closing it: delete {lock}.",
-        "{path} nyitva van itt: {program} ({lock} létezik): előbb zárd be. Ha sehol sincs "
-        "nyitva, {program:a} {program} bezárás nélkül állt le: töröld {lock:a} {lock} fájlt.",
+        "{path} nyitva van {program:a} {program} programban ({lock} létezik): előbb zárd be. "
+        "Ha sehol sincs nyitva, {program:a} {program} bezárás nélkül állt le: töröld "
+        "{lock:a} {lock} fájlt.",
     ),
     "file_read_only_kept": (
         "{path} is read-only for you: remi will not change it.",
