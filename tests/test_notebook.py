@@ -89,9 +89,12 @@ def test_a_game_headed_by_another_word_is_told_not_left_out_silently(
     plural[0][0] = "Leosztások"  # no header word: the Rules sheet's name of deals_per_game
     rounds = worked_game()
     rounds[0][0] = "Menet"
-    path = notebook({"g": worked_game(), "h": rows, "i": plural, "j": rounds})
+    paper = [["Forduló", "Anna", "Béla", "Csaba"], [1, "W", 10, 20], [2, -20, "30", 40]]
+    sheets = {"g": worked_game(), "h": rows, "i": plural, "j": rounds, "k": paper}
+    path = notebook(sheets)
     told = [("h", "A1", "sheet_unknown_header"), ("i", "A1", "sheet_unknown_header")]
     told.append(("j", "A1", "sheet_unknown_header"))
+    told.append(("k", "A1", "sheet_unknown_header"))  # a paper score row among its deals
     assert problems(load_notebook(path)) == told
     # remi's own Standings sheet (negative totals, a header of words) is no such table.
     assert remi("score", path, "-o", tmp_path / "out.xlsx").exit_code == 0

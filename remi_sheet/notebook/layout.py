@@ -178,17 +178,34 @@ def _headed_otherwise(grid: Grid) -> Doubtful | None:
             continue  # read as a header already and found no game, or a games table
         layout = _layout(grid, header_row, column, None)
         played = [row for row in layout.rows if row.played]
-        # A winner's mark (W, H, nyert) in every row, as no table of figures has: a
-        # standings table's negative totals are no winners here.
+        marked = [sum(map(_is_winner, row.cells)) == 1 for row in played]
+        # A winner's mark (W, H, nyert) in every row, as no table of figures has (a
+        # standings table's negative totals are no winners here); or in some, the others
+        # paper score rows (`-20, 30, 0, 50`), which a game may hold.
         if (
             len(layout.players) >= 2
-            and played
+            and any(marked)
             and _reads_like_deals(layout)
-            and all(sum(map(_is_winner, row.cells)) == 1 for row in played)
+            and all(mark or _score_row(row.cells) for mark, row in zip(marked, played, strict=True))
         ):
             heading = cell_text(cells[column])
             return Doubtful(grid.name, address(header_row, column), heading, low=known)
     return None
+
+
+def _score_row(cells: Sequence[CellValue]) -> bool:
+    """Whether a row holds a paper score row: a whole number in every cell (typed as one,
+    or as text), one of them negative (the winner's)."""
+    values = []
+    for value in cells:
+        try:
+            entry = parse_entry(value, HouseRules())
+        except RemiError:
+            return False
+        if not isinstance(entry, Number):
+            return False
+        values.append(entry.value)
+    return sum(value < 0 for value in values) == 1
 
 
 def _reads_like_deals(layout: GameLayout) -> bool:
