@@ -98,6 +98,22 @@ def test_a_notebook_remi_scored_takes_the_records_in_place(tmp_path: Path) -> No
     assert missing == ["Nyári"]
 
 
+def test_output_holding_another_notebook_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    notebook = season(tmp_path / "klub.xlsx")
+    other = build_notebook(tmp_path / "masik.xlsx", {"Kedd": worked_game()})
+    before = other.read_bytes()
+    code, doc = remi_json(
+        "import", records(tmp_path / "papir.csv"), "--into", notebook, "-o", other
+    )
+    assert code == 1 and doc["written"] is False and other.read_bytes() == before
+    refused = [p["message"] for p in doc["problems"] if p["code"] == "output_other_notebook"]
+    assert refused == [
+        f"{other} already holds another notebook (klub.xlsx has no sheet Kedd): remi does not "
+        "write over it. Name another file, or move that one away first."
+    ]
+    assert not (tmp_path / "masik.xlsx.bak").exists()
+
+
 def test_output_writes_a_new_notebook_and_leaves_the_old_one(tmp_path: Path) -> None:
     notebook = season(tmp_path / "klub.xlsx")
     before = notebook.read_bytes()

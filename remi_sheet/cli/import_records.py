@@ -207,8 +207,17 @@ def _import(
 
 
 def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -> None:
+    from remi_sheet.cli.targets import another_notebook, sheet_names
     from remi_sheet.writing import filing
 
+    if options.output is not None and options.output.exists():
+        # What the output will hold: the notebook's sheets and the games filed.
+        filed = [p.sheet for p in report.placements if p.sheet is not None]
+        ours = [*(sheet_names(into) if notebook.exists else []), *filed]
+        other = another_notebook(options.output, into.name, ours)
+        if other is not None:
+            report.problems.append(other)
+            return
     try:
         saved = filing.file_games(
             into if notebook.exists else None,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -86,24 +86,31 @@ def refuse_another_notebook(
     target: Path, source: Path, lang: Lang | None, *, json_output: bool = False
 ) -> None:
     """Stop when the workbook at `target`, where the scored `source` is to be written, is
-    another notebook: it holds sheets that `source` does not (beyond remi's own, which a
-    score adds). A file `score --output` wrote before holds none, and is written again; a
-    club's other notebook would be replaced, its games kept only in a backup."""
-    if not target.exists() or same_file(target, source):
-        return
-    theirs, ours = _sheet_names(target), _sheet_names(source)
-    if not theirs or not ours:
-        return  # a list not read (damaged, or too long to read here): the score will tell
+    another notebook (`another_notebook`)."""
+    if target.exists() and not same_file(target, source):
+        ours = sheet_names(source)
+        problem = another_notebook(target, source.name, ours) if ours else None
+        if problem is not None:
+            fail(problem, language.said(lang, source, target), json_output)
+
+
+def another_notebook(target: Path, source: str, ours: Collection[str]) -> Problem | None:
+    """Why the workbook at `target` may not receive the notebook `source` (named so in the
+    message) whose sheets are `ours`: it holds sheets that are none of them, nor remi's own
+    that a score adds; None when it holds none (a file an earlier run wrote, written again)
+    or does not exist. A club's other notebook would be replaced, its games kept only in a
+    backup."""
+    theirs = sheet_names(target)
     own = {fold(name) for name in ours} | _REMIS_OWN
     others = [name for name in theirs if fold(name) not in own]
-    if others:
-        named = tuple(others[:3])
-        params = {"path": str(target), "source": source.name, "sheets": named, "count": len(named)}
-        problem = Problem("output_other_notebook", params=params)
-        fail(problem, language.said(lang, source, target), json_output)
+    if not others:
+        return None
+    named = tuple(others[:3])
+    params = {"path": str(target), "source": source, "sheets": named, "count": len(named)}
+    return Problem("output_other_notebook", params=params)
 
 
-def _sheet_names(path: Path) -> list[str]:
+def sheet_names(path: Path) -> list[str]:
     """The sheet names of the workbook at `path` (none when they cannot be read)."""
     with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
         return language.sheet_names(archive)
