@@ -498,21 +498,21 @@ def test_a_scored_game_sheet_renamed_is_scored_under_its_new_name(tmp_path: Path
 
 def test_a_renamed_rules_sheet_is_read_and_stays_linked(tmp_path: Path) -> None:
     # Excel renames a sheet in every defined name that refers to it: the live formulas
-    # read "Kártyaszabályok" now, and so does remi, and a score keeps them reading it.
+    # read "Házirend" now, and so does remi, and a score keeps them reading it.
     path = tmp_path / "klub.xlsx"
     assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
     fill(path, [[["H", "27"], ["W", "K 9"]]], {"hand_win": -50})
     book = openpyxl.load_workbook(path)
-    book["Szabályok"].title = "Kártyaszabályok"
+    book["Szabályok"].title = "Házirend"
     for name in list(book.defined_names):
         defined = book.defined_names[name]
-        defined.attr_text = defined.attr_text.replace("'Szabályok'!", "'Kártyaszabályok'!")
+        defined.attr_text = defined.attr_text.replace("'Szabályok'!", "'Házirend'!")
     book.save(path)
     notebook = load_notebook(path)
     assert notebook.rules.hand_win == -50 and notebook.games[0].score.totals == (-70, 80)
     assert remi("score", path).exit_code == 0
     names = openpyxl.load_workbook(path).defined_names
-    assert "'Kártyaszabályok'!" in names["remi_hand_win"].attr_text  # still linked, not a constant
+    assert "'Házirend'!" in names["remi_hand_win"].attr_text  # still linked, not a constant
     rows = calculated(path, tmp_path / "lo")[notebook.games[0].sheet]
     totals = next(row for row in rows if "Összesen" in row)
     assert -70 in totals and 80 in totals  # LibreOffice reads the renamed sheet too

@@ -105,7 +105,7 @@ def _load(
     unreadable: list[Problem] = []
     items = iter(sheets.items)
     leading = [_keep(next(items), read, unreadable) for _ in range(sheets.leading)]
-    # A Rules sheet renamed (in Excel, "Kártyaszabályok"; copied over, "Szabályok (2)") is still
+    # A Rules sheet renamed (in Excel, "Házirend"; copied over, "Szabályok (2)") is still
     # the one the live formulas read, and remi reads that one; never a game sheet.
     linked = sheets.linked_rules
     if linked is not None and (linked not in read or find_game(read[linked]) is not None):

@@ -13,5 +13,4 @@ WHOLE_SHEETS: Final = frozenset({STATE_SHEET, "standings", "osszesito"})
 # The Rules sheet, by the names a club gives it (folded).
 RULES_SHEETS: Final[dict[str, Lang]] = {
     "rules": "en", "house rules": "en", "szabalyok": "hu", "hazszabalyok": "hu",
-    "hazirend": "hu",
 }  # fmt: skip

@@ -118,7 +118,7 @@ def complete_rules(
     game link to cells a person can change: a notebook remi did not make gets the rows it
     lacks below its own (at the values it is scored with now), or a Rules sheet when it
     has none. `linked`: the sheet the live formulas read the rules from, whatever its name
-    (a Rules sheet renamed `Kártyaszabályok`). Returns the sheet, the rules added and the rules
+    (a Rules sheet renamed `Házirend`). Returns the sheet, the rules added and the rules
     left without a row (a sheet with agreements: their live values stay as they are now
     until a person adds the row and `remi score` links it); no cell anybody typed
     changes."""
