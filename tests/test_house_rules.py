@@ -81,6 +81,18 @@ def test_the_rules_sheet_may_be_called_house_rules(notebook: Make, name: str, la
     assert loaded.rules.deals_per_game == 5 and loaded.lang == lang
 
 
+def test_rules_on_a_sheet_of_another_name_are_told_but_a_clubs_rules_of_conduct_are_not(
+    notebook: Make,
+) -> None:
+    rules = [["nyitás minimum", 60], ["kézből nyerés", -50], ["csomagok száma", 3]]
+    conduct = [["Telefon nem az asztalon."], ["Kezdő osztó", "a legfiatalabb"], ["Dohányzás kint"]]
+    game = [["Leosztás", "Anna", "Béla"], [1, "W", 10]]
+    loaded = load_notebook(notebook({"g": game, "Házirend": rules, "Illem": conduct}))
+    assert problems(loaded) == [("Házirend", "A1", "rules_sheet_named_otherwise")]
+    assert loaded.rules == HouseRules()  # not read: the defaults, and said so
+    assert "(a 'nyitás minimum' …)" in loaded.problems[0].message("hu")
+
+
 def test_rule_messages_name_the_rule_in_the_users_language(notebook: Make) -> None:
     path = notebook({"g": [["Deal", "A", "B"]]}, rules={"packs": 4, "rounding": "up"})
     loaded = load_notebook(path)

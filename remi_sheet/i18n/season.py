@@ -78,6 +78,15 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{value:A} '{value}' dátum nem olvasható (írd így: {forms}, vagy Excel-dátumként), "
         "ezért a --since/--until kihagyja a játszmát.",
     ),
+    "rules_sheet_named_otherwise": (
+        "This sheet lists house rules ('{rule}', …), but only a sheet named Rules or "
+        "Szabályok (or House rules, Házszabályok) is read for them: the notebook plays by the "
+        "defaults. Rename the sheet to use its rules.",
+        "Ez a lap házszabályokat sorol fel ({rule:a} '{rule}' …), de a remi csak a Szabályok "
+        "vagy Rules (illetve Házszabályok, House rules) nevű lapról olvassa őket: a "
+        "munkafüzet az alapszabályok szerint megy. Nevezd át a lapot, hogy a szabályai "
+        "érvényesek legyenek.",
+    ),
     "rules_sheet_not_read": (
         "This sheet's name is the Rules sheet's, but the live formulas read the house rules "
         "from '{read}', and so does remi: move its rules there, or delete this sheet.",

@@ -134,7 +134,7 @@ def _load(
             if isinstance(layout, Doubtful):
                 doubtful.append(_doubtful_problem(layout))
             elif layout is None and grid is not None:
-                doubtful += _broken_header(grid)
+                doubtful += _broken_header(grid) + _rules_elsewhere(grid, linked)
             elif grid is not None and layout is not None:
                 layouts[grid.name] = layout
                 game = check_game(grid, layout, rules, probe, context)
@@ -319,6 +319,35 @@ def read_rules(
         sheet, cell = involved[-1] if involved else (None, None)
         problems.append(Problem(clash.code, sheet, cell, params=clash.params))
     return rules, problems, lang
+
+
+def _rules_elsewhere(grid: Grid, linked: str | None) -> list[Problem]:
+    """A warning at the first rule of a sheet that lists house rules under another name
+    than the Rules sheet's (`Házirend`, `Kártyaszabályok`): its rules are not read, and a
+    table would play by the defaults without a word. Only when most names in its first
+    column are rules' (and a value stands beside them): a club's rules of conduct, or a
+    Standings sheet's list of the rules that differ, is no such sheet."""
+    if is_rules_sheet(grid.name, linked) or fold(grid.name) in WHOLE_SHEETS:
+        return []
+    named: list[tuple[int, str]] = []
+    typed = 0
+    for row in range(grid.height):
+        name = grid.value(row, 0)
+        if not isinstance(name, str) or not name.strip():
+            continue
+        typed += 1
+        try:
+            rule_spec(name)
+        except RemiError:
+            continue
+        if filled(grid.value(row, 1)):
+            named.append((row, name))
+    if not named or 2 * len(named) <= typed:
+        return []
+    row, first = named[0]
+    params = {"rule": clean(first)}
+    where = address(row, 0)
+    return [Problem("rules_sheet_named_otherwise", grid.name, where, Severity.WARNING, params)]
 
 
 def is_rules_sheet(name: str, linked: str | None = None) -> bool:
