@@ -191,6 +191,10 @@ def test_words_without_placeholders_serve_the_templates() -> None:
             ["12,5", "2026. 11. 06.", "7"],
             "12,5; 2026. 11. 06.; 7",
         ),  # a date's stop ends no sentence
+        (
+            ["The game ends after deal 7.", "Dealer: the loser"],
+            "The game ends after deal 7. Dealer: the loser",
+        ),
         ([], ""),
     ],
 )

@@ -84,7 +84,7 @@ def test_errors_are_listed_and_the_good_games_filed(tmp_path: Path) -> None:
         "hiba: papir.csv, 7. sor [C]: Béla pontja 35 az 1. leosztásban: a pontokat tízesre "
         "kerekítjük, így 35 lehetetlen." in result.stdout
     )
-    assert "Nincs felvéve a fenti hibák miatt: C" in result.stdout
+    assert "Nincs felvéve a hibái miatt (lásd fent): C" in result.stdout
     assert openpyxl.load_workbook(notebook).sheetnames == ["A", "B", "Szabályok"]
 
 
@@ -132,7 +132,7 @@ def test_reimport_is_idempotent_and_a_different_game_is_an_error(tmp_path: Path)
     assert notebook.read_bytes() == before
     # The conflicting game is among those "not filed", as the summary line says.
     said = remi("import", records, "--into", notebook).stdout.splitlines()
-    assert "Nincs felvéve a fenti hibák miatt: A" in said, said
+    assert "Nincs felvéve a hibái miatt (lásd fent): A" in said, said
 
 
 def test_nothing_else_in_the_notebook_changes(tmp_path: Path, notebook: Make) -> None:

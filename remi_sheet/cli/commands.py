@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi_sheet.core import collector
-from remi_sheet.core.problems import Problem, RemiError, errors, has_errors
+from remi_sheet.core.problems import Problem, RemiError, error_count, has_errors
 from remi_sheet.core.rules import table_rows
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, Phrase, say
@@ -136,7 +136,7 @@ def _score(
     if has_errors(notebook.problems):
         # Wrong house rules make every score wrong: write nothing at all.
         _report(console, notebook, problems, json_output, Written("not_written"))
-        console.print(say("not_written", notebook.lang, errors=errors(notebook.problems)))
+        console.print(say("not_written", notebook.lang, errors=error_count(problems)))
         return 1
     plan = planning.plan(notebook, notebook.lang, live=live)
     problems += planning.lost_games(notebook, plan)

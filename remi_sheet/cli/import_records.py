@@ -32,7 +32,7 @@ from remi_sheet.cli.options import (
     usage_error,
 )
 from remi_sheet.cli.printing import console_for
-from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
+from remi_sheet.core.problems import Problem, RemiError, error_count, has_errors
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Lang, Phrase, say
 from remi_sheet.reading.files import os_reason
@@ -207,13 +207,14 @@ def _import(
 
 
 def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -> None:
-    from remi_sheet.cli.targets import another_notebook, sheet_names
+    from remi_sheet.cli.language import workbook_sheet_names
+    from remi_sheet.cli.targets import another_notebook
     from remi_sheet.writing import filing
 
     if options.output is not None and options.output.exists():
         # What the output will hold: the notebook's sheets and the games filed.
         filed = [p.sheet for p in report.placements if p.sheet is not None]
-        ours = [*(sheet_names(into) if notebook.exists else []), *filed]
+        ours = [*(workbook_sheet_names(into) if notebook.exists else []), *filed]
         other = another_notebook(options.output, into.name, ours)
         if other is not None:
             report.problems.append(other)
@@ -499,7 +500,7 @@ def _game_json(placement: Placement) -> dict[str, Any]:
         "paper_totals": (
             dict(zip(game.players, game.totals, strict=True)) if game.totals is not None else None
         ),
-        "errors": sum(p.severity is Severity.ERROR for p in game.problems),
+        "errors": error_count(game.problems),
     }
 
 

@@ -61,12 +61,18 @@ def sheet_language(paths: Sequence[Path]) -> Lang | None:
         except OSError:
             continue  # a folder on the way that may not be entered: the command will say
 
-        # Anything unreadable just says nothing: the command itself will say what it is.
-        with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
-            for name in sheet_names(archive):
-                if fold(name) in _SHEET_LANGS:
-                    return _SHEET_LANGS[fold(name)]
+        for name in workbook_sheet_names(path):
+            if fold(name) in _SHEET_LANGS:
+                return _SHEET_LANGS[fold(name)]
     return None
+
+
+def workbook_sheet_names(path: Path) -> list[str]:
+    """The sheet names of the workbook at `path`, when its list of them is small; none when
+    they cannot be read (the command itself will say what the file is)."""
+    with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
+        return sheet_names(archive)
+    return []
 
 
 # A sheet of an OpenDocument spreadsheet: remi refuses the file, in the notebook's language.

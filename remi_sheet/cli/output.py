@@ -8,7 +8,7 @@ from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet.cli.printing import Justify, Table, print_table, writing_out
-from remi_sheet.core.problems import Problem, Severity
+from remi_sheet.core.problems import Problem, Severity, error_count
 from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing
 from remi_sheet.i18n import Lang, in_turn, number, say, shown_text
@@ -87,7 +87,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "ranks": None if broken else dict(zip(players, game.score.ranks, strict=True)),
         "played": game.played,
         "complete": game.score.complete and not broken,
-        "errors": sum(p.severity is Severity.ERROR for p in game.problems),
+        "errors": error_count(game.problems),
     }
 
 
@@ -193,7 +193,7 @@ def agreements_line(notebook: Notebook, lang: Lang) -> str | None:
 
 
 def summary(notebook: Notebook, problems: Sequence[Problem], lang: Lang) -> str:
-    errors = sum(p.severity is Severity.ERROR for p in problems)
+    errors = error_count(problems)
     warnings = len(problems) - errors
     deals = sum(game.played for game in notebook.games)
     if not problems:

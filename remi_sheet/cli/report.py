@@ -142,7 +142,7 @@ def _print_notebook(
 ) -> int:
     from remi_sheet.cli import output as printed
     from remi_sheet.cli.printing import console_for
-    from remi_sheet.core.problems import errors, has_errors
+    from remi_sheet.core.problems import error_count, has_errors
     from remi_sheet.i18n import say
     from remi_sheet.report.scorecard import REPORT_TEMPLATE, build_report
 
@@ -152,7 +152,7 @@ def _print_notebook(
     if has_errors(notebook.problems):
         # Wrong house rules (or no game at all) make every number wrong: print nothing.
         printed.print_problems(console, notebook.problems, lang)
-        console.print(say("not_printed", lang, errors=errors(notebook.problems)), markup=False)
+        console.print(say("not_printed", lang, errors=error_count(notebook.problems)), markup=False)
         return 1
     games = _chosen_games(notebook, sheets, lang)
     document = build_report(notebook, games, path.name)

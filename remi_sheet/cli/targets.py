@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import zipfile
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Final
@@ -21,7 +20,7 @@ from remi_sheet.cli.options import fail, usage_error
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, Phrase, listed
-from remi_sheet.notebook.sheets import STATE_SHEET
+from remi_sheet.notebook.sheets import WHOLE_SHEETS
 
 SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "workbook": (".xlsx", ".xlsm"),
@@ -88,7 +87,9 @@ def refuse_another_notebook(
     """Stop when the workbook at `target`, where the scored `source` is to be written, is
     another notebook (`another_notebook`)."""
     if target.exists() and not same_file(target, source):
-        ours = sheet_names(source)
+        # A list that cannot be read here (damaged, or over a megabyte) refuses nothing:
+        # the target is replaced as before, its old version kept as a backup.
+        ours = language.workbook_sheet_names(source)
         problem = another_notebook(target, source.name, ours) if ours else None
         if problem is not None:
             fail(problem, language.said(lang, source, target), json_output)
@@ -100,25 +101,14 @@ def another_notebook(target: Path, source: str, ours: Collection[str]) -> Proble
     that a score adds; None when it holds none (a file an earlier run wrote, written again)
     or does not exist. A club's other notebook would be replaced, its games kept only in a
     backup."""
-    theirs = sheet_names(target)
-    own = {fold(name) for name in ours} | _REMIS_OWN
+    theirs = language.workbook_sheet_names(target)
+    own = {fold(name) for name in ours} | WHOLE_SHEETS  # remi's own, which a score adds
     others = [name for name in theirs if fold(name) not in own]
     if not others:
         return None
     named = tuple(others[:3])
     params = {"path": str(target), "source": source, "sheets": named, "count": len(named)}
     return Problem("output_other_notebook", params=params)
-
-
-def sheet_names(path: Path) -> list[str]:
-    """The sheet names of the workbook at `path` (none when they cannot be read)."""
-    with contextlib.suppress(Exception), zipfile.ZipFile(path) as archive:
-        return language.sheet_names(archive)
-    return []
-
-
-# The sheets a score adds to a notebook: a file it wrote holds them beside the notebook's.
-_REMIS_OWN: Final = frozenset({fold(STATE_SHEET), "standings", "osszesito"})
 
 
 def same_file(one: Path, other: Path) -> bool:

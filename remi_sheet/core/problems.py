@@ -16,6 +16,7 @@ is raised as the one kind, `RemiError`, which carries its problem to the command
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -70,7 +71,7 @@ def has_errors(problems: list[Problem]) -> bool:
     return any(p.severity is Severity.ERROR for p in problems)
 
 
-def errors(problems: list[Problem]) -> int:
+def error_count(problems: Sequence[Problem]) -> int:
     """How many of `problems` are errors."""
     return sum(p.severity is Severity.ERROR for p in problems)
 

@@ -145,14 +145,17 @@ def listed(items: Sequence[str], lang: Lang, last: Literal["and", "or"] = "and")
     return ", ".join(items[:-1]) + f" {say(last, lang)} " + items[-1]
 
 
+_HUNGARIAN_DATE: Final = re.compile(r"\d{4}\. ?\d{1,2}\. ?\d{1,2}\.$")
+
+
 def in_turn(items: Sequence[str]) -> str:
     """Free texts one after another: "a; b", but a text that ends as a sentence does
-    ("Vétel csak kirakással.") is followed by a space alone. A full stop after a digit
-    ends a Hungarian date or ordinal ("2026. 11. 06.", "3."), not a sentence."""
+    ("Vétel csak kirakással.") is followed by a space alone. The full stop of a Hungarian
+    date ("2026. 11. 06.") ends no sentence."""
     texts = [text for text in (item.strip() for item in items) if text]
     joined = ""
     for text in texts[:-1]:
-        sentence = text[-1] in "!?…;:" or (text[-1] == "." and not text[-2:-1].isdigit())
+        sentence = text[-1] in ".!?…;:" and _HUNGARIAN_DATE.search(text) is None
         joined += text + (" " if sentence else "; ")
     return joined + (texts[-1] if texts else "")
 

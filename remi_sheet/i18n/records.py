@@ -196,7 +196,7 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
     "would_file": ("Would file into {path} (dry run):", "Felvenném ide: {path} (próbafuttatás):"),
     "to_file_unwritten": (
         "To file into {path}, but nothing was written (see the problems above):",
-        "Felvenném ide: {path}, de semmi sem íródott ki (lásd a fenti hibákat):",
+        "Felvenném ide: {path}, de semmi sem íródott ki (lásd fent):",
     ),
     "filed_game": (
         "  {game} → sheet '{sheet}': {players} players, {deals:deal/deals}, {date}, {checked}",
@@ -218,8 +218,8 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
         "{path} már tartalmazza (egy korábbi futás írta bele): {games}",
     ),
     "not_filed": (
-        "Not filed, because of the errors above: {games}",
-        "Nincs felvéve a fenti hibák miatt: {games}",
+        "Not filed, for their errors (above): {games}",
+        "Nincs felvéve a hibái miatt (lásd fent): {games}",
     ),
     "summary_filed": ("{count:game/games} filed ({games})", "{count} játszma felvéve ({games})"),
     "summary_would_file": (

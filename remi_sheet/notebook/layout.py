@@ -88,7 +88,7 @@ class GameLayout:
     lang: Lang | None
     date: CellValue = None
     place: CellValue = None
-    date_cell: str | None = None  # where `date` is typed (its address)
+    date_cell: str | None = None  # where `date` is typed, or is to be (beside its label)
     stray_row: int | None = None  # a deal-like row below an empty row that ends the table
     hidden_player: int | None = None  # a player's column after an empty header cell
 

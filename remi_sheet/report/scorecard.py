@@ -189,11 +189,11 @@ def chart_looks(games: Sequence[Game]) -> dict[str, int]:
 
 
 def _typed(value: CellValue, lang: Lang) -> str | None:
-    """A Date or Place cell as typed; a number the spreadsheet stored as one as the
-    language writes it (`12,5` in Hungarian)."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return shown_value(value, lang)
-    return date_text(value)
+    """A Date or Place cell as typed; a number or a date the spreadsheet stored as one as
+    the language writes it (`12,5`, `2026. 03. 04.` in Hungarian)."""
+    if isinstance(value, str):
+        return date_text(value)
+    return shown_value(value, lang) if value is not None else None
 
 
 def game_page(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from remi_sheet.core.problems import Severity
+from remi_sheet.core.problems import error_count
 from remi_sheet.core.rules import value_text
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import Game
@@ -41,7 +41,7 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
     layout = game.layout
     first = layout.area_column
     cells: Cells = {(layout.header_row, first): Written(say("marker", lang), Style.HEADING)}
-    errors = sum(p.severity is Severity.ERROR for p in game.problems)
+    errors = error_count(game.problems)
     # A typed Total row the deals disagree with is an error, but every deal scored: its
     # numbers are written all the same, so that the wrong deal can be found.
     scored = not errors or game.only_total_wrong
