@@ -896,15 +896,32 @@ def test_six_players_and_fifteen_deals_keep_their_chart_on_the_page(tmp_path: Pa
 
 
 def test_long_games_repeat_the_header_on_every_page(tmp_path: Path) -> None:
-    rows = [["Deal", "Anna", "Béla"]] + [[n, "W", 10] for n in range(1, 41)]
+    # Fifty deals of six long names: past one page however low the rows are.
+    names = ["Dr. Kovácsné Szabó Erzsébet", "Bíró Győző Ödönné", "Őrsi Ödön"]
+    names += ["Nagy-Varga Zsuzsanna Mária", "Kis Pál", "Ifj. Horváth-Lengyel Bence"]
+    rows = [["Deal", *names]] + [[n, "W", 10, 20, 30, 40, 50] for n in range(1, 51)]
     path = make_notebook(tmp_path / "long.xlsx", {"Long": (rows, None, None)})
     pdf = tmp_path / "long.pdf"
-    result = remi("report", path, "-o", pdf, "-r", "deals_per_game=40", "--lang", "en")
+    result = remi("report", path, "-o", pdf, "-r", "deals_per_game=50", "--lang", "en")
     assert result.exit_code == 0, result.output
     texts = pages(pdf)
     assert len(texts) >= 2
-    assert all("Anna Béla pts Σ pts Σ" in text for text in texts[:2])
-    assert "Total −800 400" in " ".join(texts)
+    assert all("pts Σ pts Σ pts Σ pts Σ pts Σ pts Σ" in text for text in texts[:2])
+    assert "Total −1000 500 1000 1500 2000 2500" in " ".join(texts)
+
+
+def test_a_game_of_twenty_five_deals_and_six_long_names_stays_on_its_page(
+    tmp_path: Path,
+) -> None:
+    names = ["Dr. Kovácsné Szabó Erzsébet", "Bíró Győző Ödönné", "Őrsi Ödön"]
+    names += ["Nagy-Varga Zsuzsanna Mária", "Kis Pál", "Ifj. Horváth-Lengyel Bence"]
+    rows = [["Deal", *names]] + [[n, "W", 10, 20, 30, 40, 50] for n in range(1, 26)]
+    path = make_notebook(tmp_path / "l.xlsx", {"Long": (rows, "2026-11-01", "Szeged")})
+    pdf = tmp_path / "l.pdf"
+    result = remi("report", path, "-o", pdf, "-r", "deals_per_game=25", "-r", "packs=3")
+    assert result.exit_code == 0, result.output
+    (page,) = pages(pdf)  # the table, its chart and the rules' footnote on one page
+    assert "Total −500 250 500 750 1000 1250" in page and "packs = 3" in page
 
 
 def test_weasyprint_is_not_imported_at_start_up() -> None:

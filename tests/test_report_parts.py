@@ -193,3 +193,24 @@ def test_a_long_place_wraps_beside_the_status_badge_never_under_it(tmp_path: Pat
     assert beside, "the badge stands level with the date and place"
     for box in beside:
         assert box.position_x + box.width <= badge.position_x, box.text
+
+
+def test_no_two_lines_of_a_chart_look_alike_and_a_tie_hides_none() -> None:
+    from remi_sheet.report.charts import line_chart, style
+
+    # Up to 36 players, no two share a colour and a dash, nor a dash and a marker.
+    looks = [style(index) for index in range(36)]
+    assert len({(colour, dash) for colour, dash, _ in looks}) == 36
+    assert len({(dash, marker) for _, dash, marker in looks}) == 36
+    # A game's players keep their colours of the report, unless one on its chart has it:
+    # the standings' first keeps it, the other takes one none of them has.
+    labels = ["", "1", "2"]
+    chart = line_chart(
+        ["A", "B", "C"], [[0, 10, 20], [0, 10, 20], [0, 5, 9]], labels, styles=[6, 0, 1]
+    )
+    colours = [line.colour for line in chart.series]
+    assert len(set(colours)) == 3 and colours[1] == style(0)[0] and colours[2] == style(1)[0]
+    # A and B tied after every deal: B is drawn a little higher, not over A (the start,
+    # everybody's 0, is shared).
+    a, b, _ = (line.path.split(" ") for line in chart.series)
+    assert a[0] == b[0] and all(pa != pb for pa, pb in zip(a[1:], b[1:], strict=True))

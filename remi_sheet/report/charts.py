@@ -59,9 +59,33 @@ class Chart:
 
 def style(index: int) -> tuple[str, str, str]:
     """Colour, dash pattern and marker of the `index`-th player. Past six players the
-    markers shift against the dashes, so that no two players share all three."""
+    dashes shift against the colours, and the markers twice as far, so that no two of 36
+    players share a colour and a dash, nor (printed in black and white) a dash and a
+    marker."""
     size = len(MARKERS)
-    return COLOURS[index % size], DASHES[index % size], MARKERS[(index + index // size) % size]
+    turn = index // size
+    return (
+        COLOURS[index % size],
+        DASHES[(index + turn) % size],
+        MARKERS[(index + 2 * turn) % size],
+    )
+
+
+def apart(styles: Sequence[int]) -> list[int]:
+    """`styles` (each line's `style` index, kept across a report's charts) made to differ
+    in colour on one chart of at most six lines: the lowest indices (the standings' first)
+    keep theirs, and a line whose colour one of them took takes the first colour none
+    has, in its own turn of six."""
+    size = len(COLOURS)
+    taken: set[int] = set()
+    kept = list(styles)
+    for position in sorted(range(len(kept)), key=lambda at: kept[at]):
+        index = kept[position]
+        if index % size in taken and len(taken) < size:
+            free = next(colour for colour in range(size) if colour not in taken)
+            kept[position] = index - index % size + free
+        taken.add(kept[position] % size)
+    return kept
 
 
 def nice_ticks(low: int, high: int, most: int = 8) -> list[int]:
@@ -121,10 +145,26 @@ def line_chart(
     def y(value: int) -> float:
         return round(bottom - (bottom - top) * (value - low) / max(high - low, 1), 2)
 
-    looks = styles if styles is not None else range(len(names))
+    looks = apart(styles) if styles is not None else range(len(names))
+    # Where lines meet at one value (two players tied after a deal), each later one is
+    # drawn a little higher, so that none hides another; the start at 0 is everybody's.
+    met: dict[tuple[int, int], int] = {}
+    lifts: list[list[float]] = []
+    for row in values:
+        lift: list[float] = []
+        for i, value in enumerate(row):
+            earlier = met.get((i, value), 0) if value is not None and i > 0 else 0
+            if value is not None:
+                met[(i, value)] = earlier + 1
+            lift.append(_LIFT * earlier)
+        lifts.append(lift)
+
+    def lifted(lift: list[float]) -> Callable[[int, int], float]:
+        return lambda value, i: y(value) - lift[i]
+
     drawn = (
-        _series(name, row, look, x, y, most_marks)
-        for name, row, look in zip(names, values, looks, strict=True)
+        _series(name, row, look, x, lifted(lift), most_marks)
+        for name, row, look, lift in zip(names, values, looks, lifts, strict=True)
     )
     series = tuple(line for line in drawn if line.path)  # no point, no line, no key
     every = max(1, math.ceil(len(x_labels) / most_labels))
@@ -150,15 +190,18 @@ def line_chart(
     )
 
 
+_LIFT: Final = 3.0  # how much higher a line is drawn where it meets one drawn before
+
+
 def _series(
     name: str,
     row: Sequence[int | None],
     index: int,
     x: Callable[[int], float],
-    y: Callable[[int], float],
+    y: Callable[[int, int], float],
     most_marks: int,
 ) -> Series:
-    points = [(x(i), y(value)) for i, value in enumerate(row) if value is not None]
+    points = [(x(i), round(y(value, i), 2)) for i, value in enumerate(row) if value is not None]
     path = " ".join(f"{'M' if n == 0 else 'L'}{px:g},{py:g}" for n, (px, py) in enumerate(points))
     # The starting zero is everybody's; marking it would pile every marker on one spot.
     marked = points[1:]

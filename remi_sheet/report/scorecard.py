@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 REPORT_TEMPLATE: Final = "scorecard.html"
 BLANK_TEMPLATE: Final = "blank.html"
 LONGER: Final = 16  # deals past which a game's rows and chart are lower still
+LONGEST: Final = 20  # deals past which its rows are the lowest
 MINUS: Final = "\u2212"  # a real minus sign: a hyphen looks too short beside the digits
 
 
@@ -91,6 +92,11 @@ class GamePage:
     def longer(self) -> bool:
         """More deals than the usual rows leave room for: lower rows (`.longer`)."""
         return len(self.deals) > LONGER
+
+    @property
+    def longest(self) -> bool:
+        """More deals still: the lowest rows (`.longest`)."""
+        return len(self.deals) > LONGEST
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,7 +375,10 @@ def _standings_chart(table: Sequence[Standing], games: Sequence[Game]) -> Chart:
                 line.append(None)
     labels = ["", *(str(number) for number in range(1, len(games) + 1))]
     lines = [joined(line, 0) for line in values.values()]
-    return line_chart([row.name for row in table], lines, labels, height=320)
+    # Past six players the table grows a row each (two lines for a long name), and its
+    # key a line every three: the chart gives way, so that the page holds both.
+    height = max(140, 320 - 24 * max(0, len(table) - 6))
+    return line_chart([row.name for row in table], lines, labels, height=height)
 
 
 def rule_lines(rules: HouseRules, lang: Lang) -> tuple[RuleLine, ...]:
