@@ -214,3 +214,11 @@ def test_no_two_lines_of_a_chart_look_alike_and_a_tie_hides_none() -> None:
     # everybody's 0, is shared).
     a, b, _ = (line.path.split(" ") for line in chart.series)
     assert a[0] == b[0] and all(pa != pb for pa, pb in zip(a[1:], b[1:], strict=True))
+
+
+def test_a_game_played_to_a_limit_charts_the_deals_it_has(tmp_path: Path) -> None:
+    rows = [["Deal", "Anna", "Béla"], [1, "W", 10], [2, 20, "W"], [3, "W", 30]]
+    rules = {"game_end": "limit", "points_limit": 500}
+    notebook = load_notebook(make_notebook(tmp_path / "l.xlsx", {"G": (rows, None, None)}, rules))
+    (page,) = build_report(notebook, notebook.games, "l.xlsx").games
+    assert page.chart is not None and page.chart.x_ticks[-1].label == "3"  # not 7

@@ -314,10 +314,12 @@ def _game_chart(
     game: Game, rules: HouseRules, looks: dict[str, int] | None, lines_over_one: int = 0
 ) -> Chart:
     """Running totals from 0 before the first deal; the x axis spans the whole game, so an
-    unfinished game shows how far it has come."""
+    unfinished game shows how far it has come (one played to a limit, its deals)."""
     count = len(game.players)
     values = [[0, *(running[index] for running in game.score.running)] for index in range(count)]
-    length = max(rules.deals_per_game, len(game.deals))
+    # A game played to a limit has no length to show before it ends: the deals played.
+    length = len(game.deals) if rules.to_limit else max(rules.deals_per_game, len(game.deals))
+    length = max(length, 1)
     labels = ["", *(str(number) for number in range(1, length + 1))]
     # The table grows with the deals; the chart gives way so that a game stays on one page
     # (past sixteen deals, as far as the table's rows do: `.longer` in scorecard.css).
