@@ -100,6 +100,25 @@ def test_check_json_knows_no_running_totals_past_a_deal_not_scored(notebook: Mak
     assert third["running"] is None  # not deal 1 + deal 3: deal 2 counts, unknown
 
 
+def test_check_json_knows_no_running_totals_from_a_deal_with_an_error_on_its_row(
+    notebook: Make,
+) -> None:
+    # Deal 2's number typed wrong: scored, but an error the live sheet shows as such.
+    game = [["Deal", "Anna", "Béla"], [1, "W", 10], ["2.5", 20, "W"], [3, "W", 30]]
+    _, document = remi_json("check", notebook({"g": game}))
+    first, second, third = document["games"][0]["deals"]
+    assert first["running"] == {"Anna": -20, "Béla": 10}
+    assert second["running"] is None and third["running"] is None
+
+
+def test_every_deal_past_the_games_length_is_told(notebook: Make) -> None:
+    game = [["Deal", "Anna", "Béla"], *[[n, "W", 10] for n in range(1, 6)]]
+    code, document = remi_json("check", notebook({"g": game}), "-r", "deals_per_game=3")
+    assert code == 1 and document["games"][0]["played"] == 5
+    told = [(p["cell"], p["code"]) for p in document["problems"]]
+    assert told == [("A5", "too_many_deals"), ("A6", "too_many_deals")]
+
+
 def test_lang_option_switches_messages(notebook: Make) -> None:
     result = remi("check", notebook(two_games()), "--lang", "hu")
     assert "'Z' nem értelmezhető." in result.stdout

@@ -206,6 +206,11 @@ def test_a_game_played_to_a_limit_ends_after_the_deal_that_reaches_it(notebook: 
     assert problems(long) == [] and not long.games[0].score.complete
     beyond = load_notebook(notebook({"g": LIMIT_GAME}, rules=rules, name="beyond.xlsx"))
     assert problems(beyond) == [("g", "A5", "deal_after_end")]
+    # Every deal typed past the end is told and counted, not only the first.
+    more = [*LIMIT_GAME, [5, "W", 10], [6, 10, "W"]]
+    further = load_notebook(notebook({"g": more}, rules=rules, name="further.xlsx"))
+    assert problems(further) == [("g", f"A{row}", "deal_after_end") for row in (5, 6, 7)]
+    assert further.games[0].played == 6
     (problem,) = beyond.all_problems()
     assert "after deal 3, when Béla reached 300" in problem.message("en")
     assert "a 3. leosztás után véget ért, amikor Béla elérte" in problem.message("hu")

@@ -15,6 +15,7 @@ from remi_sheet.i18n import Lang, in_turn, number, say, shown_text
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
+from remi_sheet.reading.cells import row_number
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -61,10 +62,17 @@ def print_refusal_json(message: object, lang: Lang, arguments: Sequence[str]) ->
 def game_json(game: Game) -> dict[str, Any]:
     players = game.players
     broken = game.has_errors
-    # Past a deal not scored (its number missing among the scored), the running totals are
-    # not known: null, as the live sheet waits ("…") there.
+    # Past a deal not scored (its number missing among the scored), or one scored with an
+    # error on its row (a wrong deal number), the running totals are not known: null, as
+    # the live sheet shows `error` there and waits (`…`) after it.
     deals = game.deals
-    known = next((i for i, deal in enumerate(deals) if deal.number != i + 1), len(deals))
+    wrong = {
+        row_number(p.cell) - 1 for p in game.problems if p.cell and p.severity is Severity.ERROR
+    }
+    known = next(
+        (i for i, deal in enumerate(deals) if deal.number != i + 1 or deal.row in wrong),
+        len(deals),
+    )
     return {
         "sheet": game.sheet,
         "players": list(players),

@@ -251,9 +251,11 @@ class _GameCheck:
             self.played += 1
             if gap is not None:
                 self.at(deal_row.row, None, "deal_after_gap", deal=number, gap=gap)
+            # Every deal typed past the game's end is told, not only the first: each row is
+            # one to put right (the live sheet shows each as an error too).
             if most is not None and number > most:
                 self.at(deal_row.row, None, "too_many_deals", deal=number, most=most)
-                break
+                continue
             if ended is not None:
                 deal, player = ended
                 who, limit = self.layout.players[player], rules.points_limit
@@ -261,7 +263,7 @@ class _GameCheck:
                     deal_row.row, None, "deal_after_end", deal=number, ended=deal, who=who,
                     limit=limit,
                 )  # fmt: skip
-                break
+                continue
             entries = self.entries(deal_row, number, known, rules)
             if entries is None:
                 totals = None  # a cell that is no entry: the totals, and so the end, unknown
