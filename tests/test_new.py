@@ -69,8 +69,13 @@ def test_one_game_is_dated_today_and_several_are_left_for_the_person(tmp_path: P
     assert make(tmp_path / "three.xlsx", "--games", "3").exit_code == 0
     rows = date_rows(tmp_path / "three.xlsx")
     assert rows == {f"Game {n}": ["Date"] for n in (1, 2, 3)}
+    # Nothing invented: a game played is told it has no date, at the cell left for it.
+    book = openpyxl.load_workbook(tmp_path / "three.xlsx")
+    book["Game 2"]["B5"], book["Game 2"]["C5"], book["Game 2"]["D5"] = "W", 10, 20
+    book.save(tmp_path / "three.xlsx")
     stats = remi("stats", tmp_path / "three.xlsx")
-    assert stats.exit_code == 0 and stats.output.count("no date") == 3  # nothing invented
+    assert stats.exit_code == 0 and stats.output.count("no date") == 1
+    assert "warning: Game 2!B1: This game has no date" in stats.output
 
 
 def test_a_date_given_dates_every_game(tmp_path: Path) -> None:
