@@ -74,12 +74,10 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "game_header_lost": (
         "remi scored a game on this sheet, but its header is gone (the row starting with "
         "Deal, Leosztás, Osztás or # followed by the players' names, in the first 10 rows): "
-        "the game "
-        "is left out of the standings. Type the header back to count it.",
+        "the game is left out of the standings. Type the header back to count it.",
         "Ezen a lapon a remi játszmát pontozott, de a fejléce eltűnt (az első 10 sor egyikében "
         "a Leosztás, Osztás, Deal vagy # szóval kezdődő sor, utána a játékosok nevei): a "
-        "játszma "
-        "kimarad az összesítőből. Írd vissza a fejlécet, hogy számítson.",
+        "játszma kimarad az összesítőből. Írd vissza a fejlécet, hogy számítson.",
     ),
     "header_accents_broken": (
         "'{heading}' looks like the header '{meant}' with its accents broken (a CSV file "

@@ -46,11 +46,12 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "broken": (
         "This game has errors and is not scored; fix them and run remi report again:",
         "Ebben a játszmában hibák vannak, ezért nincs pontozva; javítsd őket, és futtasd "
-        "újra: remi report",
+        "újra a remi report parancsot:",
     ),
     "broken_one": (
         "This game has an error and is not scored; fix it and run remi report again:",
-        "Ebben a játszmában hiba van, ezért nincs pontozva; javítsd, és futtasd újra: remi report",
+        "Ebben a játszmában hiba van, ezért nincs pontozva; javítsd, és futtasd újra a remi "
+        "report parancsot:",
     ),
     "rules_note": (
         "House rules differing from the defaults",
