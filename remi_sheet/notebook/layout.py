@@ -51,6 +51,9 @@ NOTE_WORDS: Final = frozenset(
 
 
 DATE_WORDS: Final = frozenset({"date", "datum"})
+# The default rules, by which a sheet's cells are read to tell whether it holds a game at
+# all (an entry, a winner): before any game is checked under the notebook's own.
+_DEFAULT_RULES: Final = HouseRules()
 
 
 _PLACE_WORDS: Final = frozenset({"place", "helyszin", "hely"})
@@ -199,7 +202,7 @@ def _score_row(cells: Sequence[CellValue]) -> bool:
     values = []
     for value in cells:
         try:
-            entry = parse_entry(value, HouseRules())
+            entry = parse_entry(value, _DEFAULT_RULES)
         except RemiError:
             return False
         if not isinstance(entry, Number):
@@ -241,14 +244,14 @@ def _heads_no_deals(grid: Grid, layout: GameLayout) -> bool:
 
 def _is_winner(value: CellValue) -> bool:
     try:
-        return isinstance(parse_entry(value, HouseRules()), Winner)
+        return isinstance(parse_entry(value, _DEFAULT_RULES), Winner)
     except RemiError:
         return False
 
 
 def _is_entry(value: CellValue) -> bool:
     try:
-        return parse_entry(value, HouseRules()) is not None
+        return parse_entry(value, _DEFAULT_RULES) is not None
     except RemiError:
         return False
 
@@ -374,7 +377,7 @@ def _hidden_player(grid: Grid, header_row: int, column: int, rows: Sequence[Deal
         return None
     for deal_row in played:
         try:
-            if parse_entry(grid.value(deal_row.row, column), HouseRules()) is None:
+            if parse_entry(grid.value(deal_row.row, column), _DEFAULT_RULES) is None:
                 return None
         except RemiError:
             return None
@@ -388,7 +391,7 @@ def _has_winners(layout: GameLayout) -> bool:
 
 def _is_win(value: CellValue) -> bool:
     try:
-        entry = parse_entry(value, HouseRules())
+        entry = parse_entry(value, _DEFAULT_RULES)
     except RemiError:
         return False
     return isinstance(entry, Winner) or (isinstance(entry, Number) and entry.value < 0)

@@ -329,20 +329,17 @@ def _rules_elsewhere(grid: Grid, linked: str | None) -> list[Problem]:
     Standings sheet's list of the rules that differ, is no such sheet."""
     if is_rules_sheet(grid.name, linked) or fold(grid.name) in WHOLE_SHEETS:
         return []
+    # Its rows as a Rules sheet's are read (`_rule_rows`): headings and agreements aside.
+    typed = [(row, name, value) for row, name, value in _rule_rows(grid) if filled(name)]
     named: list[tuple[int, str]] = []
-    typed = 0
-    for row in range(grid.height):
-        name = grid.value(row, 0)
-        if not isinstance(name, str) or not name.strip():
-            continue
-        typed += 1
+    for row, name, value in typed:
         try:
-            rule_spec(name)
+            rule_spec(str(name))
         except RemiError:
             continue
-        if filled(grid.value(row, 1)):
-            named.append((row, name))
-    if not named or 2 * len(named) <= typed:
+        if filled(value):
+            named.append((row, str(name)))
+    if not named or 2 * len(named) <= len(typed):
         return []
     row, first = named[0]
     params = {"rule": clean(first)}
