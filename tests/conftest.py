@@ -99,3 +99,13 @@ def notebook(tmp_path: Path) -> Callable[..., Path]:
         return build_notebook(tmp_path / name, sheets, rules, **kwargs)
 
     return make
+
+
+@pytest.fixture(scope="session")
+def calc() -> Any:
+    """LibreOffice Calc, running for the whole session, typed into over UNO (`tests.calc`)."""
+    from tests.calc import Calc
+
+    running = Calc()
+    yield running
+    running.close()

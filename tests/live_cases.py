@@ -206,3 +206,33 @@ def _too_rich_together(row: list[Any], rules: HouseRules) -> bool:
         return False
     found = score_row(entries, rules)
     return isinstance(found, list) and bool(found) and {p.code for p in found} <= TOGETHER
+
+
+def every_spelling() -> list[str]:
+    """Every way of writing an entry a person may type, as text: each code word and its
+    accents, case and full stop, numbers as text, X and what follows it, paper scores, and
+    card lists spelt every way (ranks, suits, jokers, separators, written together). Some of
+    them are entries remi refuses (`K D`-like ambiguities are among them); the tests keep
+    those `parse_entry` reads."""
+    from remi_sheet.core.cards import JOKER_SIGNS, JOKER_WORDS, RANK_SPELLINGS, SUIT_SPELLINGS
+
+    found: list[str] = [*HAND_CODES, *WIN_CODES, "X", "x", "X.", "x."]
+    found += ["KÉZZEL", "Kéz", "NYERŐ", "Nyerő.", "kézből ", " W", "W\u00a0"]
+    found += ["27", "0", "180", "35.0", "30,0", "+5", "07", "12,00", "45.", "9,3", "10,4"]
+    found += ["X 45", "X45", "x 45", "X+45", "X 5,0", "X 180", "X Jo", "X K Q 5", "X K♠ 7♥"]
+    found += ["X 45.", "x K 9 Jo", "X,K,9", "-20", "-40", "\u221240", "\u201320", "\u201420"]
+    found += ["+200", "-20.", "200"]
+    ranks = [*RANK_SPELLINGS, "J", "B", "Q", "D", "K", "A", "Á"]
+    suits = [*SUIT_SPELLINGS, "S", "C", "H", "♥\ufe0f", "♠\ufe0f"]
+    for rank in ranks:
+        found.append(rank)
+        found += [rank + suit for suit in suits]
+    jokers = [*JOKER_WORDS, *JOKER_SIGNS, "Jo", "JO", "Joker", "JOKER", "Jó", "Dzsóker"]
+    found += jokers
+    for separator in [" ", ", ", ",", ";", " + ", "+", "  ", "\u00a0", " , "]:
+        found += [separator.join(["K", "9", "Jo"]), separator.join(["K♠", "7♥", "3♦"])]
+        found += [separator.join(["D", "B", "Á"]), separator.join(["10D", "QH", "2s"])]
+    found += ["K♠7♥", "K♠7♥3♦", "10♦J♣", "KS7H", "KSQH", "ASKH", "KSJo", "7DK", "5DJo"]
+    found += ["10S9", "QH QH", "Jo Jo Jo Jo", "A A A A", "K 9 Jo.", "k 9 jo", "á b d"]
+    found += ["10 " * 14, "★ ☆ 🃏", "Jó Jók Jokér", "dzsóker 5"]
+    return list(dict.fromkeys(found))

@@ -256,12 +256,14 @@ def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
 
 def input_check(cell: str) -> str:
     """The data validation of an entry cell: a whole number, or text of the characters an
-    entry can hold (`live_names.alphabet`)."""
+    entry can hold (`live_names.alphabet`). `IF`, not `AND`: a spreadsheet evaluates every
+    argument of `AND`, and `INT` of a text is an error, which refuses the cell. The
+    positions past the text's end are left out: LibreOffice finds no empty text."""
     characters = (
         f"SUMPRODUCT((remi_pos<=LEN({cell}))"
         f"*ISERROR(FIND(MID(UPPER({cell}),remi_pos,1),remi_alphabet)))"
     )
-    return f"OR(AND(ISNUMBER({cell}),{cell}=INT({cell})),AND(ISTEXT({cell}),{characters}=0))"
+    return f"IF(ISNUMBER({cell}),{cell}=INT({cell}),IF(ISTEXT({cell}),{characters}=0,FALSE))"
 
 
 def _page(sheet: Worksheet, game: GameSheet) -> None:
