@@ -731,7 +731,7 @@ def test_a_duplicated_sheet_of_the_clubs_usual_players_is_adopted(tmp_path: Path
     assert remi("new", path, "--games", "3", *names, "--lang", "hu").exit_code == 0
     book = openpyxl.load_workbook(path)
     for points, sheet in zip((27, 37, 47), book.worksheets[:3], strict=False):
-        sheet["B5"], sheet["C5"], sheet["D5"] = "H", points, "X"
+        sheet["B6"], sheet["C6"], sheet["D6"] = "H", points, "X"
     book.save(path)
     assert remi("score", path).exit_code == 0
     book = openpyxl.load_workbook(path)
@@ -751,21 +751,21 @@ def test_last_weeks_sheet_copied_with_one_player_sitting_in_is_adopted(tmp_path:
     assert remi("new", path, *names, "--lang", "en").exit_code == 0
     book = openpyxl.load_workbook(path)
     sheet = book.worksheets[0]
-    sheet["B5"], sheet["C5"], sheet["D5"] = "H", 27, "X"
+    sheet["B6"], sheet["C6"], sheet["D6"] = "H", 27, "X"
     book.save(path)
     assert remi("score", path).exit_code == 0
     book = openpyxl.load_workbook(path)
     copy = book.copy_worksheet(book.worksheets[0])
     copy.title = "Next week"
-    copy["D4"], copy["B5"], copy["C5"], copy["D5"] = "Raj", 30, "W", 12
-    area = next(cell.column for cell in copy[4] if cell.value == "remi ▸ scores")
+    copy["D5"], copy["B6"], copy["C6"], copy["D6"] = "Raj", 30, "W", 12
+    area = next(cell.column for cell in copy[5] if cell.value == "remi ▸ scores")
     book.save(path)
     code, document = remi_json("score", path)
     assert code == 0, document["problems"]
     assert document["left_alone"] == []
     scored = openpyxl.load_workbook(path)["Next week"]
-    assert scored.cell(4, area).value == "remi ▸ scores"
-    assert [cell.column for cell in scored[4] if cell.value == "remi ▸ scores"] == [area]
+    assert scored.cell(5, area).value == "remi ▸ scores"
+    assert [cell.column for cell in scored[5] if cell.value == "remi ▸ scores"] == [area]
 
 
 def test_a_duplicated_sheet_keeps_what_a_person_typed_over_its_copied_area(
@@ -840,8 +840,8 @@ def test_a_live_sheet_copied_from_another_notebook_is_cleared_with_its_helpers(
     for path, names in ((here, ["Anna", "Béla", "Csaba"]), (there, ["Dóra", "Ede", "Feri"])):
         assert remi("new", path, *(f"-p{name}" for name in names), "--lang", "en").exit_code == 0
         book = openpyxl.load_workbook(path)
-        book.worksheets[0]["B5"], book.worksheets[0]["C5"] = "H", "X"
-        book.worksheets[0]["D5"] = "X"
+        book.worksheets[0]["B6"], book.worksheets[0]["C6"] = "H", "X"
+        book.worksheets[0]["D6"] = "X"
         book.save(path)
         assert remi("score", path).exit_code == 0
     book, other = openpyxl.load_workbook(here), openpyxl.load_workbook(there)
@@ -850,11 +850,11 @@ def test_a_live_sheet_copied_from_another_notebook_is_cleared_with_its_helpers(
         for cell in row:
             if cell.value is not None:
                 copied.cell(cell.row, cell.column, cell.value).style = cell.style
-    copied["H5"] = 999
+    copied["K6"] = 999  # in the copied area: Dóra's running total
     book.save(here)
     result = remi("score", here)
     assert result.exit_code == 1
-    assert "Clear columns F:AX of this sheet" in result.stdout, result.stdout
+    assert "Clear columns I:BT of this sheet" in result.stdout, result.stdout
 
 
 def test_hungarian_messages_write_cards_with_hungarian_letters(notebook: Make) -> None:

@@ -29,6 +29,8 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
+from remi_sheet.reading.grid import Grid
+from remi_sheet.writing.ownership import read_record
 from tests.test_live import saved_by_libreoffice
 
 REMI = Path(sys.executable).parent / "remi"
@@ -155,7 +157,7 @@ class Season:
         book = openpyxl.load_workbook(self.path)
         for offset, row in enumerate(rows):
             for column, value in enumerate(row, start=2):
-                cell = book[sheet].cell(4 + first + offset, column)
+                cell = book[sheet].cell(5 + first + offset, column)
                 cell.value = value
                 self.typed[(sheet, cell.coordinate)] = value
         book.save(self.path)
@@ -189,7 +191,7 @@ class Season:
 
     def players(self, sheet: str) -> list[str]:
         book = openpyxl.load_workbook(self.path, read_only=True)
-        header = 4 if sheet.startswith("2026") else 3  # remi new's sheets; imported ones
+        header = 5 if sheet.startswith("2026") else 3  # remi new's sheets; imported ones
         row = next(book[sheet].iter_rows(min_row=header, max_row=header, values_only=True))
         book.close()
         names = list(row[1:])
@@ -213,7 +215,8 @@ class Season:
 def typed_area(
     path: Path, sheet: str, book: openpyxl.Workbook | None = None
 ) -> dict[tuple[str, str], Any]:
-    """The cells of a game sheet from column A to its last player: the empty header cell
+    """The cells of a game sheet from column A to its last player, but for remi's own (its
+    players' totals above the names, its legend under the deals): the empty header cell
     after the names says where remi's area begins."""
     book = book or openpyxl.load_workbook(path)
     cells = book[sheet]
@@ -222,11 +225,15 @@ def typed_area(
     )
     values = [cell.value for cell in header] + [None]
     last = values.index(None)  # remi's area begins after an empty column
+    remis = set()
+    if "_remi_state" in book.sheetnames:
+        rows = [list(row) for row in book["_remi_state"].iter_rows(values_only=True)]
+        remis = set((read_record(Grid("_remi_state", rows)) or {}).get(sheet, {}))
     return {
         (sheet, cell.coordinate): cell.value
         for row in cells.iter_rows(max_col=last)
         for cell in row
-        if cell.value is not None
+        if cell.value is not None and (cell.row - 1, cell.column - 1) not in remis
     }
 
 
@@ -291,15 +298,15 @@ def test_a_clubs_season_end_to_end(tmp_path: Path, lang: str) -> None:
     assert terminal_order(scored.stdout, words["rank"]) == season.standings_sheet()
     season.nothing_typed_changed()
 
-    # The game goes on; Béla's 8 in deal 6 is typed as a W: two winners, the second (E10)
+    # The game goes on; Béla's 8 in deal 6 is typed as a W: two winners, the second (E11)
     # is the error.
     season.type_deals(first, 4, [*FIRST_NIGHT[3:5], [45, "W", 12, "W"], FIRST_NIGHT[6]])
     checked = season.remi("check", "klub.xlsx", code=1)
     assert season.game_lines(checked.stdout)[0].startswith(
-        f"{first}: {words['deals'].format(played=7)}, {words['not_scored'].format(cell='E10')}"
+        f"{first}: {words['deals'].format(played=7)}, {words['not_scored'].format(cell='E11')}"
     )
     assert any(
-        "E10" in line and words["two_winners"] in line for line in checked.stdout.splitlines()
+        "E11" in line and words["two_winners"] in line for line in checked.stdout.splitlines()
     )
     season.nothing_typed_changed()
     season.type_deals(first, 6, [FIRST_NIGHT[5]])
@@ -327,7 +334,8 @@ def test_a_clubs_season_end_to_end(tmp_path: Path, lang: str) -> None:
     paper_1, paper_2 = f"{words['paper']} #1", f"{words['paper']} #2"
     book = openpyxl.load_workbook(season.path)
     assert book.sheetnames == [
-        paper_1, paper_2, first, second, words["rules"], words["standings"], "_remi_state",
+        paper_1, paper_2, first, second, words["rules"], words["standings"], "_remi_live",
+        "_remi_state",
     ]  # fmt: skip
     assert book[paper_2]["B2"].value == dt.datetime(2026, 10, 8)
     season.nothing_typed_changed()

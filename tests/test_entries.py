@@ -161,8 +161,14 @@ def test_a_date_in_a_cell_is_told_as_the_language_writes_dates() -> None:
 @pytest.mark.parametrize(
     ("text", "points"),
     [
-        ("KDB", 30),
         ("DB", 20),
+        # A suit letter sticks to the rank before it: 7♦ K, K♠ Q♥, 5♦ and a joker.
+        ("7DK", 17),
+        ("KSQH", 20),
+        ("ASKH", 20),
+        ("KS7H", 17),
+        ("5DJo", 25),
+        ("KSJo", 30),
         ("D B", 20),
         ("K D", 20),
         ("10D", 10),
@@ -196,6 +202,10 @@ def test_digits_grouped_by_spaces_are_a_total_not_an_entry(text: str, value: int
         ("BD", "card_ambiguous_d"),
         ("DD", "card_ambiguous_d"),
         ("ÁD 5", "card_ambiguous_d"),
+        ("KDB", "card_ambiguous_d"),
+        ("KDQ", "card_ambiguous_d"),
+        ("DDB", "card_ambiguous_d"),
+        ("jack", "entry_unknown"),  # J A♣ K written together, or a jack: neither guessed
         ("5²", "entry_unknown"),
         ("³³", "entry_unknown"),
         ("1.000", "entry_thousands"),

@@ -184,15 +184,17 @@ def test_a_wrong_typed_total_is_marked_in_a_live_notebook_too(tmp_path: Path) ->
     sheet = book.worksheets[0]
     for offset, row in enumerate([["H", "27", "X"], ["12", "W", "K 9 Jo"], ["3", "X 55", "W"]]):
         for column, typed in enumerate(row, start=2):
-            sheet.cell(5 + offset, column, typed).data_type = "s"
-    sheet["A8"], sheet["B8"], sheet["C8"], sheet["D8"] = "Total", -30, 100, 999
+            sheet.cell(6 + offset, column, typed).data_type = "s"
+    sheet["A9"], sheet["B9"], sheet["C9"], sheet["D9"] = "Total", -30, 100, 999
     book.save(path)
     assert remi("score", path).exit_code == 1
     sheet = openpyxl.load_workbook(path).worksheets[0]
-    marker = next(c for c in sheet[4] if str(c.value).startswith("remi ▸"))
-    totals = [c for c in sheet[8] if c.column > marker.column and c.data_type == "f"]
-    # The live area's totals, one per player in the header's order: Csaba's alone marked.
-    assert [c.style for c in totals] == ["remi heading", "remi heading", "remi marked"]
+    marker = next(c for c in sheet[5] if str(c.value).startswith("remi ▸"))
+    totals = [c for c in sheet[9] if c.column > marker.column and c.data_type == "f"]
+    # The live area's totals, one per player slot in the header's order: Csaba's alone
+    # marked (the slots after his are free for a latecomer).
+    assert [c.style for c in totals[:3]] == ["remi heading", "remi heading", "remi marked"]
+    assert {c.style for c in totals[3:]} == {"remi heading"}
 
 
 def test_the_list_of_games_scored_is_whole_however_long(notebook: Make) -> None:

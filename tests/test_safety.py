@@ -95,7 +95,7 @@ def test_text_typed_partly_bold_keeps_its_runs(tmp_path: Path) -> None:
     assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
     book = openpyxl.load_workbook(path)
     game = book.worksheets[0]
-    game["B5"], game["C5"] = "H", 27
+    game["B6"], game["C6"] = "H", 27
     note = CellRichText(["Next week: ", TextBlock(InlineFont(b=True, color="FF0000"), "Béla")])
     game["A14"] = note
     book["Rules"].cell(book["Rules"].max_row + 1, 1, note)  # an agreement
@@ -108,10 +108,10 @@ def test_text_typed_partly_bold_keeps_its_runs(tmp_path: Path) -> None:
             assert cell.value[1].font.b and cell.value[1].text == "Béla"
     # One of remi's own headings made partly bold is still remi's: its text is unchanged.
     book = openpyxl.load_workbook(path, rich_text=True)
-    heading = next(c for c in book.worksheets[0][4] if str(c.value).startswith("remi ▸"))
+    heading = next(c for c in book.worksheets[0][5] if str(c.value).startswith("remi ▸"))
     text = str(heading.value)
     heading.value = CellRichText([TextBlock(InlineFont(b=True), text[:4]), text[4:]])
-    book.worksheets[0]["C5"] = 33  # something for remi to write
+    book.worksheets[0]["C6"] = 33  # something for remi to write
     book.save(path)
     result = remi("score", path)
     assert result.exit_code == 0, result.output
@@ -279,8 +279,8 @@ def test_a_write_that_does_not_read_back_is_not_put_in_place(
     before = path.read_bytes()
     mend = formula_results.mend
 
-    def damage(saved: Path, results: Any) -> None:
-        mend(saved, results)
+    def damage(saved: Path, results: Any, *shared: Any) -> None:
+        mend(saved, results, *shared)
         book = openpyxl.load_workbook(saved)
         book["g"]["C3"] = "Z"  # a typed cell changed behind remi's back
         book.save(saved)
@@ -540,13 +540,13 @@ def test_a_row_deleted_across_remis_area_of_values_is_one_problem_not_one_per_ce
     path = tmp_path / "k.xlsx"
     assert remi("new", path, "-p", "Anna", "-p", "Béla", "-p", "Csaba").exit_code == 0
     book = openpyxl.load_workbook(path)
-    for row in range(5, 12):
+    for row in range(6, 13):
         for column, value in zip("BCD", ("H", 27, "X") if row % 2 else (20, "W", 5), strict=True):
             book.worksheets[0][f"{column}{row}"] = value
     book.save(path)
     assert remi("score", path, *([] if live else ["-r", "opening_minimum=50"])).exit_code == 0
     book = openpyxl.load_workbook(path)
-    book.worksheets[0].delete_rows(8)  # deal 4, across the whole sheet
+    book.worksheets[0].delete_rows(9)  # deal 4, across the whole sheet
     book.save(path)
 
     def game() -> list[tuple[Any, ...]]:
@@ -560,7 +560,7 @@ def test_a_row_deleted_across_remis_area_of_values_is_one_problem_not_one_per_ce
         moved = [line for line in errors if "hold what remi wrote in other rows" in line]
         assert len(moved) == 1 and not [line for line in errors if "typed over" in line]
         assert re.search(
-            r"!F8: Columns F:\w+ hold what remi wrote .* in \d+ cells? of remi's", moved[0]
+            r"!I9: Columns I:\w+ hold what remi wrote .* in \d+ cells? of remi's", moved[0]
         )
     assert game() == before  # the sheet left alone
 
@@ -570,7 +570,7 @@ def _anna_wins_every_deal(folder: Path, live: bool) -> Path:
     path = folder / "k.xlsx"
     assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
     book = openpyxl.load_workbook(path)
-    for row in range(5, 12):
+    for row in range(6, 13):
         book.worksheets[0][f"B{row}"], book.worksheets[0][f"C{row}"] = "W", 10 * row
     book.save(path)
     assert remi("score", path, *([] if live else ["-r", "opening_minimum=50"])).exit_code == 0
@@ -587,7 +587,7 @@ def test_cells_typed_over_by_hand_are_each_told_not_taken_for_moved_rows(
     # Anna's running totals (-20, -40, …): "corrected" by hand, with values the column
     # holds in other rows, or formulas where remi's are.
     typed = ["=-40+0", "=SUM(B6:C6)", "=1"] if live else [-20, 10, -20]
-    for cell, value in zip(list(game["G"][5:8]), typed, strict=True):
+    for cell, value in zip(list(game["K"][6:9]), typed, strict=True):  # deals 2-4
         cell.value = value
     book.save(path)
     result = remi("score", path)
@@ -621,9 +621,9 @@ def test_a_column_retyped_one_row_off_is_told_cell_by_cell(tmp_path: Path) -> No
     path = _anna_wins_every_deal(tmp_path, live=False)
     book = openpyxl.load_workbook(path)
     game = book.worksheets[0]
-    column = [game.cell(row, 7).value for row in range(5, 12)]
-    for row in range(5, 8):
-        game.cell(row, 7).value = column[row - 4]
+    column = [game.cell(row, 11).value for row in range(6, 13)]  # K: Anna's running totals
+    for row in range(6, 9):
+        game.cell(row, 11).value = column[row - 5]
     book.save(path)
     errors = [line for line in remi("score", path).stdout.splitlines() if "error:" in line]
     assert len(errors) == 3 and "other rows" not in " ".join(errors), errors
@@ -645,11 +645,11 @@ def test_check_and_score_agree_on_a_live_formula_typed_over(tmp_path: Path) -> N
     assert remi("new", path, "-p", "Anna", "-p", "Béla").exit_code == 0
     book = openpyxl.load_workbook(path)
     game = book.worksheets[0]
-    game["B5"], game["C5"] = "H", 27
+    game["B6"], game["C6"] = "H", 27
     book.save(path)
     assert remi("check", path).exit_code == remi("score", path).exit_code == 0
     book = openpyxl.load_workbook(path)
-    score_cell = next(c for c in book.worksheets[0][5] if str(c.value).startswith("=IF("))
+    score_cell = next(c for c in book.worksheets[0][6] if str(c.value).startswith("=IF("))
     score_cell.value = -40  # a person "fixes" remi's score by hand
     book.save(path)
     checked, scored = remi("check", path), remi("score", path)

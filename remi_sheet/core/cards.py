@@ -2,8 +2,11 @@
 
 Ranks are `2`–`10`, `J`/`B` (bubi), `Q`/`D` (dáma), `K`, `A`/`Á`; jokers `Jo`/`Joker`/`★`
 (and `Dzsóker`, as Hungarian spells it).
-A suit (`♠♣♥♦` or the letters `S C H D`) may follow a rank. Cards may be separated by
-spaces, commas, semicolons or plus signs, or written one after the other (`K♠7♥`).
+A suit (`♠♣♥♦` or the letters `S C H D`) may follow a rank, and a suit letter right after
+a rank is its suit (`KSQH` is K♠ Q♥, `7DK` is 7♦ K) unless it starts a joker's word
+(`10Dzsóker`), but for a D after a letter rank: `KD` is K♦ or a king and a queen (dáma),
+and is refused. Cards may be separated by spaces,
+commas, semicolons or plus signs, or written one after the other (`K♠7♥`).
 """
 
 from __future__ import annotations
@@ -98,11 +101,20 @@ JOKER_WORDS: Final = (
 JOKER_SIGNS: Final = ("★", "☆", "🃏")
 SEPARATORS: Final = ",;+"  # and any white space
 _LETTER_SUITS: Final = "".join(s for s in SUIT_SPELLINGS if s.isascii())
+
+
+def _letter_suit(letter: str) -> str:
+    """A suit letter after a rank, unless it starts a joker's word: `10Dzsóker` is a ten
+    and a joker."""
+    rests = [word[1:] for word in JOKER_WORDS if word[0] == letter]
+    return letter + (f"(?!{'|'.join(rests)})" if rests else "")
+
+
 _TOKEN: Final = re.compile(
     f"(?P<joker>{'|'.join([*JOKER_WORDS, *JOKER_SIGNS])})"
     f"|(?P<rank>{'|'.join(sorted(RANK_SPELLINGS, key=len, reverse=True))})"
     f"(?P<suit>[{''.join(s for s in SUIT_SPELLINGS if not s.isascii())}]"
-    f"|[{_LETTER_SUITS}](?![a-záéíóöőúüű]))?",
+    f"|{'|'.join(map(_letter_suit, _LETTER_SUITS))})?",
 )
 _SEPARATORS: Final = re.compile(f"[\\s{re.escape(SEPARATORS)}]+")
 
@@ -123,8 +135,21 @@ def parse_cards(text: str, *, suits_required: bool = False) -> tuple[Card, ...]:
         return _scanned(source, suits_required, typed)
 
 
+# A card's English name reads as cards written together (J A♣ K: 30 points for a jack):
+# refused as no card, never read so.
+CARD_NAMES: Final = ("jack",)
+
+
+def _no_card_name(source: str, typed: str) -> None:
+    for name in CARD_NAMES:
+        at = source.find(name)
+        if at >= 0:
+            raise RemiError("card_unknown", token=typed[at : at + len(name)])
+
+
 def _scanned(source: str, suits_required: bool, typed: str) -> tuple[Card, ...]:
     """`parse_cards` of cleaned, lower-case text (`typed`, as typed), token by token."""
+    _no_card_name(source, typed)
     cards: list[Card] = []
     # Cards and separators only, in one scan; anything else is walked through below, to
     # name the part that is no card.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NoReturn
 
 from remi_sheet.core.cards import Card, cards_value, parse_cards
 from remi_sheet.core.deck import check_hand, max_hand_points
@@ -65,10 +65,18 @@ _RANK: Final = "(?:" + "|".join(sorted(COMMA_RANKS, key=len, reverse=True)) + ")
 _TWO_CARDS: Final = re.compile(f"{_RANK},{_RANK}")
 
 
+# Fourteen cards spelt the longest way, with separators, are far shorter: longer text is
+# no entry, and is refused before it is cleaned or scanned (a shared string of a megabyte
+# may fill thousands of cells).
+MAX_ENTRY: Final = 200
+
+
 def parse_entry(value: object, rules: HouseRules) -> Entry | None:
     """The entry in a cell, None for an empty cell, or `RemiError`."""
     if value is None:
         return None
+    if type(value) is str and len(value) > MAX_ENTRY and value.strip():
+        _too_long(value.strip(), rules)
     if isinstance(value, bool):
         raise RemiError("entry_boolean", value=value)
     if isinstance(value, int | float):
@@ -90,6 +98,18 @@ def parse_entry(value: object, rules: HouseRules) -> Entry | None:
             raise
         # Told as typed ('5..', '—'), not as read: the cell is what the person sees.
         raise RemiError(error.code, **{**error.params, "value": typed}) from None
+
+
+_DIGITS_ALONE: Final = re.compile(r"[+-]?[0-9]+")
+
+
+def _too_long(text: str, rules: HouseRules) -> NoReturn:
+    """Text longer than any entry: a key held down on a digit is card points no hand
+    holds, anything else no entry; either told by its start."""
+    start = text[:20] + "…"
+    if _DIGITS_ALONE.fullmatch(text):
+        raise RemiError("points_too_high", value=start, most=max_hand_points(rules))
+    raise RemiError("entry_unknown", value=start)
 
 
 # Digits grouped by spaces, as a spreadsheet shows and exports a number formatted so.

@@ -11,20 +11,31 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "running": ("Σ", "Σ"),
     "live_refused": ("error", "hiba"),  # a refused deal's scores on the live sheet
     # The live notebook's hidden helper columns (`writing.formulas`), headed for a reviewer.
-    "helper_status": ("status", "állapot"),
     "helper_deck": ("cards fit the deck", "a lapok kiférnek a pakliból"),
     "helper_held": ("cards held", "kézben maradt lapok"),
     "helper_text": ("text", "szöveg"),
-    "helper_rest": ("rest", "maradék"),
-    "helper_unsigned": ("unsigned", "előjel nélkül"),
+    "helper_rest": ("points as typed", "pont, ahogy beírták"),
     "helper_number": ("number", "szám"),
     "helper_cards": ("cards", "lapok"),
-    "helper_canon": ("one spelling", "egy írásmód"),
-    "helper_valid": ("cards read", "lapok rendben"),
+    "helper_shape": ("cards' shape", "lapok alakja"),
     "helper_points": ("card points", "lappont"),
     "helper_kind": ("kind", "fajta"),
     "helper_value": ("value", "érték"),
-    "helper_loser": ("loser score", "vesztes pont"),
+    # Under a live game's deals, in the players' own columns (a phone shows them there).
+    "live_total_label": ("remi ▸ total", "remi ▸ összesen"),
+    "live_place_label": ("remi ▸ place", "remi ▸ helyezés"),
+    "live_legend_error": (
+        "error: the deal has a mistake (remi check says which)",
+        "hiba: a leosztásban hiba van (a remi check megmondja, mi)",
+    ),
+    "live_legend_waiting": (
+        "…: waiting for the deal to be typed in full, or for a wrong deal above",
+        "…: vár, amíg a leosztás minden cellája ki nincs töltve, vagy egy hibás leosztás fölötte",
+    ),
+    "live_legend_painted": (
+        "red cell: an entry that does not read; pink row: a deal with a mistake",
+        "piros cella: nem értelmezhető beírás; rózsaszín sor: hibás leosztás",
+    ),
     "not_scored": (
         "Not scored: {count:error/errors}, see remi check",
         "Nincs pontozva: {count} hiba, lásd: remi check",

@@ -324,6 +324,10 @@ def _deal_table(
         number = values[0]
         if is_total_label(number):
             return rows, row, None
+        if _is_marker(number):
+            # remi's own rows under a live game: its totals and places in the players'
+            # columns, then its legend.
+            return rows, None, None
         cells = tuple(values[1:])
         played = any(map(filled, cells))
         if not played and deal_number(number) is None:

@@ -34,7 +34,7 @@ from remi_sheet.notebook.layout import (
     sort_sheet,
 )
 from remi_sheet.notebook.names import spelt_as_shown
-from remi_sheet.notebook.sheets import RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
+from remi_sheet.notebook.sheets import HIDDEN_SHEETS, RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address, row_number
 from remi_sheet.reading.files import Identity
 from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets, unread_code
@@ -129,7 +129,11 @@ def _load(
     doubtful: list[Problem] = []
     try:
         later = (_keep(item, kept, unreadable, own_names_only) for item in items)
-        for grid in itertools.chain(leading, later):
+        # Not remi's own sheets: its record, and what the live formulas read.
+        others = (
+            g for g in itertools.chain(leading, later) if g is None or g.name not in HIDDEN_SHEETS
+        )
+        for grid in others:
             layout = sort_sheet(grid) if grid is not None else None
             if isinstance(layout, Doubtful):
                 doubtful.append(_doubtful_problem(layout))

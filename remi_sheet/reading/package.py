@@ -215,14 +215,14 @@ def check_sizes(archive: zipfile.ZipFile) -> None:
         )
 
 
-_REMIS_SHEETS: Final = 2  # Standings and _remi_state
+_REMIS_SHEETS: Final = 3  # Standings, _remi_state and _remi_live
 _SHEET_ELEMENT: Final = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?sheet[\s/>]")
 
 
 def check_sheet_count(archive: zipfile.ZipFile, own_sheets: int = 0) -> None:
     """`RemiError` when the workbook lists more than `MAX_SHEETS` sheets, not counting
-    `own_sheets` that remi has added to a file it has just written, nor the Standings and
-    record sheets remi keeps in a scored notebook."""
+    `own_sheets` that remi has added to a file it has just written, nor the Standings,
+    record and live sheets remi keeps in a scored notebook."""
     book = archive.NameToInfo.get("xl/workbook.xml")
     if book is None:
         return
@@ -279,6 +279,7 @@ def mb(size: int) -> str:
 _REMI_NAME: Final = re.compile(
     rb"<(?:[\w.-]+:)?definedName\b[^>]*?\bname=[\"']remi_\w+[\"'][^>]*>([^<]*)<"
 )
+LIVE_SHEET: Final = "_remi_live"  # remi's sheet of what the live formulas read
 _SHEET_OF_CELL: Final = re.compile(r"'((?:[^']|'')+)'!\$|(?<![\w'.])(\w+)!\$")
 
 
@@ -290,7 +291,9 @@ def linked_sheet(archive: zipfile.ZipFile) -> str | None:
     for formula in _REMI_NAME.findall(archive.read("xl/workbook.xml")):
         text = formula.decode("utf-8", errors="replace").replace("&apos;", "'")
         for quoted, plain in _SHEET_OF_CELL.findall(text):
-            sheets[quoted.replace("''", "'") if quoted else plain] += 1
+            sheet = quoted.replace("''", "'") if quoted else plain
+            if sheet != LIVE_SHEET:  # remi's own: the other names' cells are there
+                sheets[sheet] += 1
     if not sheets:
         return None
     name = sheets.most_common(1)[0][0]

@@ -32,11 +32,12 @@ def area_width(game: Game, *, live: bool = False) -> int:
     return 1 + 2 * len(game.players)
 
 
-def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
+def game_area(game: Game, lang: Lang, *, live: bool = False, phone: bool = False) -> Cells:
     """The cells of `game`'s area, keyed by 0-based (row, column).
 
     `live`: formulas that go on scoring as people type (see `formulas`), each with the
-    result remi computed; otherwise the values only.
+    result remi computed; otherwise the values only. `phone`: a live area's totals and
+    places shown again in the players' own columns, under the deals (`live_area`).
     """
     layout = game.layout
     first = layout.area_column
@@ -49,21 +50,21 @@ def game_area(game: Game, lang: Lang, *, live: bool = False) -> Cells:
         note = say("not_scored", lang, count=errors)
         cells[(layout.header_row + 1, first)] = Written(note, Style.HEADING)
         return cells
-    for index, name in enumerate(game.players):
-        cells[(layout.header_row, first + 1 + 2 * index)] = Written(name, Style.HEADING)
-        cells[(layout.header_row, first + 2 + 2 * index)] = Written(
-            say("running", lang), Style.HEADING
-        )
     if live:
         cells |= live_deals(game, lang, known=scored)
     else:
+        for index, name in enumerate(game.players):
+            cells[(layout.header_row, first + 1 + 2 * index)] = Written(name, Style.HEADING)
+            cells[(layout.header_row, first + 2 + 2 * index)] = Written(
+                say("running", lang), Style.HEADING
+            )
         cells |= _deal_values(game)
     # A Total row the players typed themselves gets remi's totals right beside it.
     total_row = layout.total_row if layout.total_row is not None else layout.end_row + 1
     cells[(total_row, first)] = Written(say("total", lang), Style.HEADING)
     cells[(total_row + 1, first)] = Written(say("rank", lang), Style.HEADING)
     if live:
-        cells |= live_totals(game, total_row, known=scored)
+        cells |= live_totals(game, total_row, lang, known=scored, phone=phone)
     else:
         for index in range(len(game.players)):
             column = first + 1 + 2 * index

@@ -26,7 +26,7 @@ from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.layout import find_game
 from remi_sheet.notebook.records_game import SHEET_HEADER_ROW, RecordGame, game_key, sheet_rows
-from remi_sheet.notebook.sheets import STATE_SHEET
+from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing.written import Cells, Style, Written
@@ -44,7 +44,8 @@ _TITLE_CHARACTERS: Final = str.maketrans(
 # Sheets that mean something else to remi or to Excel: a game filed under one of these names
 # would be read as house rules or overwritten by the standings.
 _RESERVED: Final = frozenset(
-    fold(name) for name in ("Rules", "Szabályok", "Standings", "Összesítő", "History", STATE_SHEET)
+    fold(name)
+    for name in ("Rules", "Szabályok", "Standings", "Összesítő", "History", STATE_SHEET, LIVE_SHEET)
 )
 
 

@@ -8,7 +8,8 @@ that openpyxl left without a value. A result calamine cannot read exactly (a dat
 an error) goes back as the source's XML held it (`raw_values.Raw`).
 
 openpyxl also writes text of spaces alone without `xml:space="preserve"`, which makes
-every reader take it as empty; `mend` adds it.
+every reader take it as empty; `mend` adds it. And it saves every formula in full: remi's
+groups of one formula moved go back as shared formulas (`shared_formulas`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Final
 from xml.sax.saxutils import escape
 
 from remi_sheet.reading.package import sheet_parts
+from remi_sheet.writing import shared_formulas
 from remi_sheet.writing.raw_values import Raw
 
 Result = str | float | int | bool | dt.datetime | dt.date | Raw
@@ -41,10 +43,13 @@ _EXCEL_EPOCH: Final = dt.datetime(1899, 12, 30)
 _BARE_SPACES: Final = re.compile(rb"<t>([ \t\r\n]+)</t>")
 
 
-def mend(path: Path, results: Results) -> None:
-    """Write `results` into the formula cells of the workbook openpyxl saved at `path`, and
-    keep its text of spaces alone, in place."""
+def mend(
+    path: Path, results: Results, shared: Mapping[str, shared_formulas.Groups] | None = None
+) -> None:
+    """Write `results` into the formula cells of the workbook openpyxl saved at `path`, keep
+    its text of spaces alone, and save each `shared` group's formula once, in place."""
     wanted = {sheet: cells for sheet, cells in results.items() if cells}
+    shared = shared or {}
     with zipfile.ZipFile(path) as source:
         parts = {member: title for title, member in sheet_parts(source).items()}
         mended: dict[str, bytes] = {}
@@ -55,6 +60,8 @@ def mend(path: Path, results: Results) -> None:
             new = _BARE_SPACES.sub(rb'<t xml:space="preserve">\1</t>', data)
             if sheet in wanted:
                 new = _fill(new, wanted[sheet])
+            if shared.get(sheet):
+                new = shared_formulas.share(new, shared[sheet])
             if new != data:
                 mended[member] = new
         if not mended:

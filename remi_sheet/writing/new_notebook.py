@@ -22,14 +22,19 @@ from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.layout import is_player_name
 from remi_sheet.reading.cells import address, column_letter
-from remi_sheet.writing.live_area import LiveColumns
+from remi_sheet.writing.live_area import MAX_SLOTS, LiveColumns
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
-HEADER_ROW: Final = 3  # 0-based: date, place and an empty row above it
+# 0-based: date and place above it, then the rows of each player's total and place (a
+# phone keeps them in sight above the names, the header frozen)
+HEADER_ROW: Final = 4
 MAX_NAME: Final = 60
+# A column for every player a game can have, the first ones named, the others free for a
+# latecomer; then an empty column, then remi's area.
+AREA_COLUMN: Final = 1 + MAX_SLOTS + 1
 
 
 def check_players(players: Sequence[str], rules: HouseRules) -> list[str]:
@@ -171,12 +176,15 @@ def _shown(value: object, spec: RuleSpec, lang: Lang) -> str | int:
 
 def typed_rows(game: GameSheet, day: dt.date | None, lang: Lang) -> list[list[object]]:
     """What a new game sheet holds before anybody types: date (None: left for a person to
-    type), place, header, deal numbers."""
+    type), place, the rows remi fills with the players' totals and places, header (and
+    remi's marker where its area starts, after the free columns), deal numbers."""
+    free = [None] * (AREA_COLUMN - 1 - len(game.players))
     rows: list[list[object]] = [
         [say("date", lang)] if day is None else [say("date", lang), day],
         [say("place", lang)],
         [],
-        [say("deal", lang), *game.players],
+        [],
+        [say("deal", lang), *game.players, *free, say("marker", lang)],
     ]
     return rows + [[number] for number in range(1, game.deals + 1)]
 
@@ -195,7 +203,7 @@ def add_game_sheet(
                 cell.data_type = "s"  # a player called "=1+1" is a name, not a formula
     sheet.cell(1, 2).number_format = "yyyy. mm. dd." if lang == "hu" else "yyyy-mm-dd"
     heading = bold_font(workbook)  # the typed font: one face for the whole sheet
-    for cell in sheet[HEADER_ROW + 1]:
+    for cell in sheet[HEADER_ROW + 1][:AREA_COLUMN]:
         cell.font = heading
     _typing_help(sheet, game, lang)
     _page(sheet, game)
@@ -203,10 +211,11 @@ def add_game_sheet(
 
 
 def _entry_range(game: GameSheet) -> tuple[str, str]:
-    """The first entry cell and the whole range of entry cells (A1 style)."""
+    """The first entry cell and the whole range of entry cells (A1 style), the free
+    columns' too."""
     top, bottom = HEADER_ROW + 1, HEADER_ROW + game.deals
     first = address(top, 1)
-    return first, f"{first}:{address(bottom, len(game.players))}"
+    return first, f"{first}:{address(bottom, MAX_SLOTS)}"
 
 
 def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
@@ -234,7 +243,7 @@ def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
     sheet.add_data_validation(validation)
     # Where the helpers of the first entry sit, in the area `writeback` writes beside the
     # typed columns (one empty column apart): relative, so each entry finds its own.
-    columns = LiveColumns(len(game.players) + 2, len(game.players))
+    columns = LiveColumns(AREA_COLUMN, MAX_SLOTS)
     top = HEADER_ROW + 1
     kind = address(top, columns.helper("kind", 0))
     status = "$" + address(top, columns.status)
@@ -248,7 +257,7 @@ def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
     )
     centred = Alignment(horizontal="center")
     for row in sheet.iter_rows(
-        min_row=top + 1, max_row=top + game.deals, min_col=2, max_col=1 + len(game.players)
+        min_row=top + 1, max_row=top + game.deals, min_col=2, max_col=1 + MAX_SLOTS
     ):
         for cell in row:
             cell.alignment = centred  # typed numbers and text line up alike
@@ -267,16 +276,19 @@ def input_check(cell: str) -> str:
 
 
 def _page(sheet: Worksheet, game: GameSheet) -> None:
+    """The header stays in sight, with the players' totals and places above it (a phone
+    scrolls the deals under them); the deal column is wide enough for remi's labels of
+    those rows; the page printed is all of it, with the legend under the deals."""
     sheet.freeze_panes = address(HEADER_ROW + 1, 1)
-    sheet.column_dimensions["A"].width = 11
-    for index in range(len(game.players)):
-        sheet.column_dimensions[column_letter(1 + index)].width = max(
-            12, min(24, len(game.players[index]) + 4)
-        )
-    last_column = column_letter(len(game.players) + 2 + 2 * len(game.players))
-    sheet.print_area = f"A1:{last_column}{HEADER_ROW + game.deals + 4}"
+    sheet.column_dimensions["A"].width = 16
+    for index in range(MAX_SLOTS):
+        name = game.players[index] if index < len(game.players) else ""
+        sheet.column_dimensions[column_letter(1 + index)].width = max(12, min(24, len(name) + 4))
+    # header, deals, remi's Total and Rank rows (empty here), three lines of legend
+    last_row = HEADER_ROW + 1 + game.deals + 5
+    sheet.print_area = f"A1:{column_letter(MAX_SLOTS)}{last_row}"
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    one_page_across(sheet, landscape=len(game.players) > 4)
+    one_page_across(sheet, landscape=False)
 
 
 def one_page_across(sheet: Worksheet, *, landscape: bool) -> None:

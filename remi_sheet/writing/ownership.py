@@ -209,7 +209,8 @@ def claim(
         if key not in recorded and now is not None and not _as_written(now, key, desired):
             params = {"value": now, "area": area}
             in_the_way[key] = Problem("area_occupied", sheet, address(*key), params=params)
-    moved = _moved(set(in_the_way), current, recorded, set(desired))
+    block = None if whole_sheet else _columns(area)
+    moved = _moved(set(in_the_way), current, recorded, set(desired), block)
     if moved:
         code = "sheet_moved" if whole_sheet else "area_moved"
         first = min(moved)
@@ -231,11 +232,22 @@ def _as_written(now: CellValue, key: Key, desired: Mapping[Key, Any]) -> bool:
 _MOVED_VALUES: Final = 2
 
 
+def _columns(area: str) -> tuple[int, int] | None:
+    """The 0-based first and last column of an area written as "I:BT"."""
+    from remi_sheet.reading.cells import column_number
+
+    first, _, last = area.partition(":")
+    if not (first.isalpha() and last.isalpha()):
+        return None
+    return column_number(first) - 1, column_number(last) - 1
+
+
 def _moved(
     in_the_way: set[Key],
     current: Callable[[Key], CellValue],
     recorded: Mapping[Key, Any],
     desired: set[Key],
+    block: tuple[int, int] | None = None,
 ) -> set[Key]:
     """The cells `in_the_way` that are remi's, moved by rows inserted or deleted, and those
     of its cells pushed below all it writes now (a row inserted above its Rank row leaves
@@ -248,11 +260,14 @@ def _moved(
     above it, and a deleted row's become #REF!): with such values, a formula in the way
     counts as moved where remi wrote formulas in its column. A cell that moved by no
     shared count (a note typed there) is no moved cell; cells typed down one column, or
-    over one row, never move so."""
+    over one row, never move so. `block`: the area's columns, whose last row is the last
+    row of remi's (the players' totals above a live game's names, its legend under it,
+    are in the typed columns)."""
     if not recorded:
         return set()
     formula_columns = {column for (_, column), value in recorded.items() if is_formula(value)}
-    rows = [row for row, _ in recorded]
+    rows = [row for row, column in recorded if block is None or block[0] <= column <= block[1]]
+    rows = rows or [row for row, _ in recorded]
     span = max(rows) - min(rows) + 1
     # Rows inserted push remi's last rows below all it recorded: look there too.
     below = range(max(rows) + 1, max(rows) + 1 + span)
@@ -268,11 +283,9 @@ def _moved(
         if now is None or same(now, recorded.get(key)):
             continue
         if is_formula(now):
-            if (
-                key in in_the_way
-                and key[1] in formula_columns
-                and is_formula(recorded.get(key, "="))
-            ):
+            # where remi wrote formulas in the column: over its formula, or over its own
+            # label there (a live area's deal numbers pushed down onto its Total label)
+            if key in in_the_way and key[1] in formula_columns:
                 formulas.add(key)
             continue
         for offset in _offsets(key, now, recorded, span):

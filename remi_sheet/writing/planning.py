@@ -4,6 +4,7 @@ its values), and whether the workbook already shows all of it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,11 +13,13 @@ from typing import Any
 from remi_sheet.core.problems import Problem, Severity
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
+from remi_sheet.notebook.games import Game
+from remi_sheet.notebook.layout import MARKER_PREFIX
 from remi_sheet.notebook.loading import Notebook, rule_cells
-from remi_sheet.notebook.sheets import STATE_SHEET
+from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading.cells import column_letter
 from remi_sheet.reading.grid import Grid
-from remi_sheet.writing import live_names
+from remi_sheet.writing import live_sheet
 from remi_sheet.writing.area import (
     Block,
     area_width,
@@ -24,7 +27,7 @@ from remi_sheet.writing.area import (
     standings_area,
     standings_sheet_name,
 )
-from remi_sheet.writing.live_area import live_columns
+from remi_sheet.writing.live_area import live_columns, phone_rows
 from remi_sheet.writing.ownership import Key, Record, is_formula, read_record, same
 from remi_sheet.writing.written import Cells, Style
 
@@ -37,6 +40,8 @@ class Plan:
     areas: dict[str, str]  # sheet → the columns of remi's area, for messages
     standings_sheet: str
     names: dict[str, str] = field(default_factory=dict)  # defined names live formulas need
+    # remi's own sheets, whole: the Standings, and the live sheet when an area is live
+    own: set[str] = field(default_factory=set)
     chart: Block | None = None  # the rating history on the Standings sheet, drawn as a chart
     helpers: dict[str, tuple[int, int]] = field(default_factory=dict)  # sheet → hidden columns
     # What remi's record held when the plan was made (None: no record, or a damaged one),
@@ -88,24 +93,97 @@ def plan(
             alike = recorded_players.get(players) or _one_player_apart(players, recorded_players)
             found = _best_match({sheet: record[sheet] for sheet in alike}, grid, ties=True)
             mine = dict(record[found]) if found is not None else None
+        placed = _where_remi_wrote(game, grid, mine or {})
         if mine is not None:
+            mine = _loose_cells_kept(mine, grid, placed.layout.area_column)
             owned[game.sheet] = mine
         was_live = any(is_formula(value) for value in (mine or {}).values())
         made_live = was_live if live is None else live
-        sheets[game.sheet] = game_area(game, lang, live=made_live)
+        sheets[game.sheet] = _area(placed, grid, mine or {}, lang, made_live)
         if made_live:
-            helpers[game.sheet] = live_columns(game).helpers
-        first = game.layout.area_column
-        last = first + area_width(game, live=made_live) - 1
+            helpers[game.sheet] = live_columns(placed).helpers
+        first = placed.layout.area_column
+        last = first + area_width(placed, live=made_live) - 1
         areas[game.sheet] = f"{column_letter(first)}:{column_letter(last)}"
     standings = _standings_name(record, notebook, lang, renamed, owned)
     chart = None
     if only is None:
         sheets[standings], chart = standings_area(notebook, lang)
         areas[standings] = standings
-    needed = any(w.formula for cells in sheets.values() for w in cells.values())
-    names = live_names.all_names(notebook.rules, _rule_cells(notebook)) if needed else {}
-    return Plan(sheets, areas, standings, names, chart, helpers, held, owned)
+    # The live sheet stays remi's once written, though every area be values for a run.
+    needed = LIVE_SHEET in record or any(w.formula for c in sheets.values() for w in c.values())
+    names: dict[str, str] = {}
+    own = {standings} if only is None else set()
+    if needed:
+        sheets[LIVE_SHEET], names = live_sheet.live_sheet(notebook.rules, _rule_cells(notebook))
+        areas[LIVE_SHEET] = LIVE_SHEET
+        own.add(LIVE_SHEET)
+    return Plan(sheets, areas, standings, names, own, chart, helpers, held, owned)
+
+
+def _area(game: Game, grid: Grid | None, mine: Mapping[Key, Any], lang: Lang, live: bool) -> Cells:
+    """A game's area; a live one with its players' totals and places in their own
+    columns, where those are free (`_phone_free`)."""
+    cells = game_area(game, lang, live=live, phone=live)
+    if live and not _phone_free(game, grid, mine, cells):
+        cells = game_area(game, lang, live=True, phone=False)
+    return cells
+
+
+def _loose_cells_kept(mine: dict[Key, Any], grid: Grid | None, area: int) -> dict[Key, Any]:
+    """remi's record of a game sheet, but for its cells left of its area (the players'
+    totals above a live game's names, the legend under its deals) that no longer hold what
+    remi wrote there: moved with rows inserted or deleted, or typed over. Those are the
+    person's now, never a reason to leave the sheet alone: remi writes them again only
+    where they are free."""
+    if grid is None:
+        return mine
+    return {
+        key: value
+        for key, value in mine.items()
+        if key[1] >= area or is_formula(value) or same(grid.value(*key), value)
+    }
+
+
+def _where_remi_wrote(game: Game, grid: Grid | None, mine: Mapping[Key, Any]) -> Game:
+    """The game with its area where remi wrote it before, when its marker there has been
+    cleared with the rest of the area (as remi asks, after rows moved across it): a
+    notebook `remi new` made keeps its free columns for latecomers before the area, which
+    would otherwise start right after the last name."""
+    layout = game.layout
+    marker = next(
+        (
+            column
+            for (row, column), value in mine.items()
+            if row == layout.header_row and str(value).startswith(MARKER_PREFIX)
+        ),
+        None,
+    )
+    last_name = layout.player_column(len(game.players) - 1) if game.players else 0
+    if (
+        grid is None
+        or marker is None
+        or marker == layout.area_column
+        or marker <= last_name + 1
+        or grid.value(layout.header_row, marker) is not None
+    ):
+        return game
+    return dataclasses.replace(game, layout=dataclasses.replace(layout, area_column=marker))
+
+
+def _phone_free(game: Game, grid: Grid | None, mine: Mapping[Key, Any], cells: Cells) -> bool:
+    """Whether the two rows above a live game's header are free for its players' totals
+    and places, and the rows under its deals for their legend: nothing there but what
+    remi wrote, or writes now (a legend moved up with a deal row deleted above it). A
+    notebook `remi new` made leaves them so."""
+    layout = game.layout
+    if grid is None or layout.total_row is not None:
+        return False
+    keys = phone_rows(game, layout.end_row + 1)
+    return bool(keys) and all(
+        key in mine or (now := grid.value(*key)) is None or same(now, cells[key].shows)
+        for key in keys
+    )
 
 
 def lost_games(notebook: Notebook, plan: Plan) -> list[Problem]:
@@ -117,7 +195,7 @@ def lost_games(notebook: Notebook, plan: Plan) -> list[Problem]:
         return []
     games = {game.sheet for game in notebook.games}
     told = {problem.sheet for problem in notebook.problems}
-    own = {plan.standings_sheet, STATE_SHEET}
+    own = {plan.standings_sheet, STATE_SHEET, LIVE_SHEET}
     return [
         Problem("game_header_lost", name, None, Severity.WARNING)
         for name in notebook.sheet_names
@@ -202,7 +280,7 @@ def _standings_in(record: Record, games: Collection[str] = ()) -> str | None:
         return by_name
     headings = [{say(key, lang) for lang in ("en", "hu")} for key in ("rank", "player")]
     for name, cells in record.items():
-        if name in games or name == STATE_SHEET:
+        if name in games or name in (STATE_SHEET, LIVE_SHEET):
             continue
         values = {value for value in cells.values() if isinstance(value, str)}
         if all(values & heading for heading in headings):
@@ -220,7 +298,7 @@ def _standings_name(
     written = _standings_in(record, games)
     if written is not None and written in renamed:
         for name, grid in notebook.grids.items():
-            if name in record or name in games or name == STATE_SHEET:
+            if name in record or name in games or name in (STATE_SHEET, LIVE_SHEET):
                 continue
             mine = _renamed_from({written: renamed[written]}, grid)
             if mine is not None:
@@ -250,18 +328,25 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
                 return False
             # A formula whose result remi does not know shows whatever it computes.
             unknown = written.formula and written.result is None
-            if not unknown and not same(grid.value(*key), written.shows):
+            # A formula's empty text reads as an empty cell.
+            shows = None if written.shows == "" else written.shows
+            if not unknown and not same(grid.value(*key), shows):
                 return False
     return True
 
 
 def _as_remi_left_it(path: Path) -> bool:
     """Whether the workbook holds every named style remi writes in (one written before a
-    style was added gets it, and its cells in it, on the next run), and remi's record is
-    still very hidden (LibreOffice saves it only hidden)."""
+    style was added gets it, and its cells in it, on the next run), remi's record is
+    still very hidden (LibreOffice saves it only hidden) and its live sheet hidden."""
     from remi_sheet.reading import package, tolerant
 
     with tolerant.open_zip(path) as archive:
         names = {style.get("name") for style in package.cell_styles(archive)}
         states = package.sheet_states(archive)
-    return all(style.value in names for style in Style) and states.get(STATE_SHEET) == "veryHidden"
+    hidden = states.get(LIVE_SHEET, "hidden") == "hidden"
+    return (
+        all(style.value in names for style in Style)
+        and states.get(STATE_SHEET) == "veryHidden"
+        and hidden
+    )

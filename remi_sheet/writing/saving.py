@@ -25,7 +25,7 @@ from remi_sheet.reading import compat, files, losses, package, tolerant
 from remi_sheet.reading.cells import address
 from remi_sheet.reading.files import Identity, backup_first, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
-from remi_sheet.writing import formula_results, raw_values
+from remi_sheet.writing import formula_results, raw_values, shared_formulas
 from remi_sheet.writing.ownership import Key, same
 from remi_sheet.writing.written import Cells
 
@@ -105,9 +105,11 @@ def save_safely(
     emptied = {name: touched.get(name, set()) | hidden.get(name, set()) for name in touched}
     emptied |= {name: cells for name, cells in hidden.items() if name not in emptied}
 
+    shared = {sheet: shared_formulas.groups(cells) for sheet, cells in written.items()}
+
     def save(temporary: Path) -> None:
         workbook.save(temporary)
-        formula_results.mend(temporary, results)
+        formula_results.mend(temporary, results, shared)
         _check_readback(grids, temporary, written, emptied)
         _check_raw_readback(temporary, results)
         lost = _losses(source, temporary, own) if source is not None else []

@@ -10,6 +10,7 @@ The plan of what to write, and whether the workbook already shows it, is `planni
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,7 +19,7 @@ from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.notebook.loading import Notebook
-from remi_sheet.notebook.sheets import STATE_SHEET
+from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, address, column_letter, column_number
 from remi_sheet.reading.files import backup_first, replace_atomically
@@ -104,10 +105,11 @@ def _write(
     }
     known = set(plan.record or {}) | set(plan.owned)  # sheets remi wrote before
     for name, (cells, _) in changes.items():
-        if name != plan.standings_sheet:
+        if name != plan.standings_sheet and name not in plan.own:
             looks.fit_area(sheets[name], cells, plan.helpers.get(name), name not in known)
         if name in plan.helpers:
             looks.hide_helpers(sheets[name], *plan.helpers[name])
+    hidden = _hide_live_sheet(sheets)
     names_changed = define_names(workbook, plan.names)
     if plan.standings_sheet in changes:
         looks.draw_ratings(sheets[plan.standings_sheet], plan.chart)
@@ -118,7 +120,7 @@ def _write(
     touched[STATE_SHEET] = _write_state(workbook, state, arrays)
     in_place = target.resolve() == source.resolve()
     added = set(sheets) - set(read_sheet_names(source))
-    if not any(touched.values()) and not names_changed and not added and not unhidden:
+    if not any(touched.values()) and not (names_changed or added or unhidden or hidden):
         replaced = False
         if not in_place:
             replaced = replace_atomically(
@@ -187,15 +189,19 @@ def _claims(
     problems: list[Problem] = []
     left_alone: list[str] = []
     changes: dict[str, tuple[Cells, set[Key]]] = {}
-    for name, cells in plan.sheets.items():
+    for name, planned in plan.sheets.items():
         sheet = sheets.get(name) or sheets.setdefault(name, _new_sheet(workbook, name))
         current = _reader(sheet)
         recorded = record.get(name)
         if recorded is None and old is None:
             # No record at all: remi's cells are those in its styles, if it ever wrote any.
             recorded = _styled(sheet) if styled_before else {}
-        whole = name == plan.standings_sheet  # remi's own sheet: its area is all of it
+        # remi's own sheet: its area is all of it
+        whole = name == plan.standings_sheet or name in plan.own
         area = plan.areas[name]
+        cells = planned
+        if not whole and recorded is not None:
+            cells, recorded = _loose_cells(planned, recorded, current, area)
         decided = claim(name, current, recorded or {}, _values(cells), area, whole_sheet=whole)
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
@@ -208,6 +214,29 @@ def _claims(
             changes[name] = (cells, decided.clear)
             record[name] = _values(cells)
     return problems, left_alone, changes, record
+
+
+def _loose_cells(
+    cells: Cells, recorded: Mapping[Key, Any], current: Any, area: str
+) -> tuple[Cells, dict[Key, Any]]:
+    """A game sheet's plan and record without remi's cells left of its area (a live
+    game's players' totals above their names, its legend under the deals) when a person
+    typed over any of them, or rows moved them: those are a convenience, never a reason to
+    leave the sheet alone. remi then writes none of them, clears those that still hold
+    what it wrote, and leaves the others to the person."""
+    first = column_number(area.partition(":")[0]) - 1
+    loose = {key for key in cells.keys() | recorded.keys() if key[1] < first}
+    taken = [
+        key
+        for key in loose
+        if (now := current(key)) is not None
+        and not (key in recorded and same(now, recorded[key]))
+        and not (key in cells and same(now, _values({key: cells[key]})[key]))
+    ]
+    if not taken:
+        return cells, dict(recorded)
+    kept = {key: value for key, value in recorded.items() if key not in loose or key not in taken}
+    return {key: cell for key, cell in cells.items() if key not in loose}, kept
 
 
 def _new_sheet(workbook: Workbook, name: str) -> Worksheet:
@@ -223,18 +252,34 @@ def _new_sheet(workbook: Workbook, name: str) -> Worksheet:
 
 
 def define_names(workbook: Workbook, names: dict[str, str]) -> bool:
-    """Give the workbook the defined names the live formulas read (`live_names`): the house
-    rules, linked to their cells on the Rules sheet, and the parser's tables. True if
-    anything changed."""
+    """Give the workbook the defined names the live formulas read (`live_sheet`): each a
+    range of cells on remi's live sheet (the house rules, the parser's tables), and the
+    Rules sheet's own. A name of remi's the formulas read no more (a formula or an array
+    constant an earlier version defined) goes. True if anything changed."""
     from openpyxl.workbook.defined_name import DefinedName
 
     changed = False
+    if names:
+        for stale in [name for name in workbook.defined_names if name.startswith("remi_")]:
+            if stale not in names:
+                del workbook.defined_names[stale]
+                changed = True
     for name, value in names.items():
         present = workbook.defined_names.get(name)
         if present is None or present.attr_text != value:
             workbook.defined_names[name] = DefinedName(name, attr_text=value)
             changed = True
     return changed
+
+
+def _hide_live_sheet(sheets: dict[str, Worksheet]) -> bool:
+    """remi's live sheet stays hidden (anyone may show it to see what the formulas read);
+    True when it was shown."""
+    sheet = sheets.get(LIVE_SHEET)
+    if sheet is None or sheet.sheet_state == "hidden":
+        return False
+    sheet.sheet_state = "hidden"
+    return True
 
 
 def _values(cells: Cells) -> dict[Key, Any]:

@@ -28,6 +28,9 @@ class Written:
     style: Style
     formula: bool = False
     result: str | int | float | None = None  # what a formula shows; None: nothing known
+    # A formula that is its group's first one (its top left cell) moved: saved once for
+    # the group, as Excel saves a formula filled down or across (`sharing`).
+    share: str | None = None
 
     @property
     def shows(self) -> str | int | float | None:
