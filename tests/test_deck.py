@@ -16,7 +16,7 @@ from remi_sheet.core.entries import parse_entry
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import JOKERS_PER_PACK, HouseRules
 from remi_sheet.core.scoring import score_row
-from remi_sheet.writing.live_names import _max_points
+from remi_sheet.writing.live_sheet import _max_points
 
 DEFAULT = HouseRules()
 PACKS = (2, 3)

@@ -34,7 +34,7 @@ from remi_sheet.notebook.loading import Notebook, load_notebook
 from remi_sheet.reading.cells import address
 from remi_sheet.writing.formulas import WAITING, reads
 from remi_sheet.writing.live_area import live_columns
-from remi_sheet.writing.live_names import value_is_wrong
+from remi_sheet.writing.live_sheet import value_is_wrong
 from remi_sheet.writing.new_notebook import HEADER_ROW, input_check
 from tests.conftest import remi
 from tests.live_cases import Typist

@@ -89,7 +89,8 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
     """A Rules sheet with every house rule under its name in `lang`, its value and a
     one-line explanation, then the heading of the table's own agreements (free text, read
     back as `Notebook.agreements`). The live formulas read each value cell through a
-    defined name (`live_names`), so a change here changes the scores on every sheet."""
+    cell of remi's live sheet (`live_sheet`), so a change here changes the scores on every
+    sheet."""
     from remi_sheet.reading.compat import bold_font
 
     heading = bold_font(workbook)
@@ -151,11 +152,11 @@ def complete_rules(
 
 def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lang: Lang) -> None:
     """One rule's name, value and explanation; the value painted red while it is one remi
-    refuses (`live_names.value_is_wrong`): the live scores would use it meanwhile."""
+    refuses (`live_sheet.value_is_wrong`): the live scores would use it meanwhile."""
     from openpyxl.formatting.rule import FormulaRule
     from openpyxl.styles import PatternFill
 
-    from remi_sheet.writing.live_names import value_is_wrong
+    from remi_sheet.writing.live_sheet import value_is_wrong
 
     sheet.cell(row, 1, say(f"rulename_{spec.name}", lang)).data_type = "s"
     value = sheet.cell(row, 2, _shown(getattr(rules, spec.name), spec, lang))
@@ -265,7 +266,7 @@ def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
 
 def input_check(cell: str) -> str:
     """The data validation of an entry cell: a whole number, or text of the characters an
-    entry can hold (`live_names.alphabet`). `IF`, not `AND`: a spreadsheet evaluates every
+    entry can hold (`formulas.alphabet`). `IF`, not `AND`: a spreadsheet evaluates every
     argument of `AND`, and `INT` of a text is an error, which refuses the cell. The
     positions past the text's end are left out: LibreOffice finds no empty text."""
     characters = (
