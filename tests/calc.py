@@ -71,10 +71,17 @@ class Calc:
         *,
         ranges: list[tuple[str, str]] | None = None,
         save: Path | None = None,
+        check: bool = True,
     ) -> tuple[list[Shown], list[list[list[Any]]]]:
         """Type each (sheet, cell, text) as a person does, in one sitting; what each cell
-        shows, and the `ranges` as computed after it. `save`: stored there as .xlsx."""
-        job: dict[str, Any] = {"op": "type", "file": str(file), "cells": [list(c) for c in cells]}
+        shows (whether its input check lets it in: unless `check` is false, every cell
+        is), and the `ranges` as computed after it. `save`: stored there as .xlsx."""
+        job: dict[str, Any] = {
+            "op": "type",
+            "file": str(file),
+            "cells": [list(c) for c in cells],
+            "check": check,
+        }
         if ranges:
             job["ranges"] = [list(r) for r in ranges]
         if save is not None:

@@ -8,9 +8,10 @@ Jobs (`op`):
 - `type`: open `file`, type each `cells` entry `[sheet, "B5", "text as typed"]` with
   `XCell.setFormula` (what a person's typing does: `27` becomes a number, `H` text, `=1+1` a
   formula), recalculate, ask LibreOffice's own validity check (`XSheetAuditing.showInvalid`,
-  Detective ▸ Mark Invalid Data) which cells it refuses, and answer each cell's kind, value
-  and text as LibreOffice shows it; `read` adds every listed `[sheet, "A1:Z40"]` range as
-  computed; `save` stores the document to that path as .xlsx.
+  Detective ▸ Mark Invalid Data) which cells it refuses (unless `check` is false), and
+  answer each cell's kind, value and text as LibreOffice shows it; `ranges` adds every
+  listed `[sheet, "A1:Z40"]` range as computed; `save` stores the document to that path
+  as .xlsx.
 - `read`: open `file`, recalculate, answer the `ranges` as computed.
 - `time`: open `file` and recalculate everything `repeat` times; the seconds of each.
 - `quit`.
@@ -97,7 +98,8 @@ class Calc:
                 cell.setFormula(text)
                 typed.append((sheet_name, cell))
             document.calculateAll()
-            refused = self.refused(document, {name for name, _ in typed})
+            checked = job.get("check", True)
+            refused = self.refused(document, {name for name, _ in typed}) if checked else set()
             answer: dict[str, Any] = {"cells": []}
             for sheet_name, cell in typed:
                 address = cell.CellAddress
