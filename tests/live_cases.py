@@ -39,7 +39,8 @@ MISTAKES: list[Any] = [
     "1.000",
     "12,000",
     33.5,
-    True,
+    # (a TRUE cell is no entry to remi, and a 1 to LibreOffice's array formulas, which
+    # tell no logical from a number: docs/notebook.md says so)
     "X -5",
     "X Z",
     "XX",

@@ -854,7 +854,7 @@ def test_a_live_sheet_copied_from_another_notebook_is_cleared_with_its_helpers(
     book.save(here)
     result = remi("score", here)
     assert result.exit_code == 1
-    assert "Clear columns I:BT of this sheet" in result.stdout, result.stdout
+    assert "Clear columns I:CF of this sheet" in result.stdout, result.stdout
 
 
 def test_hungarian_messages_write_cards_with_hungarian_letters(notebook: Make) -> None:

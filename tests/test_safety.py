@@ -587,7 +587,10 @@ def test_cells_typed_over_by_hand_are_each_told_not_taken_for_moved_rows(
     # Anna's running totals (-20, -40, …): "corrected" by hand, with values the column
     # holds in other rows, or formulas where remi's are.
     typed = ["=-40+0", "=SUM(B6:C6)", "=1"] if live else [-20, 10, -20]
-    for cell, value in zip(list(game["K"][6:9]), typed, strict=True):  # deals 2-4
+    # K: her running totals beside her scores; in a live area they stand after every slot's
+    # score, each row's an array formula in P
+    column = "P" if live else "K"
+    for cell, value in zip(list(game[column][6:9]), typed, strict=True):  # deals 2-4
         cell.value = value
     book.save(path)
     result = remi("score", path)

@@ -45,9 +45,14 @@ from remi_sheet.core.cards import (
 from remi_sheet.core.entries import HAND_WORDS, NOT_DOWN_WORDS, WIN_WORDS
 from remi_sheet.core.text import ENTRY_MINUS_SIGNS, INVISIBLE
 
+# Every game sheet of a notebook asks for the same formulas, cell for cell.
+_cached = functools.lru_cache(maxsize=1 << 14)
+
 WAITING: Final = "…"  # a running total or Total that waits for a deal to be put right
 # One hidden column per player slot for each step.
-STEPS: Final = ("text", "rest", "number", "cards", "shape", "points", "kind", "value")
+STEPS: Final = (
+    "text", "code", "rest", "unsigned", "number", "cards", "shape", "points", "kind", "value"
+)  # fmt: skip
 _DIGITS: Final = '"0123456789"'
 # The card string's own characters for a ten and a joker; typed, they are no card.
 TEN: Final = "T"
@@ -132,80 +137,87 @@ def card_shapes() -> list[tuple[str, str]]:
     return pairs
 
 
+# The characters a lookup reads as wildcards, and the one the text step puts in the
+# place of a "|" (it marks the text's end for a moment): none of them is in any entry.
+_WILD: Final = "~*?|"
+
+
+@_cached
 def text(entry: str) -> str:
-    cleaned = substituted(entry, cleaning())
+    """The entry cleaned and in capitals, without one full stop at its end ("45.", "W.": a
+    phone's double space), as `entries.parse_entry` reads it, unless the stop is all there
+    is; "" for no text. An array formula over a row's slots, as every step: each of them
+    works cell by cell."""
+    cleaned = substituted(entry, [(sign, NOT_A_CARD) for sign in _WILD] + cleaning())
     for control in (9, 10, 13):  # tab and line breaks, as literals XML would change
         cleaned = f'SUBSTITUTE({cleaned},CHAR({control})," ")'
-    return f'=IF(ISTEXT({entry}),UPPER(TRIM({cleaned})),"")'
+    # "|" marks the ends for a moment: a stop before the end mark goes, a stop alone is
+    # marked unreadable ("." is no entry).
+    marked = f'"|"&UPPER(TRIM({cleaned}))&"|"'
+    stopless = f'SUBSTITUTE(SUBSTITUTE({marked},"|.|","|{NOT_A_CARD}|"),".|","|")'
+    return f'=IF(ISTEXT({entry}),TRIM(SUBSTITUTE({stopless},"|","")),"")'
 
 
-def _without_stop(text_cell: str) -> str:
-    """The text without one full stop at its end, as `entries.parse_entry` reads it ("45.",
-    "W.": a phone's double space), unless the stop is all there is."""
+@_cached
+def code(text_cell: str, kinds: str) -> str:
+    """The code word the text is, by its kind: H a hand win, W a win, X not laid down; ""
+    for none. `kinds`: the kind of each word of the table of code words, in its order.
+    The text step left no wildcard for MATCH in it."""
+    at = f"MATCH({substituted(text_cell, folding())},remi_code_words,0)"
+    return f'=IFERROR(MID("{kinds}",{at},1),"")'
+
+
+@_cached
+def rest(text_cell: str, code_cell: str) -> str:
+    """What is read as points: what follows a leading X (not laid down), or the text; none
+    for a code word."""
     t = text_cell
-    return f'IF(AND(LEN({t})>1,RIGHT({t},1)="."),TRIM(LEFT({t},LEN({t})-1)),{t})'
+    return f'=IF({code_cell}<>"","",IF(LEFT({t},1)="X",TRIM(MID({t},2,999)),{t}))'
 
 
-def _looked_up(text: str, table: str) -> str:
-    """Where `text` stands in the range `table`, an error when it is not there. `?`, `*`
-    and `~` are no wildcards: MATCH reads them so, and no word of remi's has them."""
-    plain = substituted(text, [(sign, NOT_A_CARD) for sign in "~*?"])
-    return f"MATCH({plain},{table},0)"
+@_cached
+def unsigned(rest_cell: str) -> str:
+    """The rest without one sign before it (a number's: "-20", "+5")."""
+    r = rest_cell
+    return f'=IF((LEFT({r},1)="+")+(LEFT({r},1)="-"),MID({r},2,999),{r})'
 
 
-def _code(word: str) -> str:
-    """Where the code `word` is in the table of code words (an error: none)."""
-    return _looked_up(substituted(word, folding()), "remi_code_words")
-
-
-def rest(text_cell: str) -> str:
-    """After a leading X (not laid down), what follows it is the points; a code word has
-    none."""
-    d = _without_stop(text_cell)
-    return (
-        f'=IF({text_cell}="","",IF(ISNUMBER({_code(d)}),"",'
-        f'IF(LEFT({d},1)="X",TRIM(MID({d},2,999)),{d})))'
-    )
-
-
-def number(rest_cell: str) -> str:
+@_cached
+def number(rest_cell: str, unsigned_cell: str) -> str:
     """The rest as a whole number ("35", "+5", "-20", "35.0", "30,0"); "E" for a fraction
     or "1.000" (a thousand to one reader, one to another); "" for no number, and for two
     card ranks with a comma between ("9,3": the cards 9 and 3)."""
-    r = rest_cell
-    signed = f'IF(OR(LEFT({r},1)="+",LEFT({r},1)="-"),1,0)'
-    digits = f'SUMPRODUCT(LEN({r})-LEN(SUBSTITUTE({r},remi_digits,"")))'
-    signs = f"{_counted(r, '+')}+{_counted(r, '-')}"
-    separators = f"{_counted(r, '.')}+{_counted(r, ',')}"
-    # Digits, a sign before them, at most one separator between them: nothing else.
+    r, u = rest_cell, unsigned_cell
+    # Digits, and at most one separator between them: nothing else is left without them.
+    others = substituted(f'SUBSTITUTE({u},",",".")', [(digit, "") for digit in "0123456789"])
     like = (
-        f"AND({digits}+{signs}+{separators}=LEN({r}),{signs}={signed},{separators}<=1,"
-        f"ISNUMBER(FIND(MID({r},1+{signed},1),{_DIGITS})),ISNUMBER(FIND(RIGHT({r},1),{_DIGITS})))"
+        f'ISNUMBER(FIND("|"&{others}&"|","||.|"))'
+        f"*ISNUMBER(FIND(LEFT({u},1),{_DIGITS}))*ISNUMBER(FIND(RIGHT({u},1),{_DIGITS}))"
     )
-    at = f'IFERROR(FIND(".",{r}),IFERROR(FIND(",",{r}),0))'
-    whole = f"MID({r},1+{signed},{at}-1-{signed})"
-    fraction = f"MID({r},{at}+1,99)"
+    whole = f'LEFT({u},FIND(".",SUBSTITUTE({u},",",".")&".")-1)'
+    fraction = f"MID({u},LEN({whole})+2,999)"
     sign = f'IF(LEFT({r},1)="-",-1,1)'
     two_cards = (
-        f'AND({signed}=0,MID({r},{at},1)=",",ISNUMBER(MATCH({whole},remi_comma_ranks,0)),'
-        f"ISNUMBER(MATCH({fraction},remi_comma_ranks,0)))"
+        f'({r}={u})*ISNUMBER(FIND(",",{u}))*ISNUMBER(MATCH({whole},remi_comma_ranks,0))'
+        f"*ISNUMBER(MATCH({fraction},remi_comma_ranks,0))"
     )
     return (
-        f'=IF({r}="","",IF(NOT({like}),"",IF({at}=0,{sign}*VALUE(MID({r},1+{signed},99)),'
-        f'IF({two_cards},"",IF(OR(SUBSTITUTE({fraction},"0","")<>"",'
-        f'AND(LEN({whole})<=3,{fraction}="000")),"E",{sign}*VALUE({whole}))))))'
+        f'=IF({u}="","",IF({like}=0,"",IF({two_cards},"",IF((SUBSTITUTE({fraction},"0","")<>"")'
+        f'+(LEN({whole})<=3)*({fraction}="000"),"E",{sign}*VALUE({whole})))))'
     )
 
 
+@_cached
 def cards(rest_cell: str, number_cell: str) -> str:
-    """The card string of the rest, when it is no number."""
-    r = rest_cell
-    return f'=IF(OR({r}="",{number_cell}<>""),""," "&{substituted(r, card_spelling())}&" ")'
+    """The card string of the rest where it is no number."""
+    r, n = rest_cell, number_cell
+    return f'=IF(({r}="")+({n}<>""),""," "&{substituted(r, card_spelling())}&" ")'
 
 
+@_cached
 def shape(cards_cell: str) -> str:
     c = cards_cell
-    return f'=IF({c}="","",{substituted(c, card_shapes())})'
+    return f"={substituted(c, card_shapes())}"
 
 
 def _count(cell: str, what: str, width: int = 1) -> str:
@@ -218,6 +230,12 @@ def _counted(cell: str, what: str) -> str:
     return _count(cell, quoted(what), len(what))
 
 
+def _each(table: str, counts: str) -> str:
+    """For each slot, the sum over a table's rows of `counts` (a table row by slot)."""
+    return f"MMULT(TRANSPOSE(ROW({table})^0),{counts})"
+
+
+@_cached
 def points(cards_cell: str, shape_cell: str) -> str:
     """The cards' points, or -1 when they cannot be one player's hand: a character that is
     no card's, a suit after no rank, two number ranks together ("45": the cards 4 and 5,
@@ -226,21 +244,21 @@ def points(cards_cell: str, shape_cell: str) -> str:
     be more than a hand holds: `kind` tells."""
     c, s = cards_cell, shape_cell
     known = substituted(s, [(ch, "") for ch in "nrjs "])
-    bad = f"{_counted(' ' + s, ' s')}+{_counted(s, 'ss')}+{_counted(s, 'js')}+{_counted(s, 'nn')}"
+    bad = f"{_counted(s, ' s')}+{_counted(s, 'ss')}+{_counted(s, 'js')}+{_counted(s, 'nn')}"
     held = f'LEN(SUBSTITUTE(SUBSTITUTE({s}," ",""),"s",""))'
-    readable = f"AND(LEN({known})=0,{bad}=0,{held}>0)"
-    suits = _counted(s, "s")
-    copies = f"SUMPRODUCT(({_count(c, 'remi_suited', 2)}>remi_packs)*1)"
-    ranks = f"SUMPRODUCT(({_count(c, 'remi_ranks')}>remi_rank_copies)*1)"
-    fits = (
-        f"AND({held}<={_hand_size()},{_counted(c, JOKER)}<=remi_jokers,"
-        f"IF({suits}>remi_packs,{copies}=0,TRUE),IF({held}>remi_rank_copies,{ranks}=0,TRUE))"
-    )
+    readable = f"(LEN({known})=0)*({bad}=0)*({held}>0)"
+    # Worked out only for a row with more suits, or cards, than a card's copies, or a
+    # rank's, can be: a row of a card or two each never holds too many.
+    copies = _each("remi_suited", f"({_count(c, 'remi_suited', 2)}>remi_packs)*1")
+    copies = f"IF(SUMPRODUCT({_counted(s, 's')})<=remi_packs,0,{copies})"
+    ranks = _each("remi_ranks", f"({_count(c, 'remi_ranks')}>remi_rank_copies)*1")
+    ranks = f"IF(SUMPRODUCT(LEN({s}))<=remi_rank_copies,0,{ranks})"
+    fits = f"({held}<={_hand_size()})*({_counted(c, JOKER)}<=remi_jokers)*({copies}+{ranks}=0)"
     worth = (
-        f'SUMPRODUCT((LEN({c})-LEN(SUBSTITUTE({c},remi_rank_chars,"")))*remi_rank_points)'
+        f"MMULT(TRANSPOSE(remi_rank_points),{_count(c, 'remi_rank_chars')})"
         f"+remi_ace*{_counted(c, 'A')}+remi_joker_value*{_counted(c, JOKER)}"
     )
-    return f'=IF({c}="","",IF({readable},IF({fits},{worth},-1),-1))'
+    return f'=IF({c}="","",IF({readable}*{fits},{worth},-1))'
 
 
 def _hand_size() -> int:
@@ -249,32 +267,35 @@ def _hand_size() -> int:
     return HAND_SIZE
 
 
+@_cached
 def kind(
-    entry: str, text_cell: str, rest_cell: str, number_cell: str, points_cell: str, absent: str
+    entry: str, text_cell: str, code_cell: str, number_cell: str, points_cell: str, absent: str
 ) -> str:
     """What the entry is. `absent`: TRUE while the slot has no player (its header cell is
     empty): whatever is typed under it is nobody's, as `remi check` reads it."""
-    t, r, n, p = text_cell, rest_cell, number_cell, points_cell
-    code = f"INDEX(remi_code_kinds,{_code(_without_stop(t))})"
-    fits = "AND({v}>=0,{v}<=remi_max_points)"
-    points_kind = f'IF({fits.format(v=p)},"{{kind}}","E")'
+    t, n, p = text_cell, number_cell, points_cell
+
+    def fits(v: str, kind: str) -> str:
+        return f'IF(({v}>=0)*({v}<=remi_max_points),"{kind}","E")'
+
+    x = f'(LEFT({t},1)="X")'
     loser = (
-        f'IF({n}="E","E",IF({n}<>"",IF(LEFT({t},1)="X",'
-        f'IF({fits.format(v=n)},"Y","E"),"N"),'
-        f'IF(LEFT({t},1)="X",{points_kind.format(kind="Y")},{points_kind.format(kind="P")})))'
+        f'IF({n}="E","E",IF({n}<>"",IF({x},{fits(n, "Y")},"N"),'
+        f"IF({x},{fits(p, 'Y')},{fits(p, 'P')})))"
     )
     return (
         f'=IF({absent},"-",IF(ISERROR({entry}),"E",IF(ISLOGICAL({entry}),"E",'
         f'IF(ISNUMBER({entry}),IF({entry}=INT({entry}),"N","E"),IF({t}="","-",'
-        f'IF({r}="",{code},{loser}))))))'
+        f'IF({code_cell}<>"",{code_cell},{loser}))))))'
     )
 
 
+@_cached
 def value(entry: str, kind_cell: str, number_cell: str, points_cell: str) -> str:
     k, n, p = kind_cell, number_cell, points_cell
     return (
         f'=IF({k}="N",IF(ISNUMBER({entry}),{entry},{n}),'
-        f'IF(OR({k}="Y",{k}="P"),IF({n}<>"",{n},{p}),0))'
+        f'IF(({k}="Y")+({k}="P"),IF({n}<>"",{n},{p}),0))'
     )
 
 
@@ -305,11 +326,13 @@ def players(names: Sequence[str]) -> str:
     for index in range(len(names) - 1, -1, -1):
         name = names[index]
         folded = substituted(f'UPPER(TRIM({name}&""))', folding())
-        note = f"ISNUMBER({_looked_up(folded, 'remi_note_words')})"
+        plain = substituted(folded, [(sign, NOT_A_CARD) for sign in "~*?"])  # no wildcards
+        note = f"ISNUMBER(MATCH({plain},remi_note_words,0))"
         formula = f'IF(OR(TRIM({name}&"")="",{note}),{index},{formula})'
     return "=" + formula
 
 
+@_cached
 def status(
     ordinal: str,
     number_cell: str,
@@ -369,46 +392,55 @@ def status(
     )
 
 
-def score(status_cell: str, kind_cell: str, value_cell: str, absent: str, refused: str) -> str:
-    """One player's score in a deal; `refused` is what a refused deal shows (the notebook's
-    language); nothing under a slot without a player."""
-    st, k, v = status_cell, kind_cell, value_cell
+@_cached
+def score(status_cell: str, kinds: str, values: str, absent: str, refused: str) -> str:
+    """Each slot's score in a deal (`kinds` and `values`: the row's helpers of every slot);
+    `refused` is what a refused deal shows (the notebook's language); nothing under a slot
+    without a player."""
+    st, k, v = status_cell, kinds, values
     rounded = f"IF(remi_exact,{v},ROUND({v},-1))"
+    not_down = f'(({k}="X")+({k}="Y"))'
     # after a normal win, a loser not down scores the fixed score when the rules say one
-    normal = f'IF(AND(OR({k}="X",{k}="Y"),remi_not_down_normal>=0),remi_not_down_normal,{rounded})'
+    normal = f"IF({not_down}*(remi_not_down_normal>=0),remi_not_down_normal,{rounded})"
     doubled = (
         f"IF(remi_round_first,{rounded}*remi_multiplier,"
         f"IF(remi_exact,{v}*remi_multiplier,ROUND({v}*remi_multiplier,-1)))"
     )
     return (
-        f'=IF(OR({absent},{st}="-"),"",IF({st}="I","{WAITING}",IF({st}="E",{quoted(refused)},'
+        f'=IF({absent}+({st}="-"),"",IF({st}="I","{WAITING}",IF({st}="E",{quoted(refused)},'
         f'IF({st}="S",{v},IF({k}="H",remi_hand_win,IF({k}="W",remi_normal_win,'
-        f'IF({st}="H",IF(OR({k}="X",{k}="Y"),remi_not_down,{doubled}),{normal})))))))'
+        f'IF({st}="H",IF({not_down},remi_not_down,{doubled}),{normal})))))))'
     )
 
 
+@_cached
 def running(status_cell: str, scores_so_far: str, absent: str) -> str:
-    """The running total after a deal (`scores_so_far`: the slot's scores from the first
-    deal down to this one); it waits from the first deal that is not scored."""
+    """Each slot's running total after a deal (`scores_so_far`: the slots' scores from the
+    first deal down to this one); it waits from the first deal that is not scored. Summed
+    column by column, so that a deal row deleted leaves every range whole."""
     s = scores_so_far
-    return f'=IF(OR({absent},{status_cell}="-"),"",IF(COUNT({s})<ROWS({s}),"{WAITING}",SUM({s})))'
+    counted = _each(s, f"ISNUMBER({s})*1")
+    summed = _each(s, f"IF(ISNUMBER({s}),{s},0)")
+    return f'=IF({absent}+({status_cell}="-"),"",IF({counted}<ROWS({s}),"{WAITING}",{summed}))'
 
 
-def total(statuses: str, scores: str, totals: str, absent: str) -> str:
-    """A player's total: empty before the first deal, waiting while any deal is. (The
-    rows counted, not written: a row deleted in the table changes the ranges alike.)"""
+@_cached
+def total(statuses: str, scores: str, runnings: str, absent: str) -> str:
+    """Each slot's total: empty before the first deal, waiting while any deal is."""
+    waiting = _each(runnings, f'({runnings}="{WAITING}")*1')
+    summed = _each(scores, f"IF(ISNUMBER({scores}),{scores},0)")
     return (
-        f'=IF(OR({absent},COUNTIF({statuses},"-")=ROWS({statuses})),"",'
-        f'IF(COUNTIF({totals},"{WAITING}")>0,"{WAITING}",SUM({scores})))'
+        f'=IF({absent}+(COUNTIF({statuses},"-")=ROWS({statuses})),"",'
+        f'IF({waiting}>0,"{WAITING}",{summed}))'
     )
 
 
-def rank(this_total: str, total_row: str, players_cell: str) -> str:
-    """The place by total, lowest first; equal totals share a place, the next is skipped."""
-    return (
-        f'=IF({this_total}="","",IF(COUNT({total_row})<{players_cell},"{WAITING}",'
-        f'1+COUNTIF({total_row},"<"&{this_total})))'
-    )
+@_cached
+def rank(totals: str, players_cell: str) -> str:
+    """Each slot's place by total, lowest first; equal totals share a place, the next is
+    skipped."""
+    t = totals
+    return f'=IF({t}="","",IF(COUNT({t})<{players_cell},"{WAITING}",1+COUNTIF({t},"<"&{t})))'
 
 
 def reads(value: object) -> bool:
@@ -439,12 +471,17 @@ def alphabet() -> str:
     return "".join(sorted(characters))
 
 
-def guarded(row: Sequence[tuple[str, str]], value: str | int, otherwise: str) -> str:
-    """`value` as long as every entry of the deal still reads as remi read it (cell, text
+def guarded(
+    row: Sequence[tuple[str, str]], scores: Sequence[int | str], slots: str, otherwise: str
+) -> str:
+    """The scores remi read (`scores`, slot by slot over the row's `slots`, "" where no one
+    plays) as long as every entry of the deal still reads as remi read it (cell, text
     pairs); else the formula `otherwise`. For entries the helpers cannot read."""
-    same = ",".join(f'TRIM({cell}&"")={quoted(text)}' for cell, text in row)
-    shown_value = quoted(value) if isinstance(value, str) else str(value)
-    return f"=IF(AND({same}),{shown_value},{otherwise.removeprefix('=')})"
+    first = slots.partition(":")[0]
+    place = f"COLUMN({slots})-COLUMN({first})+1"
+    same = "*".join(f'(TRIM({cell}&"")={quoted(text)})' for cell, text in row)
+    shown = ",".join(quoted(score) if isinstance(score, str) else str(score) for score in scores)
+    return f"=IF({same},CHOOSE({place},{shown}),{otherwise.removeprefix('=')})"
 
 
 def excel_trim(value: object) -> str:

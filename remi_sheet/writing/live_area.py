@@ -4,14 +4,16 @@ The area reads every player slot of the table: each column between the deal numb
 the empty column before remi's area, up to six (the most players a game has), so that a
 name typed into a free column before play is a player of the live sheet as it is of
 `remi check`. A slot past the players the header names (`formulas.players`) has no
-player: nothing under it is read or shown. Beside the deal numbers, each slot's score and
-running total read the row's status and the slot's hidden helper cells, which read the
-entry step by step (`formulas`). Each formula comes with the result remi computed, where
-remi knows it: a spreadsheet shows it before it calculates, and `remi score` compares it.
+player: nothing under it is read or shown.
 
-Every helper of a step, every status and every slot's scores are one formula moved down
-and across, so that a spreadsheet stores and reads each once (`Written.share`). Pure: a
-game in, cells out.
+Beside the deal numbers stand each slot's score, then each slot's running total; then,
+hidden, each row's status, the cards its losers hold and whether they fit in the deck,
+and the steps that read each entry (`formulas.STEPS`), one column per slot for each.
+Each step of a row, its scores and its running totals are one array formula across the
+row's slots: a spreadsheet keeps one formula for the six cells, and a deal's row can be
+deleted whole. Each formula comes with the result remi computed, where remi knows it: a
+spreadsheet shows it before it calculates, and `remi score` compares it. Pure: a game
+in, cells out.
 """
 
 from __future__ import annotations
@@ -29,22 +31,24 @@ from remi_sheet.writing.written import Cells, Style, Written, score_style
 MAX_SLOTS: Final = 6  # the most players a game can have (`max_players` is at most 6)
 LEGEND: Final = ("live_legend_error", "live_legend_waiting", "live_legend_painted")
 
+Shown = int | str | None  # what a cell shows; None: not known before it calculates
+
 
 @dataclass(frozen=True, slots=True)
 class LiveColumns:
-    """Where a live area's cells sit (0-based columns): the deal numbers, each slot's score
-    and running total, then the hidden helpers: the rows' status (the players' count in
-    the header row), the cards the row's losers hold, whether they fit in the deck, and
-    one column per slot for each step of reading an entry (`formulas.STEPS`)."""
+    """Where a live area's cells sit (0-based columns): the deal numbers, each slot's
+    score, each slot's running total, then the hidden helpers: the rows' status (the
+    players' count in the header row), the cards the row's losers hold, whether they fit
+    in the deck, and one column per slot for each step of reading an entry."""
 
     first: int
     slots: int
 
     def score(self, slot: int) -> int:
-        return self.first + 1 + 2 * slot
+        return self.first + 1 + slot
 
     def running(self, slot: int) -> int:
-        return self.first + 2 + 2 * slot
+        return self.first + 1 + self.slots + slot
 
     @property
     def status(self) -> int:
@@ -91,36 +95,59 @@ class _Game:
         self.game = game
         self.layout = game.layout
         self.columns = live_columns(game)
+        self.slots = self.columns.slots
         self.count = len(game.players)
         self.header = game.layout.header_row
         self.top = game.layout.rows[0].row if game.layout.rows else self.header + 1
         # the players' count, in the status column's header cell
         self.players = _absolute(self.header, self.columns.status)
 
-    def absent(self, slot: int, row: int) -> str:
-        """TRUE while the slot has no player: its place, counted from the first slot in
-        the row (so that every slot's formula is the first one's, moved across), is past
-        the players' count."""
-        first = self.layout.player_column(0)
-        here = address(row, self.layout.player_column(slot))
-        return f"COLUMNS(${column_letter(first)}{row + 1}:{here})>{self.players}"
+    def span(self, row: int, first: int) -> str:
+        """The row's cells of every slot, from `first`."""
+        return f"{address(row, first)}:{address(row, first + self.slots - 1)}"
 
-    def entry(self, row: int, slot: int) -> str:
-        return address(row, self.layout.player_column(slot))
+    def entries(self, row: int) -> str:
+        return self.span(row, self.layout.player_column(0))
+
+    def absent(self, row: int) -> str:
+        """For each slot, TRUE while it has no player: its place, counted from the first
+        slot, is past the players' count."""
+        first = column_letter(self.layout.player_column(0))
+        return f"(COLUMN({self.entries(row)})-COLUMN(${first}{row + 1})+1>{self.players})"
+
+    def steps(self, step: str, row: int) -> str:
+        """A row's helper cells of one step, every slot."""
+        return self.span(row, self.columns.helper(step, 0))
 
     def helper(self, step: str, row: int, slot: int) -> str:
         return address(row, self.columns.helper(step, slot))
 
-    def steps(self, step: str, row: int) -> str:
-        """A row's helper cells of one step, every slot."""
-        first = self.helper(step, row, 0)
-        return f"{first}:{self.helper(step, row, self.columns.slots - 1)}"
+
+def _array(
+    cells: Cells, row: int, first: int, formula: str, shown: Sequence[Shown], style: Style
+) -> None:
+    """An array formula over a row's cells from `first`, one for each of `shown` (what each
+    shows, as remi knows it), into `cells`."""
+    _styled_array(cells, row, first, formula, [(value, style) for value in shown])
+
+
+def _styled_array(
+    cells: Cells, row: int, first: int, formula: str, shown: Sequence[tuple[Shown, Style]]
+) -> None:
+    """`_array` with a style for each cell (a hand win, a +200, marked)."""
+    last = first + len(shown) - 1
+    span = f"{address(row, first)}:{address(row, last)}"
+    value, style = shown[0]
+    cells[(row, first)] = Written(formula, style, True, value, array=span)
+    for offset, (value, style) in enumerate(shown[1:], start=1):
+        kept = "" if value is None else value
+        cells[(row, first + offset)] = Written(kept, style, covered=True, result=value)
 
 
 def live_header(game: Game, lang: Lang) -> Cells:
     """The header row of the area: each slot's name (whatever is typed above its column)
-    and Σ, the players' count the formulas read, and a heading over each helper column for
-    whoever opens their group."""
+    over its score and its running total, the players' count the formulas read, and a
+    heading over each helper column for whoever opens their group."""
     shared = _Game(game)
     layout, columns = game.layout, shared.columns
     row = layout.header_row
@@ -131,22 +158,14 @@ def live_header(game: Game, lang: Lang) -> Cells:
         (row, columns.deck): Written(say("helper_deck", lang), Style.HEADING),
     }
     running = say("running", lang)
-    for slot in range(columns.slots):
-        absent = shared.absent(slot, row)
-        playing = slot < shared.count
-        cells[(row, columns.score(slot))] = Written(
-            f'=IF({absent},"",{names[slot]}&"")',
-            Style.HEADING,
-            True,
-            game.players[slot] if playing else "",
-        )
-        cells[(row, columns.running(slot))] = Written(
-            f'=IF({absent},"",{formulas.quoted(running)})',
-            Style.HEADING,
-            True,
-            running if playing else "",
-        )
-        for step in formulas.STEPS:
+    absent, typed = shared.absent(row), shared.entries(row)
+    playing = [game.players[slot] if slot < shared.count else "" for slot in range(shared.slots)]
+    _array(cells, row, columns.score(0), f'=IF({absent},"",{typed}&"")', playing, Style.HEADING)
+    sums = [f"{running} {name}" if name else "" for name in playing]
+    formula = f'=IF({absent},"",{formulas.quoted(running + " ")}&{typed})'
+    _array(cells, row, columns.running(0), formula, sums, Style.HEADING)
+    for step in formulas.STEPS:
+        for slot in range(columns.slots):
             heading = f"{say('helper_' + step, lang)} {slot + 1}"
             cells[(row, columns.helper(step, slot))] = Written(heading, Style.HEADING)
     return cells
@@ -172,10 +191,8 @@ def _row_cells(shared: _Game, row: int) -> Cells:
     header = shared.header
     status_column = column_letter(columns.status)
     above = f"{_absolute(header, columns.status)}:{address(row - 1, columns.status)}"
-    totals_above = ",".join(
-        f"{_absolute(header, columns.running(slot))}:{address(row - 1, columns.running(slot))}"
-        for slot in range(columns.slots)
-    )
+    last_running = address(row - 1, columns.running(shared.slots - 1))
+    totals_above = f"{_absolute(header, columns.running(0))}:{last_running}"
     ordinal = f"ROWS(${status_column}${shared.top + 1}:{status_column}{row + 1})"
     status = formulas.status(
         ordinal,
@@ -208,9 +225,9 @@ def _row_cells(shared: _Game, row: int) -> Cells:
 
 
 def _scores(shared: _Game, lang: Lang, known: bool) -> Cells:
-    """Each slot's score and running total in every row. The score of a deal remi scored
-    is known (a spreadsheet shows it before it calculates), and so is the running total
-    while every deal before it was scored."""
+    """Each row's scores and running totals, an array formula across the slots each. The
+    scores of a deal remi scored are known (a spreadsheet shows them before it
+    calculates), and so are the running totals while every deal before it was scored."""
     game, columns = shared.game, shared.columns
     scored = _scored(game)
     running = dict(zip((deal.row for deal in game.deals), game.score.running, strict=True))
@@ -221,40 +238,36 @@ def _scores(shared: _Game, lang: Lang, known: bool) -> Cells:
         row = deal_row.row
         deal = scored.get(row)
         intact = intact and (deal is not None or not deal_row.played)
-        entries = [shared.entry(row, slot) for slot in range(shared.count)]
-        guard = _guard(deal_row.cells, entries)
         status_cell = f"${column_letter(columns.status)}{row + 1}"
-        for slot in range(columns.slots):
-            absent = shared.absent(slot, row)
-            kind = shared.helper("kind", row, slot)
-            value = shared.helper("value", row, slot)
-            generic = formulas.score(status_cell, kind, value, absent, refused)
-            blank = slot >= shared.count or not deal_row.played
-            score: Written
-            if deal is None or slot >= shared.count:
-                score = Written(generic, Style.COMPUTED, True, "" if blank else None, f"s{slot}")
-            elif guard:  # remi's own reading of a deal the helpers cannot read: no share
-                points = deal.score.scores[slot]
-                shown = formulas.guarded(guard, points, generic)
-                score = Written(shown, score_style(deal.score, slot), True, points)
-            else:
-                points = deal.score.scores[slot]
-                score = Written(generic, score_style(deal.score, slot), True, points, f"s{slot}")
-            cells[(row, columns.score(slot))] = score
-            column = column_letter(columns.score(slot))
-            so_far = f"{column}${shared.top + 1}:{column}{row + 1}"
-            total: int | str | None = None
-            if blank:
-                total = ""
-            elif deal is not None and intact:
-                total = running[row][slot]
-            cells[(row, columns.running(slot))] = Written(
-                formulas.running(status_cell, so_far, absent),
-                Style.COMPUTED,
-                True,
-                total,
-                f"r{slot}",
-            )
+        kinds, values = shared.steps("kind", row), shared.steps("value", row)
+        formula = formulas.score(status_cell, kinds, values, shared.absent(row), refused)
+        blank = [slot >= shared.count or not deal_row.played for slot in range(shared.slots)]
+        shown: list[tuple[Shown, Style]] = [
+            ("" if blank[slot] else None, Style.COMPUTED) for slot in range(shared.slots)
+        ]
+        if deal is not None:
+            for slot, points in enumerate(deal.score.scores):
+                shown[slot] = (points, score_style(deal.score, slot))
+            guard = _guard(deal_row.cells, [shared.entries(row)])
+            if guard:  # remi's own reading of a deal the helpers cannot read
+                entries = [
+                    address(row, shared.layout.player_column(slot)) for slot in range(shared.count)
+                ]
+                pairs = [
+                    (cell, formulas.excel_trim(value))
+                    for cell, value in zip(entries, deal_row.cells, strict=True)
+                ]
+                scores = [value if value is not None else "" for value, _ in shown]
+                formula = formulas.guarded(pairs, scores, shared.entries(row), formula)
+        _styled_array(cells, row, columns.score(0), formula, shown)
+        last_score = address(row, columns.score(shared.slots - 1))
+        scores_so_far = f"{column_letter(columns.score(0))}${shared.top + 1}:{last_score}"
+        totals: list[Shown] = ["" if blank[slot] else None for slot in range(shared.slots)]
+        if deal is not None and intact:
+            for slot, total in enumerate(running[row]):
+                totals[slot] = total
+        so_far = formulas.running(status_cell, scores_so_far, shared.absent(row))
+        _array(cells, row, columns.running(0), so_far, totals, Style.COMPUTED)
     return cells
 
 
@@ -273,40 +286,41 @@ def _scored(game: Game) -> dict[int, ScoredDeal]:
 
 def _entry_helpers(shared: _Game, row: int) -> Cells:
     """The helper cells that read each slot's entry in `row`, step by step (`formulas`):
-    each step one formula, moved down the rows and across the slots."""
+    each step one array formula across the slots. What they hold remi does not work out."""
+    from remi_sheet.writing.live_sheet import code_kinds
+
+    entries = shared.entries(row)
+    step = {name: shared.steps(name, row) for name in formulas.STEPS}
+    made = {
+        "text": formulas.text(entries),
+        "code": formulas.code(step["text"], code_kinds()),
+        "rest": formulas.rest(step["text"], step["code"]),
+        "unsigned": formulas.unsigned(step["rest"]),
+        "number": formulas.number(step["rest"], step["unsigned"]),
+        "cards": formulas.cards(step["rest"], step["number"]),
+        "shape": formulas.shape(step["cards"]),
+        "points": formulas.points(step["cards"], step["shape"]),
+        "kind": formulas.kind(
+            entries,
+            step["text"],
+            step["code"],
+            step["number"],
+            step["points"],
+            shared.absent(row),
+        ),
+        "value": formulas.value(entries, step["kind"], step["number"], step["points"]),
+    }
     cells: Cells = {}
-    for slot in range(shared.columns.slots):
-        entry = shared.entry(row, slot)
-        cell = {step: shared.helper(step, row, slot) for step in formulas.STEPS}
-        made = {
-            "text": formulas.text(entry),
-            "rest": formulas.rest(cell["text"]),
-            "number": formulas.number(cell["rest"]),
-            "cards": formulas.cards(cell["rest"], cell["number"]),
-            "shape": formulas.shape(cell["cards"]),
-            "points": formulas.points(cell["cards"], cell["shape"]),
-            "kind": formulas.kind(
-                entry,
-                cell["text"],
-                cell["rest"],
-                cell["number"],
-                cell["points"],
-                shared.absent(slot, row),
-            ),
-            "value": formulas.value(entry, cell["kind"], cell["number"], cell["points"]),
-        }
-        for step, formula in made.items():
-            key = (row, shared.columns.helper(step, slot))
-            cells[key] = Written(formula, Style.COMPUTED, True, share=step)
+    unknown: list[Shown] = [None] * shared.slots
+    for name, formula in made.items():
+        _array(cells, row, shared.columns.helper(name, 0), formula, unknown, Style.COMPUTED)
     return cells
 
 
-def _guard(typed: Sequence[CellValue], entries: Sequence[str]) -> list[tuple[str, str]] | None:
-    """The entries of a deal as remi read them, when the helpers cannot read one of them as
-    remi does (a character they do not know, like a full-width Ｋ); None when they can."""
-    if all(formulas.reads(value) for value in typed):
-        return None
-    return [(cell, formulas.excel_trim(value)) for cell, value in zip(entries, typed, strict=True)]
+def _guard(typed: Sequence[CellValue], _: Sequence[str]) -> bool:
+    """Whether the helpers cannot read an entry of the deal as remi does (a character they
+    do not know, like a full-width Ｋ)."""
+    return not all(formulas.reads(value) for value in typed)
 
 
 def live_totals(game: Game, total_row: int, lang: Lang, *, known: bool, phone: bool) -> Cells:
@@ -319,44 +333,34 @@ def live_totals(game: Game, total_row: int, lang: Lang, *, known: bool, phone: b
     top = shared.top
     bottom = layout.rows[-1].row if layout.rows else top
     statuses = f"{address(top, columns.status)}:{address(bottom, columns.status)}"
-    row_span = (
-        f"${address(total_row, columns.score(0))}:"
-        f"${address(total_row, columns.score(columns.slots - 1))}"
+    scores = f"{address(top, columns.score(0))}:{address(bottom, columns.score(shared.slots - 1))}"
+    runnings = (
+        f"{address(top, columns.running(0))}:{address(bottom, columns.running(shared.slots - 1))}"
     )
     shown = known and bool(game.deals)
-    above = layout.header_row - 2  # the players' totals; their places under them
-    own_span = (
-        f"${address(above, layout.player_column(0))}:"
-        f"${address(above, layout.player_column(columns.slots - 1))}"
-    )
-    cells: Cells = {}
-    for slot in range(columns.slots):
-        column = columns.score(slot)
-        scores = f"{address(top, column)}:{address(bottom, column)}"
-        sums = f"{address(top, column + 1)}:{address(bottom, column + 1)}"
-        absent = shared.absent(slot, total_row)
-        total = formulas.total(statuses, scores, sums, absent)
-        place = formulas.rank(address(total_row, column), row_span, shared.players)
+    totals: list[tuple[Shown, Style]] = []
+    places: list[Shown] = []
+    for slot in range(shared.slots):
+        if slot >= shared.count:
+            totals.append(("", Style.HEADING))
+            places.append("")
+            continue
         # Marked as in a notebook without live formulas: the typed Total row disagrees.
-        playing = slot < shared.count
-        style = Style.MARKED if playing and game.total_differs(slot) else Style.HEADING
-        total_shown: int | str | None = ""
-        place_shown: int | str | None = ""
-        if playing:
-            total_shown = game.score.totals[slot] if shown else None
-            place_shown = game.score.ranks[slot] if shown else None
-        cells[(total_row, column)] = Written(total, style, True, total_shown)
-        cells[(total_row + 1, column)] = Written(place, Style.HEADING, True, place_shown)
-        if phone:
-            # Worked out again, not read from the Total row: deleting that row would
-            # leave a #REF! here, where no area's column says to clear it.
-            own = layout.player_column(slot)
-            own_total = formulas.total(statuses, scores, sums, shared.absent(slot, above))
-            own_place = formulas.rank(address(above, own), own_span, shared.players)
-            cells[(above, own)] = Written(own_total, style, True, total_shown)
-            cells[(above + 1, own)] = Written(own_place, Style.HEADING, True, place_shown)
+        style = Style.MARKED if game.total_differs(slot) else Style.HEADING
+        totals.append((game.score.totals[slot] if shown else None, style))
+        places.append(game.score.ranks[slot] if shown else None)
+    cells: Cells = {}
+    rows = [(total_row, columns.score(0))]
+    if phone:
+        rows.append((layout.header_row - 2, layout.player_column(0)))
+    for row, first in rows:
+        total = formulas.total(statuses, scores, runnings, shared.absent(row))
+        _styled_array(cells, row, first, total, totals)
+        place = formulas.rank(shared.span(row, first), shared.players)
+        _array(cells, row + 1, first, place, places, Style.HEADING)
     if phone:
         label = layout.deal_column
+        above = layout.header_row - 2
         cells[(above, label)] = Written(say("live_total_label", lang), Style.HEADING)
         cells[(above + 1, label)] = Written(say("live_place_label", lang), Style.HEADING)
         for offset, key in enumerate(LEGEND, start=2):
@@ -365,15 +369,14 @@ def live_totals(game: Game, total_row: int, lang: Lang, *, known: bool, phone: b
 
 
 def phone_rows(game: Game, total_row: int) -> list[tuple[int, int]]:
-    """Every cell the players' own totals and places take (labels, the two rows above the
-    header) and the legend under the deals: where a person may have typed."""
+    """The cells of remi's own that a live game's players' totals and places take (labels,
+    the two rows above the header: an array's first cell for each row; nobody can type
+    in its others) and the legend under the deals: where a person may have typed."""
     layout = game.layout
     above = layout.header_row - 2
     if above < 0:
         return []
     keys = [(above, layout.deal_column), (above + 1, layout.deal_column)]
     keys += [(total_row + offset, layout.deal_column) for offset in (2, 3, 4)]
-    for slot in range(slots_of(game)):
-        column = layout.player_column(slot)
-        keys += [(above, column), (above + 1, column)]
-    return keys
+    first = layout.player_column(0)
+    return [*keys, (above, first), (above + 1, first)]

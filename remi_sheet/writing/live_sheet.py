@@ -173,12 +173,19 @@ def _max_points() -> str:
     return f"IF(remi_joker_value>=remi_ace,{jokers_first},{aces_first})"
 
 
-def code_words() -> list[tuple[str, str]]:
-    """Every code word as the sheet compares it (folded, in capitals), with its kind: H a
-    hand win, W a normal win, X not laid down."""
-    words = [(word, "H") for word in HAND_WORDS] + [(word, "W") for word in WIN_WORDS]
-    words += [(word, "X") for word in NOT_DOWN_WORDS]
-    return sorted((word.upper(), kind) for word, kind in words)
+def code_words() -> list[str]:
+    """Every code word as the sheet compares it (folded, in capitals): the hand wins', then
+    the wins', then not laid down (`formulas.code` tells them apart by where they stand,
+    `code_kinds`)."""
+    return [
+        word.upper() for words in (HAND_WORDS, WIN_WORDS, NOT_DOWN_WORDS) for word in sorted(words)
+    ]
+
+
+def code_kinds() -> str:
+    """The kind of each of `code_words`, in its order: H, W or X a word."""
+    kinds = [("H", HAND_WORDS), ("W", WIN_WORDS), ("X", NOT_DOWN_WORDS)]
+    return "".join(kind * len(words) for kind, words in kinds)
 
 
 def note_words() -> list[str]:
@@ -191,17 +198,18 @@ def note_words() -> list[str]:
 
 def tables() -> dict[str, list[str | int]]:
     """The parser's tables, by name: each a column of cells."""
-    codes = code_words()
     ten = formulas.TEN
     point_ranks: list[str | int] = [*"23456789", ten, "J", "Q", "K"]
     suited: list[str | int] = [
         rank + suit.value for rank in (*"23456789", ten, "J", "Q", "K", "A") for suit in Suit
     ]
     return {
-        "remi_code_words": [word for word, _ in codes],
-        "remi_code_kinds": [kind for _, kind in codes],
+        "remi_code_words": list(code_words()),
         "remi_note_words": list(note_words()),
-        "remi_digits": list("0123456789"),
+        # what a number may have besides its digits (a sign, a separator), marked by "|"
+        "remi_number_rests": [
+            "|" + sign + separator for sign in ("", "+", "-") for separator in ("", ".", ",")
+        ],
         "remi_comma_ranks": list(COMMA_RANKS),
         "remi_rank_chars": point_ranks,
         "remi_rank_points": [*range(2, 10), 10, 10, 10, 10],

@@ -32,6 +32,8 @@ Record = dict[str, dict[Key, Any]]  # sheet → cell → the value remi wrote th
 def same(current: CellValue, recorded: Any) -> bool:
     """Equal as a person would see it: 30 and 30.0 are the same number, and two formulas
     are the same formula however a spreadsheet program spelt them (`formula_tokens`)."""
+    if recorded == ARRAY_CELL:
+        return True
     if isinstance(current, int | float) and not isinstance(current, bool):
         # A float written and read back may differ in its last bit, never more.
         return (
@@ -55,6 +57,8 @@ def same(current: CellValue, recorded: Any) -> bool:
 # A formula is recorded as a digest of its tokens: the record stays small, and a formula
 # re-spelt by a spreadsheet program still matches it.
 _DIGEST: Final = "ƒ"
+# A cell of one of remi's array formulas but its first: whatever the array shows there.
+ARRAY_CELL: Final = "ƒ[]"
 
 
 def kept(value: Any) -> Any:
@@ -62,6 +66,11 @@ def kept(value: Any) -> Any:
     anything else as it is."""
     if not (isinstance(value, str) and value[:1] == "="):
         return value
+    return _digest(value)
+
+
+@functools.lru_cache(maxsize=1 << 14)  # a live area's formulas repeat on every game sheet
+def _digest(value: str) -> str:
     import hashlib
 
     tokens = formula_tokens(value)
@@ -177,8 +186,9 @@ def _edited(sheet: str, key: Key, now: CellValue, was: Any) -> Problem:
 
 
 def is_formula(value: object) -> bool:
-    """A formula remi wrote: as written, or as the digest the record keeps of it."""
-    return isinstance(value, str) and value.startswith(("=", _DIGEST))
+    """A formula remi wrote: as written, or as the digest the record keeps of it (a cell
+    of an array formula is no formula of its own)."""
+    return isinstance(value, str) and value.startswith(("=", _DIGEST)) and value != ARRAY_CELL
 
 
 def claim(
@@ -318,7 +328,10 @@ def _whole_row(
     """Whether the cells `found` in `row` are every cell remi wrote in its row `source`,
     one of them a label, and that row is no longer all where remi wrote it (else `found`
     is a copy of it): that row moved whole."""
-    wrote = {key: value for key, value in recorded.items() if key[0] == source}
+    # (an array formula's other cells move with its first, and are none of its values)
+    wrote = {
+        key: value for key, value in recorded.items() if key[0] == source and value != ARRAY_CELL
+    }
     columns = {column for (_, column), value in wrote.items() if value is not None}
     labelled = any(isinstance(value, str) and not is_formula(value) for value in wrote.values())
     still = all(same(current(key), value) for key, value in wrote.items())

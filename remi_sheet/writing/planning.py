@@ -28,7 +28,7 @@ from remi_sheet.writing.area import (
     standings_sheet_name,
 )
 from remi_sheet.writing.live_area import live_columns, phone_rows
-from remi_sheet.writing.ownership import Key, Record, is_formula, read_record, same
+from remi_sheet.writing.ownership import ARRAY_CELL, Key, Record, is_formula, read_record, same
 from remi_sheet.writing.written import Cells, Style
 
 
@@ -237,7 +237,7 @@ def _best_match(records: Record, grid: Grid | None, *, ties: bool = False) -> st
     for name, cells in records.items():
         agree = disagree = compared = 0
         for key, was in cells.items():
-            if was is None or is_formula(was):
+            if was is None or was == ARRAY_CELL or is_formula(was):
                 continue
             compared += 1
             now = grid.value(*key)
@@ -324,7 +324,8 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
         if grid is None or set(recorded) != set(cells):
             return False
         for key, written in cells.items():
-            if not same(recorded[key], written.value):
+            wrote = ARRAY_CELL if written.covered else written.value
+            if not same(recorded[key], wrote) and recorded[key] != wrote:
                 return False
             # A formula whose result remi does not know shows whatever it computes.
             unknown = written.formula and written.result is None

@@ -28,6 +28,7 @@ from remi_sheet.writing.area import (
     standings_sheet_name,
 )
 from remi_sheet.writing.ownership import (
+    ARRAY_CELL,
     Key,
     Record,
     claim,
@@ -226,12 +227,14 @@ def _loose_cells(
     what it wrote, and leaves the others to the person."""
     first = column_number(area.partition(":")[0]) - 1
     loose = {key for key in cells.keys() | recorded.keys() if key[1] < first}
+    # An array's other cells stand or go with its first (nobody can type in them).
+    desired = _values(cells)
     taken = [
         key
         for key in loose
         if (now := current(key)) is not None
         and not (key in recorded and same(now, recorded[key]))
-        and not (key in cells and same(now, _values({key: cells[key]})[key]))
+        and not (key in desired and same(now, desired[key]))
     ]
     if not taken:
         return cells, dict(recorded)
@@ -283,8 +286,12 @@ def _hide_live_sheet(sheets: dict[str, Worksheet]) -> bool:
 
 
 def _values(cells: Cells) -> dict[Key, Any]:
-    """What the record keeps of the cells (`ownership.kept`)."""
-    return {key: kept(written.value) for key, written in cells.items()}
+    """What the record keeps of the cells (`ownership.kept`); of a cell of an array formula
+    but its first, that it is one."""
+    return {
+        key: ARRAY_CELL if written.covered else kept(written.value)
+        for key, written in cells.items()
+    }
 
 
 def _area_from_elsewhere(
@@ -336,10 +343,16 @@ def _reader(sheet: Worksheet) -> Any:
 
 
 def plain(value: Any) -> CellValue:
-    """A cell's value as remi compares it: text a person made partly bold is its text."""
+    """A cell's value as remi compares it: text a person made partly bold is its text, an
+    array formula its formula."""
     from openpyxl.cell.rich_text import CellRichText
+    from openpyxl.worksheet.formula import ArrayFormula
 
-    return str(value) if isinstance(value, CellRichText) else value
+    if isinstance(value, CellRichText):
+        return str(value)
+    if isinstance(value, ArrayFormula):
+        return str(value.text)
+    return value  # type: ignore[no-any-return]
 
 
 def _state_cells(record: Record) -> Cells:
@@ -369,6 +382,8 @@ def _write_state(workbook: Workbook, state: Cells, arrays: dict[Style, Any]) -> 
 def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], arrays: dict[Style, Any]) -> set[Key]:
     """Clear `clear`, write `cells` in their styles' `arrays` (`looks.style_arrays`); the
     cells that changed."""
+    from openpyxl.worksheet.formula import ArrayFormula
+
     touched: set[Key] = set()
     for key in clear:
         cell = sheet.cell(key[0] + 1, key[1] + 1)
@@ -379,8 +394,24 @@ def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], arrays: dict[Style, 
     for key, written in cells.items():
         cell = sheet.cell(key[0] + 1, key[1] + 1)
         look = arrays[written.style]
-        if not same(cell.value, written.value) or compat.style_array(cell) != look:
-            cell.value = written.value
+        if written.covered:
+            # an array's result where remi knows it, as a spreadsheet saves one
+            if not same(cell.value, written.result) or compat.style_array(cell) != look:
+                cell.value = written.result
+                if written.result is not None:
+                    cell.data_type = "str" if isinstance(written.result, str) else "n"
+                compat.set_style_array(cell, look)
+                touched.add(key)
+            continue
+        changed = not same(plain(cell.value), written.value)
+        if written.array is not None:
+            changed = changed or getattr(cell.value, "ref", None) != written.array
+        if changed or compat.style_array(cell) != look:
+            cell.value = (
+                written.value
+                if written.array is None
+                else ArrayFormula(written.array, str(written.value))
+            )
             if not written.formula:  # a name like "=1+1" stays text
                 cell.data_type = "s" if isinstance(written.value, str) else "n"
             compat.set_style_array(cell, look)

@@ -29,13 +29,18 @@ class Written:
     formula: bool = False
     result: str | int | float | None = None  # what a formula shows; None: nothing known
     # A formula that is its group's first one (its top left cell) moved: saved once for
-    # the group, as Excel saves a formula filled down or across (`sharing`).
+    # the group, as Excel saves a formula filled down or across (`shared_formulas`).
     share: str | None = None
+    # The range of the array formula this cell holds; `covered`: a cell of one but its
+    # first, whose `result` (None: not known) remi writes for readers that do not
+    # calculate, and which is no cell of remi's record: the array's first cell is.
+    array: str | None = None
+    covered: bool = False
 
     @property
     def shows(self) -> str | int | float | None:
         """What the cell shows once calculated."""
-        return self.result if self.formula else self.value
+        return self.result if self.formula or self.covered else self.value
 
 
 Cells = dict[tuple[int, int], Written]
