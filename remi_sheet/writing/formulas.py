@@ -196,6 +196,8 @@ def number(rest_cell: str, unsigned_cell: str) -> str:
     )
     whole = f'LEFT({u},FIND(".",SUBSTITUTE({u},",",".")&".")-1)'
     fraction = f"MID({u},LEN({whole})+2,999)"
+    # The digits made a number by arithmetic, not VALUE: an evaluator may take one text
+    # VALUE cannot read for an error of the whole row.
     sign = f'IF(LEFT({r},1)="-",-1,1)'
     two_cards = (
         f'({r}={u})*ISNUMBER(FIND(",",{u}))*ISNUMBER(MATCH({whole},remi_comma_ranks,0))'
@@ -203,7 +205,7 @@ def number(rest_cell: str, unsigned_cell: str) -> str:
     )
     return (
         f'=IF({u}="","",IF({like}=0,"",IF({two_cards},"",IF((SUBSTITUTE({fraction},"0","")<>"")'
-        f'+(LEN({whole})<=3)*({fraction}="000"),"E",{sign}*VALUE({whole})))))'
+        f'+(LEN({whole})<=3)*({fraction}="000"),"E",{sign}*{whole}))))'
     )
 
 

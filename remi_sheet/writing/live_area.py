@@ -189,11 +189,12 @@ def _row_cells(shared: _Game, row: int) -> Cells:
     its status."""
     layout, columns = shared.layout, shared.columns
     header = shared.header
-    status_column = column_letter(columns.status)
     above = f"{_absolute(header, columns.status)}:{address(row - 1, columns.status)}"
     last_running = address(row - 1, columns.running(shared.slots - 1))
     totals_above = f"{_absolute(header, columns.running(0))}:{last_running}"
-    ordinal = f"ROWS(${status_column}${shared.top + 1}:{status_column}{row + 1})"
+    # Counted down the deal column, never the cell's own (Excel takes that for a circle).
+    deals = column_letter(layout.deal_column)
+    ordinal = f"ROWS(${deals}${shared.top + 1}:{deals}{row + 1})"
     status = formulas.status(
         ordinal,
         address(row, layout.deal_column),
@@ -211,9 +212,8 @@ def _row_cells(shared: _Game, row: int) -> Cells:
     )
     held = formulas.held(kinds, numbers, cards)
     deck = formulas.deck(address(row, columns.held))
-    first = column_letter(columns.first)
     # Counted, not written: a deal row deleted in the table leaves the numbers in order.
-    number = f"=ROWS({first}${shared.top + 1}:{first}{row + 1})"
+    number = f"={ordinal}"
     return {
         (row, columns.first): Written(
             number, Style.COMPUTED, True, row - shared.top + 1, share="deal"
