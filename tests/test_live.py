@@ -324,10 +324,12 @@ def test_deal_numbers_typed_as_text_are_read_live_as_remi_reads_them(tmp_path: P
 
 
 @pytest.mark.parametrize("scored_first", [False, True], ids=["as made", "after a score"])
+@pytest.mark.parametrize("emptied", [None, " ", "\u00a0 "], ids=["empty", "space", "no-break"])
 def test_a_rules_value_emptied_is_the_default_live_as_in_remi(
-    tmp_path: Path, scored_first: bool
+    tmp_path: Path, scored_first: bool, emptied: str | None
 ) -> None:
-    # Made with house rules, which the Rules sheet shows; a person then empties them.
+    # Made with house rules, which the Rules sheet shows; a person then empties them (or
+    # leaves a space there, as clearing a cell on a phone may).
     path = tmp_path / "k.xlsx"
     names = [part for player in PLAYERS[:3] for part in ("-p", player)]
     rules = ["-r", "hand_win=-50", "-r", "hand_multiplier=3", "-r", "rounding=none"]
@@ -339,7 +341,7 @@ def test_a_rules_value_emptied_is_the_default_live_as_in_remi(
     for row in book["Rules"].iter_rows(min_row=2):
         with contextlib.suppress(RemiError):
             if rule_spec(str(row[0].value)).name in ("hand_win", "hand_multiplier", "rounding"):
-                row[1].value = None
+                row[1].value = emptied
     book.save(path)
     notebook = load_notebook(path)
     assert notebook.rules == HouseRules(opening_minimum=notebook.rules.opening_minimum)

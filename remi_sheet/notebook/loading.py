@@ -284,8 +284,9 @@ def read_rules(
     probe: FormulaProbe | None = None,
 ) -> tuple[HouseRules, list[Problem], Lang | None]:
     """The house rules of the Rules/Szabályok sheet (or of the sheet `linked`: the Rules
-    sheet renamed), then `overrides`, over the defaults. An empty value keeps the default,
-    unless `probe` finds a formula there without a result, or an error (#DIV/0!)."""
+    sheet renamed), then `overrides`, over the defaults. An empty value (or spaces alone)
+    keeps the default, unless `probe` finds a formula there without a result, or an error
+    (#DIV/0!)."""
     rules = HouseRules()
     problems: list[Problem] = []
     lang: Lang | None = None
@@ -302,7 +303,9 @@ def read_rules(
                         "rule_twice", name=rule_name(spec.name), first=where[spec.name][1]
                     )
                 where[spec.name] = (grid.name, address(row, 1))
-                if value is not None:
+                if isinstance(value, str) and not value.strip():
+                    pass  # spaces alone are an empty value, as the live formulas read it
+                elif value is not None:
                     rules = with_rule(rules, spec.name, value)
                 elif probe is not None and (found := probe.kind(grid.name, row, 1)):
                     raise RemiError(unread_code(found[0]), value=found[1])

@@ -85,8 +85,8 @@ def _as_used(rule: str, value: object) -> int | bool:
 
 def _reading(rule: str, default: object, cell: str) -> str:
     """The formula that reads a rule's value cell as remi reads it; the default while the
-    cell is empty (or holds only spaces)."""
-    typed = f'TRIM({cell}&"")'
+    cell is empty (or holds only spaces, a no-break space as pasted among them)."""
+    typed = f'TRIM(SUBSTITUTE({cell}&"","\u00a0"," "))'
     fallback = _literal(_as_used(rule, default))
     if isinstance(default, bool):
         words = ",".join(f'LOWER({typed})="{word}"' for word in YES_WORDS)
