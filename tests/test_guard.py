@@ -40,6 +40,10 @@ TRICKY = {
     "a prefixed element": b'<x:row r="1"><x:c r="XFD1048576"><v>1</v></x:c></x:row>',
     "r given twice": b'<row r="1"><c r="A2" r="XFD1048576"><v>1</v></c></row>',
     "ref before r": b'<row r="1"><c ref="A2" r="XFD1048576"><v>1</v></c></row>',
+    # attributes ending in "or" and "dr" (LibreOffice's `operator=`, `xmlns:xdr=`), which
+    # the quick count sets aside, before a far position
+    "operator before r": b'<row r="1"><c operator="x" r="XFD1048576"><v>1</v></c></row>',
+    "xdr before r": b'<row r="1"><c xdr="A2" r="XFD1048576"><v>1</v></c></row>',
     "r inside another value": b'<row r="1"><c a="r=\'A2\'" r="XFD1048576"><v>1</v></c></row>',
     "single quotes": b"<row r='1'><c r='XFD1048576'><v>1</v></c></row>",
     "spaced": b'<row r="1"><c r = "XFD1048576"><v>1</v></c></row>',

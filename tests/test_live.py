@@ -769,3 +769,39 @@ def test_a_note_typed_in_a_moved_area_is_told_beside_the_move(tmp_path: Path) ->
     errors, moved = _errors(remi("check", path))
     assert len(moved) == 1
     assert [line for line in errors if "!K8: " in line and "ask Béla" in line], errors
+
+
+@pytest.mark.parametrize("command", ["check", "score"])
+def test_a_name_typed_over_remis_heading_is_one_line_and_the_sheet_left_alone(
+    tmp_path: Path, command: str
+) -> None:
+    path = made(tmp_path, "klub", 4, 1, "en")
+    book = openpyxl.load_workbook(path)
+    sheet = book.worksheets[0]
+    marker = sheet["I5"].value
+    assert marker.startswith("remi ▸")
+    sheet["I5"] = "Hugó"  # a latecomer's name one column too far, over remi's heading
+    for column, entry in zip("BCDE", ["W", 10, 20, 30], strict=True):
+        sheet[f"{column}6"] = entry
+    book.save(path)
+
+    def cells(sheet: Any, rows: int, columns: int) -> dict[tuple[int, int], Any]:
+        found = {}
+        for row in range(1, rows + 1):
+            for column in range(1, columns + 1):
+                value = sheet.cell(row, column).value
+                if isinstance(value, openpyxl.worksheet.formula.ArrayFormula):
+                    value = (value.ref, value.text)
+                found[(row, column)] = value
+        return found
+
+    rows, columns = sheet.max_row, sheet.max_column
+    typed = cells(sheet, rows, columns)
+    result = remi(command, path)
+    errors, _ = _errors(result)
+    assert result.exit_code == 1 and len(errors) == 1, result.stdout
+    assert "!I5: " in errors[0] and "'Hugó'" in errors[0] and "latecomer" in errors[0]
+    after = openpyxl.load_workbook(path).worksheets[0]
+    assert (after.max_row, after.max_column) == (rows, columns)
+    assert cells(after, rows, columns) == typed  # the area neither moved nor cleared
+    assert after["I5"].value == "Hugó"

@@ -44,7 +44,7 @@ def test_the_notebook_has_games_rules_and_typing_help(tmp_path: Path) -> None:
     assert "Nyerő: H" in validation.prompt
     assert game.conditional_formatting
     assert game["I5"].value == "remi ▸ pontok"  # after the six columns and an empty one
-    assert game["I6"].value == "=ROWS(I$6:I6)"  # the live area: deal numbers counted
+    assert game["I6"].value == "=ROWS($A$6:A6)"  # the live area: deal numbers counted
     assert game["J6"].value.text.startswith("=") and game["J6"].value.ref == "J6:O6"
     helpers = [c for c, d in game.column_dimensions.items() if d.hidden]
     assert helpers and all(game.column_dimensions[c].outline_level == 1 for c in helpers)

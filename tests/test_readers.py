@@ -120,3 +120,28 @@ def test_a_file_a_library_cannot_load_is_one_line_with_what_to_do(tmp_path: Path
     (line,) = result.stderr.strip().splitlines()
     assert "could not be read" in line and "save it again as .xlsx" in line, line
     assert "not an Excel workbook" not in line
+
+
+@pytest.mark.parametrize(
+    ("xml", "found"),
+    [
+        (b'<c r="A1"><f>1/0</f><v></v></c>', True),
+        (b'<x:c r="A1"><x:f t="shared" si="0"/></x:c>', True),
+        (b"<c r='A1' t='e'><v>#DIV/0!</v></c>", True),
+        (b'<c r="A1" t = "e"/>', True),
+        (b'<c r="A1" t="s"><v>0</v></c><c r="B1"><v>2</v></c><c r="C1"><v>3</v></c>', False),
+        (b'<c r="A1" t="inlineStr"><is><t>&lt;f&gt; is no formula</t></is></c>', False),
+        # past the first chunk the look reads, across its edge
+        (b'<c r="A1" t="s"><v>0</v></c>' * 40_000 + b"<c r='B9'><f>1</f></c>", True),
+    ],
+)
+def test_the_probe_looks_at_a_sheet_only_when_its_bytes_may_hold_a_formula_or_error(
+    tmp_path: Path, xml: bytes, found: bool
+) -> None:
+    from remi_sheet.reading.grid import _formulas_or_errors
+
+    path = tmp_path / "sheet.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("sheet.xml", b"<worksheet><sheetData><row r='1'>" + xml + b"</row>")
+    with zipfile.ZipFile(path) as archive:
+        assert _formulas_or_errors(archive, "sheet.xml") is found

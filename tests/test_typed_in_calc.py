@@ -99,3 +99,108 @@ def test_what_no_entry_holds_is_refused_where_it_is_typed(
         path, [(sheet, cell, text) for (sheet, cell), text in zip(cells, texts, strict=True)]
     )
     assert [shown.valid for shown in typed] == [False] * len(refused) + [True] * len(let_in)
+
+
+def _check_findings(path: Path) -> tuple[bool, list[str]]:
+    """Whether the notebook's values show remi's cells untouched (`planning.untouched`),
+    and the codes of what remi check finds typed over, looking at every formula."""
+    from remi_sheet.cli.commands import open_notebook
+    from remi_sheet.reading.grid import FormulaProbe
+    from remi_sheet.writing import planning, writeback
+
+    notebook = open_notebook(path, [], None, keep_grids=None)
+    plan = planning.plan(notebook, notebook.lang)
+    probe = FormulaProbe(path)
+    try:
+        untouched = planning.untouched(notebook, plan, probe)
+    finally:
+        probe.close()
+    return untouched, [problem.code for problem in writeback.typed_over(notebook, plan)]
+
+
+def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_they_show_remis_cells(
+    tmp_path: Path, calc: Any
+) -> None:
+    path = new_notebook(tmp_path / "klub.xlsx", "hu", "--games", "1")
+    game = load_notebook(path).games[0].sheet
+    deals = [["H", "27", "X", "K 9 Jo"], ["12", "W", "3", "X 45"]]
+    cells = [
+        (game, address(5 + row, 1 + column), text)
+        for row, deal in enumerate(deals)
+        for column, text in enumerate(deal)
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    # The typed game changes the standings: not up to date, yet nothing of remi's touched.
+    assert _check_findings(typed) == (True, [])
+    checked = remi("check", typed)
+    assert checked.exit_code == 0, checked.output
+
+    # remi's deal number typed over with another; an error value typed where the
+    # standings will grow (calamine reads it as an empty cell): the values cannot vouch,
+    # and the look at every formula finds each.
+    from remi_sheet.cli.commands import open_notebook
+    from remi_sheet.writing import planning
+
+    notebook = open_notebook(typed, [], None, keep_grids=None)
+    plan = planning.plan(notebook, notebook.lang)
+    standings = plan.standings_sheet
+    new_cell = min(set(plan.sheets[standings]) - set(plan.record[standings]))
+    for name, (sheet, cell, text), code in [
+        ("number", (game, "I6", "5"), "area_formula_edited"),
+        ("error", (standings, address(*new_cell), "=1/0"), "area_occupied"),
+    ]:
+        changed = tmp_path / f"{name}.xlsx"
+        calc.type(typed, [(sheet, cell, text)], save=changed, check=False)
+        untouched, found = _check_findings(changed)
+        assert not untouched and found == [code], (name, found)
+        result = remi("check", changed)
+        assert result.exit_code == 1 and f"{sheet}!{cell}" in result.stdout.replace("'", "")
+
+
+def _totals_above_the_names(calc: Any, path: Path, sheet: str) -> tuple[list[Any], list[Any]]:
+    """The players' totals and places as LibreOffice computes them, in B3:G4."""
+    (rows,) = calc.read(path, [(sheet, "B3:G4")])
+    return [value for _, value in rows[0]], [value for _, value in rows[1]]
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_latecomer_typed_in_a_free_column_is_scored_totalled_and_ranked_in_his_column(
+    tmp_path: Path, calc: Any, lang: str
+) -> None:
+    path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "1")
+    sheet = load_notebook(path).games[0].sheet
+    deals = [["W", "27", "K 9 Jo", "12", "5"], ["H", "3", "X 45", "0", "D B Á"]]
+    cells = [(sheet, "F5", "Ede")] + [
+        (sheet, address(5 + row, 1 + column), text)
+        for row, deal in enumerate(deals)
+        for column, text in enumerate(deal)
+    ]
+    saved = tmp_path / "typed.xlsx"
+    typed, _ = calc.type(path, cells, save=saved)
+    assert all(shown.valid is True for shown in typed)  # his entries pass the input check
+    game = load_notebook(saved).games[0]
+    assert game.players == ("Anna", "Béla", "Csaba", "Dóra", "Ede") and not game.problems
+    totals, places = _totals_above_the_names(calc, saved, sheet)
+    assert totals[:5] == list(game.score.totals) and totals[5] in ("", None)
+    assert places[:5] == list(game.score.ranks) and places[5] in ("", None)
+    checked = remi("check", saved)
+    assert checked.exit_code == 0, checked.output
+
+
+def test_a_game_of_more_names_than_max_players_shows_no_totals_live_as_check_refuses_it(
+    tmp_path: Path, calc: Any
+) -> None:
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "1", "-r", "max_players=4")
+    sheet = load_notebook(path).games[0].sheet
+    deal = ["W", "27", "K 9 Jo", "12", "5"]
+    cells = [(sheet, "F5", "Ede")] + [
+        (sheet, address(5, 1 + column), text) for column, text in enumerate(deal)
+    ]
+    saved = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=saved, check=False)
+    totals, places = _totals_above_the_names(calc, saved, sheet)
+    # waiting for the header to be put right, as every score of the game
+    assert set(totals + places) == {"…", ""}, (totals, places)
+    checked = remi("check", saved)
+    assert checked.exit_code == 1 and "5 players" in checked.stdout, checked.stdout

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from remi_sheet.core.rules import HouseRules
     from remi_sheet.notebook.loading import Notebook
     from remi_sheet.reading.grid import Grid
+    from remi_sheet.writing.planning import Plan
 
 
 def open_notebook(
@@ -69,9 +70,10 @@ def run_check(
 
         plan = planning.plan(notebook, notebook.lang, live=False if overrides else None)
         problems += planning.lost_games(notebook, plan)
-        # A notebook that already holds what score would write has nothing typed over
-        # (score would change nothing): only otherwise is the workbook opened to look.
-        if not planning.up_to_date(notebook, plan):
+        # A notebook that already holds what score would write, or whose values show
+        # every cell of remi's as it left it, has nothing typed over: only otherwise is
+        # the workbook opened to look at its formulas.
+        if not planning.up_to_date(notebook, plan) and not _untouched(notebook, plan):
             problems += writeback.typed_over(notebook, plan)
     elif notebook.grids:
         from remi_sheet.writing import writeback
@@ -79,6 +81,17 @@ def run_check(
         problems += writeback.foreign_standings(notebook)
     _report(console, notebook, problems, json_output)
     return 1 if has_errors(problems) else 0
+
+
+def _untouched(notebook: Notebook, plan: Plan) -> bool:
+    from remi_sheet.reading.grid import FormulaProbe
+    from remi_sheet.writing import planning
+
+    probe = FormulaProbe(notebook.path)
+    try:
+        return planning.untouched(notebook, plan, probe)
+    finally:
+        probe.close()
 
 
 def _problems(notebook: Notebook) -> list[Problem]:
@@ -145,7 +158,14 @@ def _score(
         message = say("unchanged", notebook.lang, path=path)
     else:
         try:
-            written = writeback.write(notebook, plan, destination, backup=backup, force=force)
+            written = writeback.write(
+                notebook,
+                plan,
+                destination,
+                backup=backup,
+                force=force,
+                untouched=_untouched(notebook, plan),
+            )
         except Exception as failed:  # anything, when the notebook changed under it
             # A notebook saved over in place while remi worked reads back as something
             # else, or half: that is what to say, not what it made openpyxl say.

@@ -338,6 +338,14 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A cellában '{value}' áll, a remi által oda írt {was} helyett; a remi addig nem nyúl "
         "ehhez a laphoz, amíg a cellát ki nem törlöd (utána újra kiírja).",
     ),
+    "area_marker_typed_over": (
+        "The cell holds '{value}', typed over remi's heading where its area begins; remi "
+        "leaves this sheet alone until the cell is cleared. A latecomer's name goes in an "
+        "empty cell of the header left of it, beside the other names.",
+        "A cellában '{value}' áll, a remi területének kezdő fejléce helyett; a remi addig nem "
+        "nyúl ehhez a laphoz, amíg a cellát ki nem törlöd. Későn érkező játékos nevét a "
+        "fejléc egy üres cellájába írd, tőle balra, a többi név mellé.",
+    ),
     "area_formula_edited": (
         "Something was typed over remi's formula in this cell; remi leaves this sheet alone "
         "until the cell is cleared (remi then writes its formula again).",

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 CellValue = str | float | int | bool | dt.datetime | dt.date | dt.time | dt.timedelta | None
 
 
+@functools.lru_cache(maxsize=1 << 14)  # asked again and again for a few hundred columns
 def column_letter(column: int) -> str:
     """Spreadsheet column name of a 0-based column index (0 → A, 26 → AA)."""
     letters = ""
@@ -17,6 +19,7 @@ def column_letter(column: int) -> str:
     return letters
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def address(row: int, column: int) -> str:
     """A1-style address of 0-based (row, column)."""
     return f"{column_letter(column)}{row + 1}"

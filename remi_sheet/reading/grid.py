@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import zipfile
 import zlib
 from collections.abc import Generator, Iterator, Sequence
@@ -294,6 +295,27 @@ class FormulaProbe:
             return {}
         try:
             member = package.sheet_parts(self._archive).get(sheet)
-            return self._reader.kinds(member) if member is not None else {}
+            if member is None or not _formulas_or_errors(self._archive, member):
+                return {}
+            return self._reader.kinds(member)
         except Exception:  # noqa: BLE001 - the same: the cell stays an empty cell
             return {}
+
+
+# A formula's element, or a cell typed as an error value, in a sheet's XML (any namespace
+# prefix, either quote): a sheet without either has no cell for the probe to tell.
+_FORMULA_OR_ERROR: Final = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]|\bt\s*=\s*[\"']e[\"']")
+_CHUNK: Final = 1 << 20
+
+
+def _formulas_or_errors(archive: zipfile.ZipFile, member: str) -> bool:
+    """Whether the sheet part `member` may hold a formula or an error value: found by a
+    look at its bytes, far cheaper than parsing them (and reading the workbook's strings
+    and styles) for a sheet of values only."""
+    with archive.open(member) as source:
+        tail = b""
+        while chunk := source.read(_CHUNK):
+            if _FORMULA_OR_ERROR.search(tail + chunk):
+                return True
+            tail = chunk[-64:]
+    return False

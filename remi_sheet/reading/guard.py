@@ -75,11 +75,12 @@ def _every_position_placed(xml: bytes, placed: int) -> bool:
     """Whether the `r` attributes of `xml` are the `placed` ones of the cells and rows.
 
     Counted quickly first: without a spaced `r =`, every `r` attribute is an "r=" that no
-    name character comes before (as in `xmlns:r=`, `header=`, `footer=`), so when the
-    others are no more than the placed ones (which are among them), they are exactly those.
+    name character comes before (as in `xmlns:r=`, `xmlns:xdr=`, `header=`, `error=`,
+    `operator=`), so when the others are no more than the placed ones (which are among
+    them), they are exactly those.
     """
     if _SPACED_POSITION.search(xml) is None:
-        named = xml.count(b":r=") + xml.count(b"er=")
+        named = sum(xml.count(ending) for ending in (b":r=", b"er=", b"or=", b"dr="))
         if xml.count(b"r=") - named == placed:
             return True
     return len(_ANY_POSITION.findall(xml)) == placed

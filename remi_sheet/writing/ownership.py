@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from remi_sheet.core.problems import Problem
+from remi_sheet.notebook.layout import MARKER_PREFIX
 from remi_sheet.reading.cells import CellValue, address
 from remi_sheet.reading.grid import Grid
 
@@ -182,6 +183,9 @@ def _edited(sheet: str, key: Key, now: CellValue, was: Any) -> Problem:
     """A cell of remi's that holds something else now; a formula is never quoted whole."""
     if is_formula(was) or is_formula(now):
         return Problem("area_formula_edited", sheet, address(*key))
+    if isinstance(was, str) and was.startswith(MARKER_PREFIX):
+        # a name typed there, most often: where it would have been a player says how
+        return Problem("area_marker_typed_over", sheet, address(*key), params={"value": now})
     return Problem("area_edited", sheet, address(*key), params={"value": now, "was": was})
 
 

@@ -18,7 +18,7 @@ from remi_sheet.notebook.layout import MARKER_PREFIX
 from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading.cells import column_letter
-from remi_sheet.reading.grid import Grid
+from remi_sheet.reading.grid import FormulaProbe, Grid
 from remi_sheet.writing import live_sheet
 from remi_sheet.writing.area import (
     Block,
@@ -147,9 +147,10 @@ def _loose_cells_kept(mine: dict[Key, Any], grid: Grid | None, area: int) -> dic
 
 def _where_remi_wrote(game: Game, grid: Grid | None, mine: Mapping[Key, Any]) -> Game:
     """The game with its area where remi wrote it before, when its marker there has been
-    cleared with the rest of the area (as remi asks, after rows moved across it): a
-    notebook `remi new` made keeps its free columns for latecomers before the area, which
-    would otherwise start right after the last name."""
+    cleared with the rest of the area (as remi asks, after rows moved across it), or typed
+    over (a latecomer's name, one column too far: the sheet is then left alone, and that
+    cell told): a notebook `remi new` made keeps its free columns for latecomers before the
+    area, which would otherwise start right after the last name, or after what was typed."""
     layout = game.layout
     marker = next(
         (
@@ -160,13 +161,7 @@ def _where_remi_wrote(game: Game, grid: Grid | None, mine: Mapping[Key, Any]) ->
         None,
     )
     last_name = layout.player_column(len(game.players) - 1) if game.players else 0
-    if (
-        grid is None
-        or marker is None
-        or marker == layout.area_column
-        or marker <= last_name + 1
-        or grid.value(layout.header_row, marker) is not None
-    ):
+    if grid is None or marker is None or marker == layout.area_column or marker <= last_name + 1:
         return game
     return dataclasses.replace(game, layout=dataclasses.replace(layout, area_column=marker))
 
@@ -327,8 +322,9 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
             wrote = ARRAY_CELL if written.covered else written.value
             if not same(recorded[key], wrote) and recorded[key] != wrote:
                 return False
-            # A formula whose result remi does not know shows whatever it computes.
-            unknown = written.formula and written.result is None
+            # A formula (or an array's cell) whose result remi does not know shows
+            # whatever it computes.
+            unknown = (written.formula or written.covered) and written.result is None
             # A formula's empty text reads as an empty cell.
             shows = None if written.shows == "" else written.shows
             if not unknown and not same(grid.value(*key), shows):
@@ -351,3 +347,52 @@ def _as_remi_left_it(path: Path) -> bool:
         and states.get(STATE_SHEET) == "veryHidden"
         and hidden
     )
+
+
+def untouched(notebook: Notebook, plan: Plan, probe: FormulaProbe) -> bool:
+    """True when the cells' values show that nobody typed over remi's cells nor into its
+    way, as `up_to_date` reads them for a plan that changes some values (a live game
+    typed, whose standings are now others): every value remi recorded still there, every
+    formula of its showing what remi computes there, nothing
+    (no error value either, `probe`) where remi would write anew, nothing under its rows.
+    `remi check` then has no cell of remi's to look at formula by formula; False says
+    only that it must look."""
+    record = plan.record
+    if record is None:
+        return False
+    for sheet, cells in plan.sheets.items():
+        recorded = plan.owned.get(sheet, record.get(sheet))
+        grid = notebook.grids.get(sheet)
+        if recorded is None or grid is None:
+            return False
+        for key in recorded.keys() | cells.keys():
+            was, written, now = recorded.get(key), cells.get(key), grid.value(*key)
+            if was is None:
+                if now is not None or probe.kind(sheet, *key) is not None:
+                    return False
+            elif was == ARRAY_CELL or is_formula(was):
+                # (its showing what remi's formula there computes tells, whichever
+                # formula remi writes now)
+                if written is None or written.covered != (was == ARRAY_CELL):
+                    return False
+                unknown = (written.formula or written.covered) and written.result is None
+                shows = None if written.shows == "" else written.shows
+                if not unknown and not same(now, shows):
+                    return False
+            elif now is None or not same(now, was):
+                return False
+        if any(grid.value(*key) is not None for key in _under(recorded, grid)):
+            return False
+    return True
+
+
+def _under(recorded: Mapping[Key, Any], grid: Grid) -> list[Key]:
+    """The cells under remi's lowest recorded row, in its columns, as far down as its rows
+    reach (where rows inserted above would have pushed them: `ownership._moved`)."""
+    if not recorded:
+        return []
+    rows = [row for row, _ in recorded]
+    top, bottom = min(rows), max(rows)
+    columns = {column for _, column in recorded}
+    below = range(bottom + 1, min(grid.height, bottom + 1 + bottom - top + 1))
+    return [(row, column) for row in below for column in columns]

@@ -70,16 +70,18 @@ def write(
     backup: bool = True,
     force: bool = False,
     workbook: Workbook | None = None,
+    untouched: bool = False,
 ) -> Outcome:
     """Put `plan` into the workbook and save it to `target` with `save_safely`. The problems
     are the sheets where a person's typing is in remi's way, and what `save_safely` found.
 
     `workbook`: the notebook already open and changed (a game sheet added), whose new
-    sheets' typed cells are in `notebook.grids`."""
+    sheets' typed cells are in `notebook.grids`. `untouched`: its values have shown
+    (`planning.untouched`) that nobody typed over remi's cells nor into its way."""
     with collector.paused():
         workbook = workbook or open_workbook(notebook.path, target)
         try:
-            return _write(notebook, plan, target, backup, force, workbook)
+            return _write(notebook, plan, target, backup, force, workbook, untouched)
         finally:
             release(workbook)
 
@@ -91,6 +93,7 @@ def _write(
     backup: bool,
     force: bool,
     workbook: Workbook,
+    untouched: bool = False,
 ) -> Outcome:
     source = notebook.path
     # openpyxl finds a sheet by name by walking all of them: look each up once.
@@ -99,7 +102,11 @@ def _write(
     # needs no search for remi's cells.
     styled_before = Style.HEADING.value in workbook.named_styles
     looks.ensure_styles(workbook)
-    problems, left_alone, changes, record = _claims(notebook, plan, workbook, sheets, styled_before)
+    if untouched:
+        problems, left_alone, changes, record = _granted(plan, sheets)
+    else:
+        claims = _claims(notebook, plan, workbook, sheets, styled_before)
+        problems, left_alone, changes, record = claims
     arrays = looks.style_arrays(workbook)
     touched = {
         name: _apply(sheets[name], cells, clear, arrays) for name, (cells, clear) in changes.items()
@@ -215,6 +222,21 @@ def _claims(
             changes[name] = (cells, decided.clear)
             record[name] = _values(cells)
     return problems, left_alone, changes, record
+
+
+def _granted(
+    plan: Plan, sheets: dict[str, Worksheet]
+) -> tuple[list[Problem], list[str], dict[str, tuple[Cells, set[Key]]], Record]:
+    """`_claims` of a notebook whose values show every cell of remi's as it left it and
+    nothing in its way: every sheet remi's to write, its recorded cells it no longer
+    writes cleared."""
+    record: Record = {name: cells for name, cells in (plan.record or {}).items() if name in sheets}
+    record |= plan.owned
+    changes: dict[str, tuple[Cells, set[Key]]] = {}
+    for name, planned in plan.sheets.items():
+        changes[name] = (planned, {key for key in record.get(name, {}) if key not in planned})
+        record[name] = _values(planned)
+    return [], [], changes, record
 
 
 def _loose_cells(
