@@ -101,9 +101,13 @@ def main() -> int:
             f"(typed and saved in LibreOffice), plain {plain.stat().st_size / 1e6:.2f} MB",
             flush=True,
         )
-        papers = work / "papir3.csv"  # the first three games of the sample's paper records
+        # Three games of paper records: the sample's first (its others are there to show
+        # its errors, which an import refuses), under three names.
+        papers = work / "papir3.csv"
         lines = (HERE.parent / "samples" / "papir.csv").read_bytes().splitlines(keepends=True)
-        papers.write_bytes(b"".join(lines[:25]))
+        first = b"".join(lines[1:9])
+        games = [first.replace(b"#1;", f"#{n};".encode(), 1) for n in (1, 2, 3)]
+        papers.write_bytes(lines[0] + b"".join(games))
         repeat = options.repeat
 
         def both(name: str, command: list[str], after: list[str] | None = None) -> None:

@@ -35,7 +35,8 @@ from remi_sheet.reading.cells import address
 from remi_sheet.writing.formulas import WAITING, reads
 from remi_sheet.writing.live_area import live_columns
 from remi_sheet.writing.live_sheet import value_is_wrong
-from remi_sheet.writing.new_notebook import HEADER_ROW, input_check
+from remi_sheet.writing.new_notebook import HEADER_ROW
+from remi_sheet.writing.typing_help import input_check
 from tests.conftest import remi
 from tests.live_cases import Typist
 
@@ -805,3 +806,19 @@ def test_a_name_typed_over_remis_heading_is_one_line_and_the_sheet_left_alone(
     assert (after.max_row, after.max_column) == (rows, columns)
     assert cells(after, rows, columns) == typed  # the area neither moved nor cleared
     assert after["I5"].value == "Hugó"
+
+
+def test_a_clubs_own_notebook_made_live_gets_no_input_check_on_its_cells(tmp_path: Path) -> None:
+    from tests.conftest import build_notebook, worked_game
+
+    path = build_notebook(tmp_path / "klub.xlsx", {"Kedd": worked_game()})
+    assert remi("score", path, "--live").exit_code == 0
+    sheet = openpyxl.load_workbook(path)["Kedd"]
+    assert any(  # live, and yet its entry cells are the club's
+        isinstance(cell.value, str | openpyxl.worksheet.formula.ArrayFormula)
+        and str(getattr(cell.value, "text", cell.value)).startswith("=")
+        for row in sheet.iter_rows()
+        for cell in row
+    )
+    assert not sheet.data_validations.dataValidation
+    assert not list(sheet.conditional_formatting)

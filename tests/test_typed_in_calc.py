@@ -204,3 +204,59 @@ def test_a_game_of_more_names_than_max_players_shows_no_totals_live_as_check_ref
     assert set(totals + places) == {"…", ""}, (totals, places)
     checked = remi("check", saved)
     assert checked.exit_code == 1 and "5 players" in checked.stdout, checked.stdout
+
+
+def test_score_puts_right_the_input_check_and_paint_an_older_remi_made(
+    tmp_path: Path, calc: Any
+) -> None:
+    import openpyxl
+    from openpyxl.formatting.rule import FormulaRule
+    from openpyxl.styles import PatternFill
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    from remi_sheet.writing.live_area import live_columns
+
+    path = new_notebook(tmp_path / "klub.xlsx", "hu", "--games", "1")
+    game = load_notebook(path).games[0]
+    # As the remi before this one wrote them: an input check of AND (an error, a refusal,
+    # for every text), paint reading helper columns that have moved since; and a club's
+    # own check on the date and colour on the place, which stay.
+    book = openpyxl.load_workbook(path)
+    sheet = book[game.sheet]
+    (check,) = sheet.data_validations.dataValidation
+    check.formula1 = (
+        "OR(AND(ISNUMBER(B6),B6=INT(B6)),AND(ISTEXT(B6),SUMPRODUCT((remi_pos<=LEN(B6))"
+        "*ISERROR(FIND(MID(UPPER(B6),remi_pos,1),remi_alphabet)))=0))"
+    )
+    own = DataValidation(type="date", allow_blank=True)
+    own.add("B1")
+    sheet.add_data_validation(own)
+    for formatting in sheet.conditional_formatting:
+        for rule, old in zip(formatting.rules, ['AW6="E"', '$P6="E"'], strict=True):
+            rule.formula = [old]
+    yellow = PatternFill("solid", fgColor="FFFF00")
+    sheet.conditional_formatting.add("B2", FormulaRule(formula=['B2="Klub"'], fill=yellow))
+    book.save(path)
+    refused, _ = calc.type(path, [(game.sheet, "B6", "H")])
+    assert refused[0].valid is False  # what clubs saw: every code refused
+
+    scored = remi("score", path)
+    assert scored.exit_code == 0, scored.output
+    sheet = openpyxl.load_workbook(path)[game.sheet]
+    checks = {str(check.sqref): check.formula1 for check in sheet.data_validations.dataValidation}
+    assert checks["B6:G12"].startswith("IF(ISNUMBER(B6)") and checks["B1"] is None
+    columns = live_columns(game)
+    painted = {
+        (str(formatting.sqref), rule.formula[0])
+        for formatting in sheet.conditional_formatting
+        for rule in formatting.rules
+    }
+    assert painted == {
+        ("B6:G12", f'{address(5, columns.helper("kind", 0))}="E"'),
+        ("B6:G12", f'${address(5, columns.status)}="E"'),
+        ("B2", 'B2="Klub"'),
+    }
+    typed, _ = calc.type(path, [(game.sheet, "B6", "H"), (game.sheet, "C6", "K 9 Jo")])
+    assert [shown.valid for shown in typed] == [True, True]
+    before = path.read_bytes()
+    assert remi("score", path).exit_code == 0 and path.read_bytes() == before

@@ -23,6 +23,7 @@ from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.layout import is_player_name
 from remi_sheet.reading.cells import address, column_letter
 from remi_sheet.writing.live_area import MAX_SLOTS, LiveColumns
+from remi_sheet.writing.typing_help import WRONG, put_typing_help
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
@@ -64,9 +65,6 @@ class GameSheet:
     title: str
     players: tuple[str, ...]
     deals: int
-
-
-_WRONG: Final = "E06666"  # the red of a cell remi refuses, on a game sheet and the Rules
 
 
 def game_title(day: dt.date | None, taken: Sequence[str], lang: Lang = "en") -> str:
@@ -162,7 +160,7 @@ def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lan
     value = sheet.cell(row, 2, _shown(getattr(rules, spec.name), spec, lang))
     sheet.cell(row, 3, say(f"rulehelp_{spec.name}", lang)).data_type = "s"
     wrong = FormulaRule(
-        formula=[value_is_wrong(spec, f"$B${row}")], fill=PatternFill("solid", fgColor=_WRONG)
+        formula=[value_is_wrong(spec, f"$B${row}")], fill=PatternFill("solid", fgColor=WRONG)
     )
     sheet.conditional_formatting.add(value.coordinate, wrong)
 
@@ -211,69 +209,21 @@ def add_game_sheet(
     return sheet
 
 
-def _entry_range(game: GameSheet) -> tuple[str, str]:
-    """The first entry cell and the whole range of entry cells (A1 style), the free
-    columns' too."""
-    top, bottom = HEADER_ROW + 1, HEADER_ROW + game.deals
-    first = address(top, 1)
-    return first, f"{first}:{address(bottom, MAX_SLOTS)}"
-
-
 def _typing_help(sheet: Worksheet, game: GameSheet, lang: Lang) -> None:
-    """An input message on every entry cell and an input check that refuses a character no
-    entry has (Excel allows a check of 255 characters: the whole reading is the helpers'
-    job); an entry the helpers refuse is painted red, and its whole row pink."""
-    from openpyxl.formatting.rule import FormulaRule
-    from openpyxl.styles import Alignment, PatternFill
-    from openpyxl.worksheet.datavalidation import DataValidation
+    """An input message and check on every entry cell, the free columns' too, and the
+    paint of an entry the helpers refuse (`typing_help`); typed numbers and text centred
+    alike."""
+    from openpyxl.styles import Alignment
 
-    first, entries = _entry_range(game)
-    validation = DataValidation(
-        type="custom",
-        formula1=input_check(first),
-        allow_blank=True,
-        showErrorMessage=True,
-        showInputMessage=True,
-        errorStyle="stop",
-        errorTitle=say("entry_error_title", lang),
-        error=say("entry_error", lang),
-        promptTitle=say("entry_prompt_title", lang),
-        prompt=say("entry_prompt", lang),
-    )
-    validation.add(entries)
-    sheet.add_data_validation(validation)
-    # Where the helpers of the first entry sit, in the area `writeback` writes beside the
-    # typed columns (one empty column apart): relative, so each entry finds its own.
-    columns = LiveColumns(AREA_COLUMN, MAX_SLOTS)
     top = HEADER_ROW + 1
-    kind = address(top, columns.helper("kind", 0))
-    status = "$" + address(top, columns.status)
-    sheet.conditional_formatting.add(
-        entries,
-        FormulaRule(formula=[f'{kind}="E"'], fill=PatternFill("solid", fgColor=_WRONG)),
-    )
-    sheet.conditional_formatting.add(
-        entries,
-        FormulaRule(formula=[f'{status}="E"'], fill=PatternFill("solid", fgColor="F4CCCC")),
-    )
+    rows = (top, HEADER_ROW + game.deals)
+    put_typing_help(sheet, rows, 1, LiveColumns(AREA_COLUMN, MAX_SLOTS), lang)
     centred = Alignment(horizontal="center")
     for row in sheet.iter_rows(
         min_row=top + 1, max_row=top + game.deals, min_col=2, max_col=1 + MAX_SLOTS
     ):
         for cell in row:
             cell.alignment = centred  # typed numbers and text line up alike
-
-
-def input_check(cell: str) -> str:
-    """The data validation of an entry cell: a whole number, or text of the characters an
-    entry can hold (`formulas.alphabet`). `IF`, not `AND`: a spreadsheet evaluates every
-    argument of `AND`, and `INT` of a text is an error, which refuses the cell. The
-    positions past the text's end are left out: LibreOffice finds no empty text."""
-    characters = (
-        f"SUMPRODUCT((remi_pos<=LEN({cell}))"
-        f"*ISERROR(FIND(MID(UPPER({cell}),remi_pos,1),remi_alphabet)))"
-    )
-    return f"IF(ISNUMBER({cell}),{cell}=INT({cell}),IF(ISTEXT({cell}),{characters}=0,FALSE))"
 
 
 def _page(sheet: Worksheet, game: GameSheet) -> None:

@@ -51,6 +51,9 @@ if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
+    from remi_sheet.i18n import Lang
+    from remi_sheet.notebook.games import Game
+
 _STYLED = frozenset(style.value for style in Style)
 
 
@@ -112,11 +115,16 @@ def _write(
         name: _apply(sheets[name], cells, clear, arrays) for name, (cells, clear) in changes.items()
     }
     known = set(plan.record or {}) | set(plan.owned)  # sheets remi wrote before
+    games = {game.sheet: game for game in notebook.games}
+    helped = False  # a live game's input check or paint put right
     for name, (cells, _) in changes.items():
         if name != plan.standings_sheet and name not in plan.own:
             looks.fit_area(sheets[name], cells, plan.helpers.get(name), name not in known)
         if name in plan.helpers:
             looks.hide_helpers(sheets[name], *plan.helpers[name])
+            game = games.get(name)
+            if game is not None and game.layout.rows:
+                helped |= _typing_help(sheets[name], game, notebook.lang)
     hidden = _hide_live_sheet(sheets)
     names_changed = define_names(workbook, plan.names)
     if plan.standings_sheet in changes:
@@ -128,7 +136,7 @@ def _write(
     touched[STATE_SHEET] = _write_state(workbook, state, arrays)
     in_place = target.resolve() == source.resolve()
     added = set(sheets) - set(read_sheet_names(source))
-    if not any(touched.values()) and not (names_changed or added or unhidden or hidden):
+    if not any(touched.values()) and not (names_changed or added or unhidden or hidden or helped):
         replaced = False
         if not in_place:
             replaced = replace_atomically(
@@ -152,6 +160,19 @@ def _write(
         expected=notebook.identity,
     )
     return Outcome(problems + saved.problems, written=saved.replaced, left_alone=left_alone)
+
+
+def _typing_help(sheet: Worksheet, game: Game, lang: Lang) -> bool:
+    """A live game's input check and paint, as `remi new` makes them, on its deal rows
+    and every slot's column, where remi made them (put right in a notebook an older remi
+    made)."""
+    from remi_sheet.writing.live_area import live_columns
+    from remi_sheet.writing.typing_help import put_typing_help
+
+    layout = game.layout
+    rows = (layout.rows[0].row, layout.rows[-1].row)
+    first, columns = layout.player_column(0), live_columns(game)
+    return put_typing_help(sheet, rows, first, columns, lang, replace_only=True)
 
 
 def foreign_standings(notebook: Notebook) -> list[Problem]:
