@@ -69,3 +69,69 @@ def test_csv_cells_never_start_like_a_formula(tmp_path: Path, name: str) -> None
     cells = [cell for row in csv.reader(io.StringIO(result.stdout)) for cell in row]
     assert "'" + name in cells
     assert name not in cells
+
+
+MARKUP_NAMES = ["[link=http://evil.example]Béla[/link]", "[bold red]Anna[/]", "Kiss Béla [vendég]"]
+
+
+def _on_a_terminal(*args: str, columns: int = 220) -> tuple[int, str]:
+    """`remi ARGS…` run as a person runs it in a terminal (a pseudo-terminal as its
+    output, wide enough for Rich's boxed tables): its exit code and all it wrote."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    remi_command = Path(sys.executable).with_name("remi")
+    master, slave = pty.openpty()
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("TTY_COMPATIBLE", "FORCE_COLOR", "NO_COLOR")
+    }
+    env |= {"COLUMNS": str(columns), "LINES": "60", "TERM": "xterm-256color"}
+    child = subprocess.Popen(
+        [str(remi_command), *args], stdin=slave, stdout=slave, stderr=slave, env=env
+    )
+    os.close(slave)
+    out = b""
+    try:
+        while select.select([master], [], [], 60)[0]:
+            try:
+                chunk = os.read(master, 1 << 16)
+            except OSError:  # the child closed its end
+                break
+            if not chunk:
+                break
+            out += chunk
+    finally:
+        os.close(master)
+    return child.wait(timeout=60), out.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("command", ["check", "score", "stats"])
+def test_names_like_rich_markup_are_shown_as_typed_on_a_terminal(
+    tmp_path: Path, command: str
+) -> None:
+    game = [["Deal", *MARKUP_NAMES, "[/bold]"], [1, "W", 10, 20, 30], [2, 5, "W", 7, 8]]
+    path = build_notebook(tmp_path / "klub.xlsx", {"Kedd": game})
+    code, shown = _on_a_terminal(command, str(path), "--lang", "en")
+    assert code == 0 and "Traceback" not in shown, shown
+    assert "\x1b[" in shown  # a terminal indeed: Rich's colours and boxes
+    assert "\x1b]8;" not in shown  # no hyperlink
+    for name in [*MARKUP_NAMES, "[/bold]"]:
+        assert name in shown, name
+    assert "could not be read" not in shown
+
+
+def test_a_name_of_32767_characters_is_cut_in_every_table(tmp_path: Path) -> None:
+    name = "Béla" + "x" * 32_763
+    game = [["Deal", name, "Anna", "Csaba"], [1, "W", 10, 20], [2, 5, "W", 7]]
+    path = build_notebook(tmp_path / "klub.xlsx", {"Kedd": game})
+    for command in ("check", "stats"):
+        result = remi(command, path, "--lang", "en")
+        assert result.exit_code == 0 and len(result.stdout) < 8_000, (command, len(result.stdout))
+        assert "Bélaxxx" in result.stdout and "…" in result.stdout
+    _code, document = remi_json("check", path)
+    assert name in str(document)  # whole in --json

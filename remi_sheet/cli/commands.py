@@ -149,7 +149,7 @@ def _score(
     if has_errors(notebook.problems):
         # Wrong house rules make every score wrong: write nothing at all.
         _report(console, notebook, problems, json_output, Written("not_written"))
-        console.print(say("not_written", notebook.lang, errors=error_count(problems)))
+        console.print(say("not_written", notebook.lang, errors=error_count(problems)), markup=False)
         return 1
     plan = planning.plan(notebook, notebook.lang, live=live)
     problems += planning.lost_games(notebook, plan)

@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final, Literal, NoReturn, TextIO
 
-from remi_sheet.i18n import shown_text
+from remi_sheet.i18n import LONGEST, shown_text
 
 if TYPE_CHECKING:
     from typing import TypeAlias
@@ -49,12 +49,23 @@ class Table:
     ) -> None:
         """`fold`: on a terminal, a long cell wraps onto more lines (messages). `short`: the
         heading a terminal too narrow for `heading` shows instead."""
+        heading = shown_text(heading)  # a player's name heads a column of head to head
         self.columns.append((heading, justify, fold))
-        self.shorts.append(short or heading)
+        self.shorts.append(shown_text(short) if short else heading)
 
     def add_row(self, *cells: str | None, style: str | None = None) -> None:
-        """As Rich takes them: None is an empty cell, missing cells at the end are empty."""
-        padded = [shown_text(cell, longest=None) if cell else "" for cell in cells]
+        """As Rich takes them: None is an empty cell, missing cells at the end are empty.
+        A cell is cut past `LONGEST` characters (a name of 32,767 would widen every row
+        to it), but in a column that folds (a message: its values are cut already)."""
+        padded = [
+            shown_text(
+                cell,
+                longest=None if column < len(self.columns) and self.columns[column][2] else LONGEST,
+            )
+            if cell
+            else ""
+            for column, cell in enumerate(cells)
+        ]
         padded += [""] * (len(self.columns) - len(padded))
         self.rows.append((tuple(padded), style))
 
@@ -98,19 +109,22 @@ class Table:
         return least + (2 * count if compact else 3 * count + 1)
 
     def _rich(self, headings: list[str], compact: bool) -> RichTable:
+        """Every title, heading and cell as text (`Text`), never as Rich's markup: a name
+        `[bold]Anna[/]` or `[link=…]` is shown as typed, and `[/bold]` breaks nothing."""
         from rich import box
         from rich.table import Table as RichTable
+        from rich.text import Text
 
-        table = RichTable(title=self.title, title_justify="left")
+        table = RichTable(title=Text(self.title), title_justify="left")
         if compact:
             table.box, table.show_edge, table.padding = box.SIMPLE_HEAD, False, (0, 1, 0, 0)
         for index, (heading, (_, justify, fold)) in enumerate(
             zip(headings, self.columns, strict=True)
         ):
             least = self._least(index, fold)
-            table.add_column(heading, justify=justify, overflow="fold", min_width=least)
+            table.add_column(Text(heading), justify=justify, overflow="fold", min_width=least)
         for cells, style in self.rows:
-            table.add_row(*cells, style=style)
+            table.add_row(*map(Text, cells), style=style)
         return table
 
     def lines(self, *, short: bool = False) -> list[str]:

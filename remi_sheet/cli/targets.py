@@ -21,6 +21,7 @@ from remi_sheet.core.problems import Problem
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, Phrase, listed
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
+from remi_sheet.reading.files import regular_file
 
 SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "workbook": (".xlsx", ".xlsm"),
@@ -73,6 +74,10 @@ def check_target(
         exists = real.exists()
     except PermissionError:  # a folder on the way that the user may not enter
         fail(Problem("output_folder_closed", params={"path": str(target)}), said(), json_output)
+    if exists and not regular_file(real):
+        # Looked at before anything opens it: opening a pipe waits for a writer for ever,
+        # and a device renamed over would be replaced (`/dev/null`, as root).
+        fail(Problem("output_not_regular", params={"path": str(target)}), said(), json_output)
     if exists and not os.access(real, os.R_OK):
         # Not "of another kind": what it holds cannot be seen (`--into`, a file to replace).
         fail(Problem("file_unreadable", params={"path": str(target)}), said(), json_output)

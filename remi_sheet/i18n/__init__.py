@@ -7,6 +7,7 @@ Imports nothing else of remi-sheet: every other layer may use it.
 
 from remi_sheet.i18n.catalogue import (
     LANGS,
+    LONGEST,
     TEXTS,
     Lang,
     Phrase,
@@ -23,6 +24,7 @@ from remi_sheet.i18n.catalogue import (
 
 __all__ = [
     "LANGS",
+    "LONGEST",
     "TEXTS",
     "Lang",
     "Phrase",

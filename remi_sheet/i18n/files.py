@@ -314,6 +314,12 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} már létezik, és nem {kind}: a remi nem írja felül. Adj meg másik fájlt, vagy "
         "előbb tedd el azt.",
     ),
+    "output_not_regular": (
+        "{path} is not a file but a pipe, a device or a socket: remi writes only a file of "
+        "its own, never into one of those. Name a file.",
+        "{path} nem fájl, hanem cső, eszköz vagy socket: a remi csak fájlt ír, ilyenbe "
+        "soha. Adj meg egy fájlt.",
+    ),
     "file_not_regular": (
         "{path} is not a file (a pipe or a device?): give the notebook's file.",
         "{path} nem fájl (cső vagy eszköz?): a munkafüzet fájlját add meg.",

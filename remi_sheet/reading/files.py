@@ -13,6 +13,7 @@ import errno
 import glob
 import os
 import re
+import stat
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
@@ -325,6 +326,15 @@ def lock_path(path: Path) -> Path:
     return locks / f"{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]}.lock"
 
 
+def regular_file(path: Path) -> bool:
+    """Whether `path` (its links followed) is a regular file: no pipe, device, socket or
+    folder, which no write of remi's may open or replace."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
 def replace_atomically(
     path: Path,
     write: Callable[[Path], None],
@@ -349,6 +359,10 @@ def replace_atomically(
     import tempfile  # only writing needs it; `remi check` starts without
 
     real = path.resolve()
+    if real.exists() and not regular_file(real):
+        # `check_target` refused it before any work; a pipe or device put there since is
+        # never replaced either.
+        raise RemiError(Problem("output_not_regular", params={"path": str(path)}))
     folder = real.parent
     suffix = f"{_TEMPORARY}{real.suffix}"  # openpyxl judges a file by its suffix
     _remove_stale(folder, f".{real.stem}.", suffix)
