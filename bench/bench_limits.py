@@ -2,8 +2,9 @@
 a file of at most 30 MB can cost, just under each limit and far past it, each judged
 against 60 s and 1 GB (wall time and the child's peak resident memory).
 
-    .venv/bin/python bench/bench_limits.py          # about 5 minutes on the 2-core machine
+    .venv/bin/python bench/bench_limits.py          # about 8 minutes on the 2-core machine
     .venv/bin/python bench/bench_limits.py --quick  # only the refusals: seconds
+    .venv/bin/python bench/bench_limits.py strings  # only the lines whose name has "strings"
 
 The workbooks are written part by part into bench/.cache/ (openpyxl would take longer
 than remi over them) and reused. Exit code 1 when a line says FAIL.
@@ -11,6 +12,7 @@ than remi over them) and reused. Exit code 1 when a line says FAIL.
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import subprocess
@@ -24,7 +26,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
 REMI = str(Path(sys.executable).parent / "remi")
-VERSION = 1
+VERSION = 2
 SECONDS, MEGABYTES, FILE_MB = 60.0, 1024.0, 30.0
 
 sys.path.insert(0, str(HERE.parent))
@@ -32,11 +34,13 @@ from remi_sheet.reading import guard, package  # noqa: E402
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_OFFICE = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 _TYPES = (
     '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
     '<Default Extension="xml" ContentType="application/xml"/>'
-    '<Override PartName="/xl/workbook.xml" ContentType="application/'
-    'vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>'
+    f'<Override PartName="/xl/workbook.xml" ContentType="{_OFFICE}.sheet.main+xml"/>'
+    f'<Override PartName="/xl/sharedStrings.xml" ContentType="{_OFFICE}.sharedStrings+xml"/>'
+    "</Types>"
 )
 _GAME: list[list[object]] = [
     ["Deal", "Anna", "Béla", "Csaba"],
@@ -66,9 +70,11 @@ def _book(
     sheets: int,
     strings: Callable[[], Iterator[bytes]] | None = None,
     big_sheet: Callable[[], Iterator[bytes]] | None = None,
+    extra_parts: int = 0,
 ) -> Path:
     """A workbook: a game on its first sheet, `sheets` − 1 one-cell sheets (the last one
-    written from `big_sheet` when given), shared strings from `strings`."""
+    written from `big_sheet` when given), shared strings from `strings` (an empty part
+    when None), and `extra_parts` small parts no sheet uses."""
     if path.exists():
         return path
     listed = "".join(
@@ -78,10 +84,9 @@ def _book(
         f'<Relationship Id="rId{i}" Type="{_RELS}/worksheet" Target="worksheets/sheet{i}.xml"/>'
         for i in range(1, sheets + 1)
     )
-    if strings is not None:
-        targets += (
-            f'<Relationship Id="rIdS" Type="{_RELS}/sharedStrings" Target="sharedStrings.xml"/>'
-        )
+    targets += f'<Relationship Id="rIdS" Type="{_RELS}/sharedStrings" Target="sharedStrings.xml"/>'
+    if strings is None:
+        strings = _strings(0)
     small = (
         f'<worksheet xmlns="{_MAIN}"><sheetData><row r="1"><c r="A1"><v>1</v></c></row>'
         "</sheetData></worksheet>"
@@ -113,10 +118,11 @@ def _book(
                         part.write(piece)
             else:
                 book.writestr(name, small)
-        if strings is not None:
-            with book.open("xl/sharedStrings.xml", "w", force_zip64=True) as part:
-                for piece in strings():
-                    part.write(piece)
+        with book.open("xl/sharedStrings.xml", "w") as part:
+            for piece in strings():
+                part.write(piece)
+        for i in range(extra_parts):
+            book.writestr(f"xl/extra/item{i}.xml", f"<item>{i}</item>")
     partial.replace(path)
     return path
 
@@ -131,6 +137,94 @@ def _strings(count: int) -> Callable[[], Iterator[bytes]]:
         yield b"</sst>"
 
     return pieces
+
+
+def _one_string(size: int) -> Callable[[], Iterator[bytes]]:
+    """One shared string of `size` bytes: card-like text (compressed as little as a
+    person's), no entry at that length."""
+
+    def pieces() -> Iterator[bytes]:
+        rng = random.Random(3)
+        yield f'<sst xmlns="{_MAIN}" count="1" uniqueCount="1"><si><t>'.encode()
+        yield bytes(rng.choice(b"KDB 9876Jo") for _ in range(size))
+        yield b"</t></si></sst>"
+
+    return pieces
+
+
+def _string_everywhere(rows: int, columns: int) -> Callable[[], Iterator[bytes]]:
+    """A sheet whose `rows` × `columns` cells all hold the first shared string, from A1 on:
+    every row a table's header could be."""
+
+    def pieces() -> Iterator[bytes]:
+        yield f'<worksheet xmlns="{_MAIN}"><sheetData>'.encode()
+        letters = [_letters(c) for c in range(columns)]
+        for r in range(1, rows + 1):
+            cells = "".join(f'<c r="{letter}{r}" t="s"><v>0</v></c>' for letter in letters)
+            yield f'<row r="{r}">{cells}</row>'.encode()
+        yield b"</sheetData></worksheet>"
+
+    return pieces
+
+
+def _letters(column: int) -> str:
+    name = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+def _lying(path: Path, declared: int, inflated: int) -> Path:
+    """A one-game workbook whose shared strings part declares `declared` bytes and
+    inflates to `inflated` (the sizes in its headers rewritten after it is written)."""
+    if path.exists():
+        return path
+
+    def strings() -> Iterator[bytes]:
+        yield f'<sst xmlns="{_MAIN}" count="1" uniqueCount="1"><si><t>'.encode()
+        for _ in range(inflated >> 20):
+            yield b"a" * (1 << 20)
+        yield b"</t></si></sst>"
+
+    honest = path.with_suffix(".honest")
+    _book(honest, 2, strings)
+    data = bytearray(honest.read_bytes())
+    honest.unlink()
+    with zipfile.ZipFile(io.BytesIO(bytes(data))) as archive:
+        info = archive.getinfo("xl/sharedStrings.xml")
+    # The uncompressed size in its entry of the central directory and in its local header.
+    entry = data.find(b"PK\x01\x02")
+    while int.from_bytes(data[entry + 42 : entry + 46], "little") != info.header_offset:
+        entry = data.find(b"PK\x01\x02", entry + 1)
+    data[entry + 24 : entry + 28] = declared.to_bytes(4, "little")
+    data[info.header_offset + 22 : info.header_offset + 26] = declared.to_bytes(4, "little")
+    path.write_bytes(bytes(data))
+    return path
+
+
+def _games_csv(path: Path, games: int) -> Path:
+    """Paper records of `games` one-deal games (three players, a hand won)."""
+    if not path.exists():
+        rows = ["Játszma;Leosztás;Anna;Béla;Csaba"]
+        rows += [f"{game};1;-40;{(game % 10) * 20};200" for game in range(1, games + 1)]
+        path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def _long_name(path: Path) -> Path:
+    """A game whose first player's name is 32,767 characters, Excel's most."""
+    if not path.exists():
+        name = "Béla" + "x" * 32_763
+        rows = [["Deal", name, "Anna", "Csaba"], [1, "H", 27, "X"], [2, 12, "W", "K 9 Jo"]]
+        import openpyxl
+
+        workbook = openpyxl.Workbook()
+        for row in rows:
+            workbook.active.append(row)
+        workbook.save(path)
+    return path
 
 
 def _formatted_rows(rows: int) -> Callable[[], Iterator[bytes]]:
@@ -173,95 +267,132 @@ def _long_texts(megabytes: int) -> Callable[[], Iterator[bytes]]:
     return pieces
 
 
-def measure(command: list[str]) -> tuple[float, float, int, str]:
-    """Wall seconds, peak MB, exit code and the last line said, of `command` in a child."""
+def measure(command: list[str]) -> tuple[float, float, int, str, int]:
+    """Wall seconds, peak MB, exit code, the line that tells the outcome and the bytes
+    printed, of `command` in a child."""
     with tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         child = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         _, status, usage = os.wait4(child.pid, 0)
         seconds = time.perf_counter() - start
         out.seek(0)
-        lines = [line for line in out.read().decode(errors="replace").splitlines() if line.strip()]
-    said = next((line for line in lines if line.startswith(("error:", "Written:"))), lines[-1])
-    return seconds, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), said[:110]
+        printed = out.read().decode(errors="replace")
+    lines = [line for line in printed.splitlines() if line.strip()]
+    said = next((line for line in lines if line.lstrip().startswith(_TOLD)), lines[-1])
+    code = os.waitstatus_to_exitcode(status)
+    return seconds, usage.ru_maxrss / 1024, code, said.strip()[:110], len(printed.encode())
+
+
+_TOLD = ("error:", "Written:", "Error:")
 
 
 def main() -> int:
     quick = "--quick" in sys.argv
+    only = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
     CACHE.mkdir(exist_ok=True)
     below_rows = package.MAX_WRITTEN_ELEMENTS - 20_000
-    # (name, how it is made, exit codes of check and of score: 1 for a refusal)
-    cases: list[tuple[str, Callable[[], Path], tuple[int, int]]] = [
-        (
-            "sheets 20,000",
-            lambda: _book(CACHE / f"limits-v{VERSION}-sheets-20000.xlsx", 20_000),
-            (1, 1),
-        ),
+    most_games = package.MAX_SHEETS - 1  # and the Rules sheet
+    both = ("check", "score")
+    # (name, how it is made, the commands run on it, and their exit codes: 1 a refusal)
+    cases: list[tuple[str, Callable[[], Path], tuple[str, ...], tuple[int, ...]]] = [
+        ("sheets 20,000", lambda: _book(_cached("sheets-20000"), 20_000), both, (1, 1)),
         (
             "strings 10,000,000",
-            lambda: _book(CACHE / f"limits-v{VERSION}-strings-10m.xlsx", 2, _strings(10_000_000)),
+            lambda: _book(_cached("strings-10m"), 2, _strings(10_000_000)),
+            both,
             (1, 1),
         ),
         (
             "formatted rows 3,000,000",
-            lambda: _book(
-                CACHE / f"limits-v{VERSION}-rows-3m.xlsx", 2, big_sheet=_formatted_rows(3_000_000)
-            ),
+            lambda: _book(_cached("rows-3m"), 2, big_sheet=_formatted_rows(3_000_000)),
+            both,
             (0, 1),
         ),
         (
+            "strings declaring 20 KB, 600 MB",
+            lambda: _lying(_cached("lying-600"), 20 << 10, 600 << 20),
+            both,
+            (1, 1),
+        ),
+        (
+            "import 20,000 one-deal games",
+            lambda: _games_csv(_cached("games-20000", ".csv"), 20_000),
+            ("import",),
+            (1,),
+        ),
+        (
             f"sheets {package.MAX_SHEETS:,}",
-            lambda: _book(
-                CACHE / f"limits-v{VERSION}-sheets-{package.MAX_SHEETS}.xlsx", package.MAX_SHEETS
-            ),
+            lambda: _book(_cached(f"sheets-{package.MAX_SHEETS}"), package.MAX_SHEETS),
+            both,
             (0, 0),
         ),
         (
             f"strings {guard.MAX_STRINGS:,}",
-            lambda: _book(
-                CACHE / f"limits-v{VERSION}-strings-{guard.MAX_STRINGS}.xlsx",
-                2,
-                _strings(guard.MAX_STRINGS),
-            ),
+            lambda: _book(_cached(f"strings-{guard.MAX_STRINGS}"), 2, _strings(guard.MAX_STRINGS)),
+            both,
             (0, 0),
         ),
         (
             f"formatted rows {below_rows:,}",
-            lambda: _book(
-                CACHE / f"limits-v{VERSION}-rows-{below_rows}.xlsx",
-                2,
-                big_sheet=_formatted_rows(below_rows),
-            ),
+            lambda: _book(_cached(f"rows-{below_rows}"), 2, big_sheet=_formatted_rows(below_rows)),
+            both,
             (0, 0),
         ),
         (
             "long texts 180 MB inflated",
-            lambda: _book(
-                CACHE / f"limits-v{VERSION}-texts-180.xlsx", 2, big_sheet=_long_texts(180)
-            ),
+            lambda: _book(_cached("texts-180"), 2, big_sheet=_long_texts(180)),
+            both,
             (0, 0),
         ),
+        (
+            "a 1 MB string in 12,000 cells",
+            lambda: _book(
+                _cached("one-string-1m"), 2, _one_string(1 << 20), _string_everywhere(50, 240)
+            ),
+            both,
+            (0, 1),
+        ),
+        (
+            "zip entries 60,000",
+            lambda: _book(_cached("entries-60000"), 2, extra_parts=60_000),
+            both,
+            (0, 0),
+        ),
+        (
+            f"import {most_games:,} one-deal games",
+            lambda: _games_csv(_cached(f"games-{most_games}", ".csv"), most_games),
+            ("import",),
+            (0,),
+        ),
+        ("a name of 32,767 characters", lambda: _long_name(_cached("long-name")), both, (0, 0)),
     ]
     failed = False
-    print(f"{'workbook':30} {'file':>7} {'command':7} {'s':>6} {'MB':>6}  verdict  what remi said")
-    for name, make, codes in cases:
-        if quick and codes == (0, 0):
+    print(f"{'input':32} {'file':>7} {'command':7} {'s':>6} {'MB':>6} {'said':>6}  verdict  what")
+    for name, make, commands, codes in cases:
+        if (quick and 0 in codes) or (only and not any(word in name for word in only)):
             continue
         path = make()
         size = path.stat().st_size / (1 << 20)
-        for command, expected in zip(("check", "score"), codes, strict=True):
+        for command, expected in zip(commands, codes, strict=True):
             with tempfile.TemporaryDirectory() as folder:
                 args = [REMI, command, str(path)]
                 if command == "score":
                     args += ["--output", str(Path(folder) / "out.xlsx")]
-                seconds, megabytes, code, said = measure(args)
+                elif command == "import":
+                    args += ["--into", str(Path(folder) / "club.xlsx")]
+                seconds, megabytes, code, said, printed = measure(args)
             ok = seconds <= SECONDS and megabytes <= MEGABYTES and size <= FILE_MB
-            ok = ok and code == expected
+            # What a person reads is bounded too: a table of a few games, not a page a name.
+            ok = ok and code == expected and (command == "import" or printed <= 64 << 10)
             failed |= not ok
             verdict = "ok" if ok else "FAIL"
-            figures = f"{size:6.1f}M {command:7} {seconds:6.1f} {megabytes:6.0f}"
-            print(f"{name:30} {figures}  {verdict:7}  {said}")
+            figures = f"{size:6.1f}M {command:7} {seconds:6.1f} {megabytes:6.0f} {printed >> 10:5}K"
+            print(f"{name:32} {figures}  {verdict:7}  {said}", flush=True)
     return 1 if failed else 0
+
+
+def _cached(name: str, suffix: str = ".xlsx") -> Path:
+    return CACHE / f"limits-v{VERSION}-{name}{suffix}"
 
 
 if __name__ == "__main__":

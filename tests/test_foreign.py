@@ -36,7 +36,6 @@ NOT_SAVED = {
     "pivots.xlsx": "file_read_failed",
     "minimal_package.xlsx": "file_workbook_elsewhere",
     "strict_iso_paths.xlsx": "file_strict",
-    "richtext-after-plain.xlsx": "readback_failed",
 }
 
 

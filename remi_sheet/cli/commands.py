@@ -69,6 +69,7 @@ def run_check(
         from remi_sheet.writing import planning, writeback
 
         plan = planning.plan(notebook, notebook.lang, live=False if overrides else None)
+        problems += writeback.foreign_record(notebook)  # score would refuse to write
         problems += planning.lost_games(notebook, plan)
         # A notebook that already holds what score would write, or whose values show
         # every cell of remi's as it left it, has nothing typed over: only otherwise is
@@ -123,10 +124,27 @@ def run_score(
     if problem is not None:
         raise RemiError(problem)
     with _locked(destination):
+        if target is not None:
+            _refuse_another_notebook(destination, path)
         made_live = True if live else (False if overrides else None)
         return _score(
             path, destination, overrides, lang, json_output, console, backup, force, made_live
         )
+
+
+def _refuse_another_notebook(output: Path, path: Path) -> None:
+    """`RemiError` when the `--output` file holds another notebook now that remi holds its
+    lock: another remi may have written it since the command line was checked (two scores
+    of two notebooks into one output take turns, and the second refuses the first's)."""
+    from remi_sheet.cli.language import workbook_sheet_names
+    from remi_sheet.cli.targets import another_notebook, same_file
+
+    if not output.exists() or same_file(output, path):
+        return
+    ours = workbook_sheet_names(path)
+    problem = another_notebook(output, path.name, ours) if ours else None
+    if problem is not None:
+        raise RemiError(problem)
 
 
 def _score(
@@ -305,7 +323,7 @@ def run_new(
     sheet is dated `day`; None leaves each Date row for a person to fill. A notebook
     replaced (`force`) is kept as NAME.bak unless `backup` is false."""
     from remi_sheet.notebook.loading import load_notebook
-    from remi_sheet.writing import new_notebook, planning, writeback
+    from remi_sheet.writing import new_notebook, planning, saving, writeback
 
     if path.exists() and not force:
         raise RemiError(Problem("new_exists", params={"path": str(path)}))
@@ -314,6 +332,9 @@ def run_new(
     locked = files.open_elsewhere(path, copy=False)  # --force replaces it, not while open
     if path.exists() and locked is not None:
         raise RemiError(locked)
+    kept = files.read_only(path, copy=False) if path.exists() else None
+    if kept is not None:  # --force replaces a notebook, not one its owner made read-only
+        raise RemiError(kept)
     workbook = _blank_workbook()
     for _ in range(games):
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
@@ -322,7 +343,7 @@ def run_new(
     new_notebook.add_rules_sheet(workbook, rules, lang)
     with _locked(path), _scratch(path) as folder:
         typed = folder / path.name
-        workbook.save(typed)
+        saving.save_workbook(workbook, typed)
         notebook = load_notebook(typed, lang=lang)
         plan = planning.plan(notebook, lang, live=True)
         writeback.write(notebook, plan, path, backup=backup, force=True)

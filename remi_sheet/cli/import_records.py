@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     # The readers are imported inside the command, so that `remi` starts fast.
     from remi_sheet.cli.printing import Printer
     from remi_sheet.notebook.records_game import Records
+    from remi_sheet.reading.files import Identity
     from remi_sheet.reading.grid import Grid
     from remi_sheet.writing.filing import Placement
 
@@ -136,6 +137,7 @@ class _Notebook:
     lang: Lang | None
     exists: bool
     problems: list[Problem] = field(default_factory=list)
+    identity: Identity | None = None  # the notebook's file as it was read
 
 
 def run_import(
@@ -200,10 +202,30 @@ def _import(
     report.problems = records.all_problems() + [
         p.problem for p in report.placements if p.problem is not None
     ]
-    if not options.dry_run and any(p.status is filing.Status.TO_FILE for p in report.placements):
+    too_many = _too_many_sheets(notebook, report)
+    if too_many is not None:
+        report.problems.append(too_many)
+    elif not options.dry_run and any(p.status is filing.Status.TO_FILE for p in report.placements):
         _write(report, into, notebook, options)
     report.show(console, json_output)
     return 1 if has_errors(report.problems) else 0
+
+
+def _too_many_sheets(notebook: _Notebook, report: _Report) -> Problem | None:
+    """An error when the games to file would make the notebook hold more sheets than remi
+    reads in one workbook (`package.MAX_SHEETS`): told before any is written, as a dry run
+    tells it, rather than writing a notebook no command would read (and spending minutes
+    on it)."""
+    from remi_sheet.reading.package import MAX_SHEETS
+    from remi_sheet.writing.filing import Status
+
+    filing = sum(p.status is Status.TO_FILE for p in report.placements)
+    # A new notebook has its Rules sheet besides the games.
+    count = len(notebook.grids) + filing + (0 if notebook.exists else 1)
+    if filing == 0 or count <= MAX_SHEETS:
+        return None
+    params = {"path": str(report.notebook), "games": filing, "count": count, "limit": MAX_SHEETS}
+    return Problem("import_too_many_sheets", params=params)
 
 
 def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -> None:
@@ -229,17 +251,23 @@ def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -
             None if notebook.exists else notebook.rules,
             backup=options.backup,
             force=options.force,
+            expected=notebook.identity,
         )
-    except RemiError as refused:
-        report.problems.append(refused.problem)
+    except Exception as failed:  # anything, when the notebook changed under it
+        # A notebook saved over in place while remi worked reads back as something else,
+        # or half: that is what to say, as `score` says it.
+        meanwhile = _saved_meanwhile(into, notebook)
+        if meanwhile is None and isinstance(failed, OSError):
+            raise RemiError(
+                Problem(
+                    "file_write_failed",
+                    params={"path": str(report.into), "reason": os_reason(failed)},
+                )
+            ) from failed
+        if meanwhile is None and not isinstance(failed, RemiError):
+            raise
+        report.problems.append(meanwhile or failed.problem)  # type: ignore[attr-defined]
         return
-    except OSError as error:
-        raise RemiError(
-            Problem(
-                "file_write_failed",
-                params={"path": str(report.into), "reason": os_reason(error)},
-            )
-        ) from error
     report.problems += saved.problems
     # Not replaced: the --output file a run before wrote already holds these games.
     report.written, report.unchanged = saved.replaced, not saved.replaced
@@ -247,6 +275,22 @@ def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -
     for placement in report.placements:
         if placement.status is filing.Status.TO_FILE:
             placement.status = done
+
+
+def _saved_meanwhile(into: Path, notebook: _Notebook) -> Problem | None:
+    """The problem to tell when the notebook at `into` is no longer the file that was read
+    (None also when there was none: the import makes it)."""
+    from remi_sheet.reading.files import Identity
+
+    if notebook.identity is None:
+        return None
+    try:
+        now: Identity | None = Identity.of(into.stat())
+    except OSError:
+        now = None
+    if now == notebook.identity:
+        return None
+    return Problem("file_changed_meanwhile", params={"path": str(into)})
 
 
 def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Notebook:
@@ -259,7 +303,14 @@ def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Noteboo
     problems = [p for p in notebook.problems if p.code != "no_games"]
     # A notebook without games has no language of its own yet: the records' then.
     lang = notebook.lang if notebook.games else None
-    return _Notebook(notebook.grids, notebook.rules, lang, exists=True, problems=problems)
+    return _Notebook(
+        notebook.grids,
+        notebook.rules,
+        lang,
+        exists=True,
+        problems=problems,
+        identity=notebook.identity,
+    )
 
 
 def _read_records(path: Path, rules: HouseRules, options: Options) -> Records:

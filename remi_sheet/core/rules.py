@@ -159,11 +159,20 @@ _WORDS: Final[dict[str, str]] = {
     for text in texts
 }
 
+# Longer text is no rule's name nor value word, however spaced, and is not folded: a
+# shared string of a megabyte may stand in every row of a sheet.
+_LONGEST_KEY: Final = 4 * max(map(len, [*_BY_KEY, *_WORDS]))
+
+
+def _key(text: str) -> str:
+    """`fold_name` of `text`, or "" (no name, no word) for text too long to be one."""
+    return fold_name(text) if len(text) <= _LONGEST_KEY else ""
+
 
 def rule_spec(name: str) -> RuleSpec:
     """The rule called `name` (English or Hungarian name, or an alias; any case or
     accents)."""
-    spec = _BY_KEY.get(fold_name(name))
+    spec = _BY_KEY.get(_key(name))
     if spec is None:
         raise RemiError("rule_unknown", name=name, known=Phrase("rulenames_all"))
     return spec
@@ -181,7 +190,7 @@ def value_text(value: object, lang: Lang) -> str:
         return say("rulevalue_yes" if value else "rulevalue_no", lang)
     if isinstance(value, int):
         return number(value, lang)
-    word = _WORDS.get(fold_name(str(value)))
+    word = _WORDS.get(_key(str(value)))
     return say(f"rulevalue_{word}", lang) if word is not None else str(value)
 
 
@@ -194,13 +203,13 @@ def parse_value(spec: RuleSpec, raw: object) -> int | bool | StrEnum | None:
     if spec.kind is bool:
         return _parse_bool(spec, raw)
     if issubclass(spec.kind, StrEnum):
-        word = _WORDS.get(fold_name(str(raw)))
+        word = _WORDS.get(_key(str(raw)))
         if word is None or word not in {member.value for member in spec.kind}:
             raise RemiError(
                 "rule_bad_choice", name=rule_name(spec.name), value=raw, choices=_choices(spec)
             )
         return spec.kind(word)
-    if spec.word is not None and _WORDS.get(fold_name(str(raw))) in (spec.word, "none"):
+    if spec.word is not None and _WORDS.get(_key(str(raw))) in (spec.word, "none"):
         return None
     return _parse_int(spec, raw)
 

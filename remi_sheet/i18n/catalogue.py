@@ -270,6 +270,11 @@ def shown_value(value: object, lang: Lang) -> str:
     return value if isinstance(value, str) else str(_shown(value, lang))
 
 
+# The most items a message lists: an import of thousands of games names each on its own
+# line already, and a line of 20,000 names tells no one anything.
+MOST_LISTED: Final = 30
+
+
 def _shown(value: Any, lang: Lang) -> Any:
     """A parameter as its text shows it in `lang` (see the module's docstring)."""
     if isinstance(value, str):
@@ -277,7 +282,10 @@ def _shown(value: Any, lang: Lang) -> Any:
     if isinstance(value, Phrase):
         return say(value.key, lang, **value.params)
     if isinstance(value, tuple):  # a list of choices, each said in the language
-        return ", ".join(str(_shown(item, lang)) for item in value)
+        shown = [str(_shown(item, lang)) for item in value[:MOST_LISTED]]
+        if len(value) > MOST_LISTED:
+            shown.append(say("more_listed", lang, count=len(value) - MOST_LISTED))
+        return ", ".join(shown)
     if isinstance(value, bool):
         return ("IGAZ" if value else "HAMIS") if lang == "hu" else str(value).upper()
     if isinstance(value, int | float):

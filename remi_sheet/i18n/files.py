@@ -77,6 +77,12 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} túl nagy a biztonságos olvasáshoz: {part} kicsomagolva {size} lenne "
         "(a határ {limit}).",
     ),
+    "save_text_too_big": (
+        "{path} was not written: its cells would hold {size} of text, more than the {limit} "
+        "remi reads back (this sheet repeats a long text in many cells).",
+        "{path} nem készült el: a cellái {size} szöveget tartalmaznának, többet, mint a remi "
+        "által visszaolvasott {limit} (ez a lap egy hosszú szöveget ismétel sok cellában).",
+    ),
     "file_too_many_sheets": (
         "{path} has {count} sheets, more than the {limit} remi reads in one workbook: move "
         "the games into workbooks of a few thousand sheets each.",
@@ -248,6 +254,21 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Another remi is writing {path}; waited {seconds} s for it. Try again when it is done.",
         "Egy másik remi éppen írja ezt: {path}; {seconds} mp-et vártunk rá. Próbáld újra, "
         "ha végzett.",
+    ),
+    "lock_folder_unsafe": (
+        "remi's lock folder {path} is not a folder of your own that only you can write in, "
+        "so another user could hold or fake remi's locks: nothing was written. Remove it (or "
+        "set TMPDIR to a folder of your own), then run remi again.",
+        "A remi zárolási mappája ({path}) nem a saját, csak általad írható mappád, így más "
+        "felhasználó is foghatná vagy hamisíthatná a remi zárolásait: semmi sem íródott ki. "
+        "Töröld (vagy állítsd a TMPDIR-t egy saját mappádra), majd futtasd újra a remit.",
+    ),
+    "record_not_ours": (
+        "{path} has a sheet of its own called '{sheet}', the name remi keeps its record "
+        "under: remi will not write over it. Rename that sheet, then run remi again.",
+        "{path} saját '{sheet}' nevű lapot tartalmaz; ezen a néven tartja a remi a "
+        "nyilvántartását: a remi nem írja felül. Nevezd át azt a lapot, majd futtasd újra a "
+        "remit.",
     ),
     "new_exists": (
         "{path} already exists: choose another name, or add --force to replace it (or use "

@@ -170,6 +170,8 @@ GAME_LINES: Final[dict[str, tuple[str, str]]] = {
     ),
     "and": ("and", "és"),
     "or": ("or", "vagy"),
+    # A list of more than `catalogue.MOST_LISTED` in a message ends so (whole in --json).
+    "more_listed": ("… and {count} more", "… és még {count}"),
     "not_in_standings": (
         "Not in the standings (errors): {games}",
         "Nincs az összesítőben (hibás): {games}",

@@ -23,6 +23,14 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Nem olvasható {encoding} kódolással ({byte} bájt {line:a} {line}. sor {column}. "
         "bájtjánál); hagyd el a --encoding kapcsolót, és a remi maga állapítja meg a kódolást.",
     ),
+    "import_too_many_sheets": (
+        "{games} games to file would make {path} {count} sheets, more than the {limit} remi "
+        "reads in one workbook: nothing was filed. Import them into notebooks of a few "
+        "thousand games each (a season at a time).",
+        "{games} felveendő játszmával {path} {count} lapból állna, többől, mint a remi által "
+        "egy munkafüzetben olvasott {limit}: semmi sincs felvéve. Importáld őket néhány ezer "
+        "játszmás füzetekbe (évadonként).",
+    ),
     "records_too_big": (
         "The file is {size} bytes; paper records fit in far less (limit {limit}). Split it.",
         "A fájl {size} bájt; a papíros jegyzőkönyvek ennél jóval kisebbek (határ: {limit}). "

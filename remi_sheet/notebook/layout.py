@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from remi_sheet.core.entries import Number, Winner, parse_entry
+from remi_sheet.core.entries import MAX_ENTRY, Entry, Number, Winner, parse_entry
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.text import cell_text, clean, fold
@@ -201,10 +201,7 @@ def _score_row(cells: Sequence[CellValue]) -> bool:
     or as text), one of them negative (the winner's)."""
     values = []
     for value in cells:
-        try:
-            entry = parse_entry(value, _DEFAULT_RULES)
-        except RemiError:
-            return False
+        entry = _entry(value)
         if not isinstance(entry, Number):
             return False
         values.append(entry.value)
@@ -242,18 +239,32 @@ def _heads_no_deals(grid: Grid, layout: GameLayout) -> bool:
     return not layout.players or any(row.played for row in layout.rows)
 
 
-def _is_winner(value: CellValue) -> bool:
+class _Refused:
+    """What `_entry` gives for a cell that holds no entry."""
+
+
+_REFUSED: Final = _Refused()
+
+
+def _entry(value: CellValue) -> Entry | _Refused | None:
+    """The entry in a cell as the layout's looks read it (by the default rules), None for
+    an empty cell, `_REFUSED` for one that holds none. Text longer than any entry is not
+    read at all: these looks read every cell of up to `_LOOK_ROWS` tables on a sheet, and a
+    shared string of a megabyte may fill thousands of cells."""
+    if type(value) is str and len(value) > MAX_ENTRY and not value.isspace():
+        return _REFUSED
     try:
-        return isinstance(parse_entry(value, _DEFAULT_RULES), Winner)
+        return parse_entry(value, _DEFAULT_RULES)
     except RemiError:
-        return False
+        return _REFUSED
+
+
+def _is_winner(value: CellValue) -> bool:
+    return isinstance(_entry(value), Winner)
 
 
 def _is_entry(value: CellValue) -> bool:
-    try:
-        return parse_entry(value, _DEFAULT_RULES) is not None
-    except RemiError:
-        return False
+    return _entry(value) not in (None, _REFUSED)
 
 
 def _header_at(grid: Grid, row: int) -> tuple[int, Lang | None] | None:
@@ -380,10 +391,7 @@ def _hidden_player(grid: Grid, header_row: int, column: int, rows: Sequence[Deal
     if not played:
         return None
     for deal_row in played:
-        try:
-            if parse_entry(grid.value(deal_row.row, column), _DEFAULT_RULES) is None:
-                return None
-        except RemiError:
+        if _entry(grid.value(deal_row.row, column)) in (None, _REFUSED):
             return None
     return column
 
@@ -394,10 +402,7 @@ def _has_winners(layout: GameLayout) -> bool:
 
 
 def _is_win(value: CellValue) -> bool:
-    try:
-        entry = parse_entry(value, _DEFAULT_RULES)
-    except RemiError:
-        return False
+    entry = _entry(value)
     return isinstance(entry, Winner) or (isinstance(entry, Number) and entry.value < 0)
 
 

@@ -15,7 +15,7 @@ import zipfile
 from collections.abc import Iterable
 from typing import Any, Final
 
-from remi_sheet.reading import safe_xml
+from remi_sheet.reading import compat, safe_xml
 
 _MAIN: Final = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _EXCEL: Final = "{urn:schemas-microsoft-com:office:excel}"
@@ -39,8 +39,8 @@ def look_kept(archive: zipfile.ZipFile, parts: Iterable[str]) -> bool:
     boxes = [name for name in names if name.endswith(".vml")]
     try:
         font = _default_font(archive)
-        runs = [run for name in texts for run in _runs(archive.read(name))]
-        shapes = [shape for name in boxes for shape in _notes(archive.read(name))]
+        runs = [run for name in texts for run in _runs(compat.part_bytes(archive, name))]
+        shapes = [shape for name in boxes for shape in _notes(compat.part_bytes(archive, name))]
     except (KeyError, ValueError):
         return False  # what cannot be read is not known to look plain
     return all(_plain(run, font) for run in runs) and all(map(_openpyxl_box, shapes))
@@ -48,7 +48,7 @@ def look_kept(archive: zipfile.ZipFile, parts: Iterable[str]) -> bool:
 
 def _default_font(archive: zipfile.ZipFile) -> tuple[str | None, str | None]:
     """The name and size of the workbook's first font: the one unformatted text is shown in."""
-    styles = safe_xml.parse(archive.read("xl/styles.xml"))
+    styles = safe_xml.parse(compat.part_bytes(archive, "xl/styles.xml"))
     font = styles.find(f"{_MAIN}fonts/{_MAIN}font")
     if font is None:
         return None, None

@@ -14,7 +14,7 @@ import posixpath
 import zipfile
 from typing import Any, Final
 
-from remi_sheet.reading import safe_xml
+from remi_sheet.reading import compat, safe_xml
 
 Span = tuple[tuple[int, int], tuple[int, int]]  # ((top, left), (bottom, right)), 0-based
 
@@ -38,7 +38,9 @@ def covered(archive: zipfile.ZipFile, sheet: str) -> tuple[Span, ...]:
         spans: list[Span] = []
         for target in _drawing_parts(archive, rels, folder):
             spans += [
-                span for anchor in safe_xml.parse(archive.read(target)) if (span := _span(anchor))
+                span
+                for anchor in safe_xml.parse(compat.part_bytes(archive, target))
+                if (span := _span(anchor))
             ]
         return tuple(spans)
     except (KeyError, ValueError):
@@ -47,7 +49,7 @@ def covered(archive: zipfile.ZipFile, sheet: str) -> tuple[Span, ...]:
 
 def _drawing_parts(archive: zipfile.ZipFile, rels: str, folder: str) -> list[str]:
     found = []
-    for rel in safe_xml.parse(archive.read(rels)).iter(f"{_RELS}Relationship"):
+    for rel in safe_xml.parse(compat.part_bytes(archive, rels)).iter(f"{_RELS}Relationship"):
         target = rel.get("Target", "")
         if rel.get("Type", "").endswith(_DRAWING_TYPE) and rel.get("TargetMode") != "External":
             base = "" if target.startswith("/") else folder

@@ -254,9 +254,19 @@ def read_only(path: Path, *, copy: bool = True) -> Problem | None:
     """A problem when the user may not change the workbook (remi could still replace it by
     renaming, which would be going behind the file's owner's back); `copy` as in
     `open_elsewhere`."""
-    if os.access(path, os.W_OK):
+    if os.access(path, os.W_OK) and _owner_may_write(path):
         return None
     return Problem("file_read_only" if copy else "file_read_only_kept", params={"path": str(path)})
+
+
+def _owner_may_write(path: Path) -> bool:
+    """Whether the file's own permissions let its owner write it: a file made read-only
+    (`chmod a-w`, Windows' read-only mark) says "do not change" to root too, whom
+    `os.access` lets write anything."""
+    try:
+        return bool(path.stat().st_mode & stat.S_IWUSR)
+    except OSError:
+        return True  # gone or unreachable: the write says so in its own words
 
 
 LOCK_SECONDS: Final = 30.0  # how long remi waits for another remi writing the same file
@@ -322,8 +332,27 @@ def lock_path(path: Path) -> Path:
 
     user = f"-{os.getuid()}" if hasattr(os, "getuid") else ""
     locks = Path(tempfile.gettempdir()) / f"remi-sheet-locks{user}"
-    locks.mkdir(mode=0o700, exist_ok=True)
+    with contextlib.suppress(FileExistsError):  # a file or a link there: refused below
+        locks.mkdir(mode=0o700)
+    _check_lock_folder(locks)
     return locks / f"{hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:32]}.lock"
+
+
+def _check_lock_folder(locks: Path) -> None:
+    """`RemiError` unless `locks` is a folder (not a link) of the user's own that nobody
+    else may write in. One another user made first (the name is known) could hold or fake
+    every lock of remi's; a private folder made anew for the run instead would be one no
+    other remi looks in, and two remis would no longer take turns: remi refuses."""
+    if not hasattr(os, "getuid"):
+        return  # Windows: the temporary folder is the user's own
+    status = os.lstat(locks)
+    if (
+        stat.S_ISDIR(status.st_mode)
+        and status.st_uid == os.getuid()
+        and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    ):
+        return
+    raise RemiError(Problem("lock_folder_unsafe", params={"path": str(locks)}))
 
 
 def regular_file(path: Path) -> bool:
@@ -367,7 +396,9 @@ def replace_atomically(
     suffix = f"{_TEMPORARY}{real.suffix}"  # openpyxl judges a file by its suffix
     _remove_stale(folder, f".{real.stem}.", suffix)
     try:
-        handle, name = tempfile.mkstemp(prefix=f".{real.stem}.", suffix=suffix, dir=folder)
+        handle, name = tempfile.mkstemp(
+            prefix=f".{real.stem}.", suffix=f".{writer_tag()}{suffix}", dir=folder
+        )
     except OSError as error:
         raise _write_failed(path, error) from None
     os.close(handle)
@@ -412,15 +443,53 @@ def write_failed(path: Path, error: OSError) -> Problem:
     return Problem(code, params={"path": str(path), "reason": os_reason(error)})
 
 
+def writer_tag(pid: int | None = None) -> str:
+    """What a temporary file's name says of the run writing it: this machine (a digest of
+    its name, as a shared folder may be written from several) and the process `pid` (this
+    one when None)."""
+    import hashlib
+    import socket
+
+    host = hashlib.sha256(socket.gethostname().encode()).hexdigest()[:8]
+    return f"{host}-{os.getpid() if pid is None else pid}"
+
+
+_WRITER: Final = re.compile(r"\.(?P<host>[0-9a-f]{8})-(?P<pid>[0-9]{1,9})$")
+
+
 def _remove_stale(folder: Path, prefix: str, suffix: str) -> None:
+    """Remove the temporary files beside the file that a killed run left: those of a process
+    of this machine that has ended, and any of another machine (or of an older remi, whose
+    names say no process) untouched for `_STALE_SECONDS`."""
     import time
 
     now = time.time()
     with contextlib.suppress(OSError):
         for found in folder.glob(f"{glob.escape(prefix)}*{glob.escape(suffix)}"):
             with contextlib.suppress(OSError):
-                if now - found.stat().st_mtime > _STALE_SECONDS:
+                if _ended(found.name[: -len(suffix)]) or (
+                    now - found.stat().st_mtime > _STALE_SECONDS
+                ):
                     found.unlink()
+
+
+def _ended(stem: str) -> bool:
+    """Whether the temporary file named `stem` (its suffix taken off) was written by a
+    process of this machine that has ended."""
+    tag = _WRITER.search(stem)
+    if tag is None or os.name != "posix":  # on Windows, os.kill would end the process
+        return False
+    host, _ = writer_tag().split("-")
+    pid = int(tag["pid"])
+    if tag["host"] != host or pid == os.getpid() or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # another user's process: alive
+        return False
+    return False
 
 
 def backup_first(path: Path) -> Callable[[], None]:

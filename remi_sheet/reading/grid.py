@@ -128,15 +128,16 @@ def read_sheets(
 
 def _open(
     path: Path, source: IO[bytes], own_sheets: int = 0
-) -> tuple[zipfile.ZipFile, dict[str, str]]:
+) -> tuple[zipfile.ZipFile, dict[str, str], int]:
     """The zip of the workbook at `path`, read from `source` (the file opened already),
-    checked (`files.check_archive`, and the shared strings' count by `guard`), and its
-    sheets' parts, all before calamine parses anything; `RemiError` for a file that
-    fails."""
+    checked (`files.check_archive`, and the shared strings' count by `guard`), its sheets'
+    parts and the bytes of its longest shared string (`guard.longest_string`), all before
+    calamine parses anything; `RemiError` for a file that fails."""
     try:
         archive = zipfile.ZipFile(source)
     except files.DAMAGED_ZIP as error:
         raise RemiError(files.damaged(path, error)) from None
+    longest = 0
     try:
         problem = files.check_archive(archive, path, own_sheets)
         if problem is not None:
@@ -149,7 +150,8 @@ def _open(
                 fits = guard.strings_that_fit(item.file_size)
                 if guard.MAX_STRINGS < claimed_count <= fits:  # said at its start: read no more
                     raise RemiError("file_too_many_strings", count=claimed_count, **limit)
-                strings = archive.read(item)
+                strings = compat.part_bytes(archive, item)
+                longest = max(longest, guard.longest_string(strings))
                 claimed = guard.too_many_strings(strings)
                 if claimed is not None:
                     params = {"path": str(path), "part": item.filename, "count": claimed}
@@ -157,7 +159,7 @@ def _open(
                 count = guard.string_count(strings)
                 if count > guard.MAX_STRINGS:
                     raise RemiError("file_too_many_strings", count=count, **limit)
-        return archive, package.sheet_parts(archive)
+        return archive, package.sheet_parts(archive), longest
     except BaseException as error:
         archive.close()
         if isinstance(error, RemiError):
@@ -189,7 +191,7 @@ def _items(
                 Problem("file_too_big", params={"path": str(path), "part": path.name, **limit})
             )
         source = io.BytesIO(tolerant.readable(handle.read()))
-        archive, members = _open(path, source, own_sheets)
+        archive, members, longest = _open(path, source, own_sheets)
         streaming = StreamReader(archive)
         try:
             with archive:
@@ -213,7 +215,9 @@ def _items(
                         rows = None if fold(name) in whole else READ_ROWS
                         member = members.get(name)
                         try:
-                            grid = _sheet(path, archive, member, workbook, streaming, name, rows)
+                            grid = _sheet(
+                                path, archive, member, workbook, streaming, name, rows, longest
+                            )
                         except _DAMAGED_PART as error:
                             raise RemiError(files.damaged(path, error, member)) from None
                         yield grid
@@ -229,6 +233,7 @@ def _sheet(
     streaming: StreamReader,
     name: str,
     rows: int | None,
+    longest: int,
 ) -> Grid | Problem:
     """One sheet's grid, read by calamine when `guard` clears it, else by the streaming
     reader; or why it was not read."""
@@ -239,7 +244,7 @@ def _sheet(
     xml = compat.part_bytes(archive, member)  # its size checked with the zip's
     package.check_no_dtd_in(xml, member)
     drawn = drawings.covered(archive, member)
-    if guard.calamine_may_read(xml):
+    if guard.calamine_may_read(xml) and guard.copies_fit(xml, longest):
         from python_calamine import CalamineError
 
         try:

@@ -14,6 +14,10 @@ bytes alone, by looks that hold however the XML is written:
   row heights and column widths make no cell of calamine's grid and count for nothing in
   the streaming reader either.
 - The number of shared strings a part claims must fit in the part's own size.
+- calamine gives every cell its own copy of its shared string, so one string of a megabyte
+  in 12,000 cells is 12 GB: a sheet whose string cells, each taken as long as the longest
+  shared string, could hold more than `MAX_TEXT_BYTES` goes to the streaming reader, whose
+  cells share one copy of each string.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ MAX_CELLS: Final = 2_000_000  # cells of one sheet's grid: some 64 MB in calamin
 # Different texts in the shared strings: a 5,000-game notebook has a few thousand, and
 # ten million make calamine and openpyxl hold some 650 MB of them.
 MAX_STRINGS: Final = 1_000_000
+# The text calamine may copy into one sheet's cells: a notebook's sheet holds kilobytes.
+MAX_TEXT_BYTES: Final = 64 << 20
 
 # Every place a cell's start tag can be: `<c` or, behind any prefix (`<x:c`), `:c`, then
 # white space, "/" or ">".
@@ -46,6 +52,7 @@ _MISPLACED: Final = re.compile(rb'<c r="(?![A-Za-z]{0,3}[0-9]{1,7}")')
 _NOT_NEAR: Final = re.compile(rb'<c(?:[\t\n\r\x0b\x0c/>]| (?!r="[A-Za-z]{1,2}[0-9]{1,3}"))')
 _SHARED_COUNT: Final = re.compile(rb"uniqueCount\s*=\s*[\"']\s*([0-9]+)")
 _SMALLEST_STRING: Final = len(b"<si/>")
+_ANY_STRING_TAG: Final = re.compile(rb"[<:]si[ />\t\r\n]")
 _STRING_TAGS: Final = tuple(
     start + b"si" + bytes([end]) for start in (b"<", b":") for end in b" />\t\r\n"
 )
@@ -69,6 +76,27 @@ def calamine_may_read(xml: bytes) -> bool:
         far_rows = max(far_rows, int(digits))
         far_columns = max(far_columns, column_number(letters))
     return far_rows <= MAX_ROWS and far_rows * far_columns <= MAX_CELLS
+
+
+def copies_fit(xml: bytes, longest: int) -> bool:
+    """Whether the cells of the sheet `xml` hold at most `MAX_TEXT_BYTES` of shared strings
+    when every value in it (`<v`, behind any prefix) is one of `longest` bytes."""
+    if longest * len(xml) <= MAX_TEXT_BYTES:
+        return True  # fewer values than bytes
+    values = xml.count(b"<v") + xml.count(b":v>") + xml.count(b":v ")
+    return values * longest <= MAX_TEXT_BYTES
+
+
+def longest_string(xml: bytes) -> int:
+    """An upper bound of the bytes of the longest shared string of the part `xml`: the
+    most bytes between the starts of two `<si>` items (or after the last)."""
+    if b":si" not in xml:
+        return max(map(len, xml.split(b"<si")))
+    starts = [match.start() for match in _ANY_STRING_TAG.finditer(xml)]
+    return max(
+        (end - start for start, end in zip([0, *starts], [*starts, len(xml)], strict=True)),
+        default=len(xml),
+    )
 
 
 def _every_position_placed(xml: bytes, placed: int) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import Final
 
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import package
+from remi_sheet.reading import compat, package
 
 # What openpyxl cannot keep, by the zip parts that hold it (the catalogue's names of it).
 _FEATURES: Final[tuple[tuple[str, str], ...]] = (
@@ -73,7 +73,7 @@ def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
         if rels not in archive.NameToInfo:
             continue
         found.add(rels)
-        for rel in package.elements(archive.read(rels), rels, "Relationship"):
+        for rel in package.elements(compat.part_bytes(archive, rels), rels, "Relationship"):
             target = rel.get("Target", "")
             if not target or rel.get("TargetMode") == "External":
                 continue
@@ -120,14 +120,13 @@ def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = No
         elif not name.startswith(_REWRITTEN) and not name.endswith("/"):
             feature = _feature(name, _FEATURES)
             found.append(Phrase(feature) if feature else Phrase("lost_part", {"part": name}))
-    sheets = (before.read(member) for member in sheets_before.values())
+    sheets = (compat.part_bytes(before, member) for member in sheets_before.values())
     if any(b"<extLst" in xml for xml in sheets):
         found.append(Phrase("lost_extensions"))
-    unique: list[Phrase] = []
-    for phrase in found:  # pivot tables have two kinds of part, comments may be both
-        if phrase not in unique:
-            unique.append(phrase)
-    return unique
+    # Pivot tables have two kinds of part, comments may be both: each is said once, in
+    # the order found, de-duplicated in one pass (a workbook may hold 60,000 parts).
+    unique = {(phrase.key, repr(sorted(phrase.params.items()))): phrase for phrase in found}
+    return list(unique.values())
 
 
 # What openpyxl keeps of a kind, rewritten in its own way.
@@ -151,7 +150,7 @@ def _written(archive: zipfile.ZipFile, parts: Iterable[str], kind: str) -> list[
     """The bytes of the parts of `kind` among `parts`, with a sheet's legacy drawings (a
     comment's box is drawn there), in no particular order of their names."""
     return sorted(
-        archive.read(part)
+        compat.part_bytes(archive, part)
         for part in parts
         if "/_rels/" not in part and (_feature(part, _FEATURES) == kind or part.endswith(".vml"))
     )
@@ -162,7 +161,7 @@ def _empty_drawing(archive: zipfile.ZipFile, part: str) -> bool:
     AutoFilter. openpyxl drops it, and nothing is lost."""
     if not part.startswith("xl/drawings/") or not part.endswith(".xml") or "/_rels/" in part:
         return False
-    return part in archive.NameToInfo and b"Anchor" not in archive.read(part)
+    return part in archive.NameToInfo and b"Anchor" not in compat.part_bytes(archive, part)
 
 
 def _kinds(parts: Iterable[str]) -> Counter[str]:

@@ -226,7 +226,7 @@ def check_sheet_count(archive: zipfile.ZipFile, own_sheets: int = 0) -> None:
     book = archive.NameToInfo.get("xl/workbook.xml")
     if book is None:
         return
-    count = len(_SHEET_ELEMENT.findall(archive.read(book)))
+    count = len(_SHEET_ELEMENT.findall(compat.part_bytes(archive, book)))
     if count - own_sheets > MAX_SHEETS + _REMIS_SHEETS:
         raise RemiError("file_too_many_sheets", count=count, limit=MAX_SHEETS)
 
@@ -288,7 +288,7 @@ def linked_sheet(archive: zipfile.ZipFile) -> str | None:
     the Rules sheet of a notebook remi made, under whatever name Excel or a person gave it
     since (Excel follows a sheet's new name in every name that refers to it)."""
     sheets: Counter[str] = Counter()
-    for formula in _REMI_NAME.findall(archive.read("xl/workbook.xml")):
+    for formula in _REMI_NAME.findall(compat.part_bytes(archive, "xl/workbook.xml")):
         text = formula.decode("utf-8", errors="replace").replace("&apos;", "'")
         for quoted, plain in _SHEET_OF_CELL.findall(text):
             sheet = quoted.replace("''", "'") if quoted else plain
@@ -314,7 +314,7 @@ def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     # calamine reads a sheet's relationship id and part name as written: "sheet&#49;.xml"
     # is another part to it than "sheet1.xml". No workbook writes a reference there.
     rels, book = "xl/_rels/workbook.xml.rels", "xl/workbook.xml"
-    rels_xml, book_xml = archive.read(rels), archive.read(book)
+    rels_xml, book_xml = compat.part_bytes(archive, rels), compat.part_bytes(archive, book)
     for part, xml, written in ((rels, rels_xml, _ANY_REFERENCE), (book, book_xml, _ID_REFERENCE)):
         if written.search(xml):
             reason = Phrase("reason_reference_in_name", {"part": part})
@@ -338,7 +338,7 @@ def sheet_states(archive: zipfile.ZipFile) -> dict[str, str]:
     """Sheet title → its state as the workbook part says it (`visible`, `hidden`,
     `veryHidden`; `visible` when it says none)."""
     book = "xl/workbook.xml"
-    found = elements(archive.read(book), book, "sheet")
+    found = elements(compat.part_bytes(archive, book), book, "sheet")
     return {sheet.get("name", ""): sheet.get("state", "visible") for sheet in found}
 
 
@@ -348,7 +348,7 @@ def cell_styles(archive: zipfile.ZipFile) -> list[dict[str, str]]:
     part = "xl/styles.xml"
     if part not in archive.NameToInfo:
         return []
-    return elements(archive.read(part), part, "cellStyle")
+    return elements(compat.part_bytes(archive, part), part, "cellStyle")
 
 
 def _normal(member: str) -> bool:

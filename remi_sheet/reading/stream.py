@@ -51,7 +51,8 @@ class StreamReader:
                 warnings.simplefilter("ignore")  # what openpyxl cannot read is not remi's news
                 context = self._context or self._read_context()
                 with self._archive.open(member) as source:
-                    return _rows(compat.sparse_cells(source, context), most_rows)
+                    cells = compat.sparse_cells(source, context)
+                    return _rows(cells, most_rows, _SECOND_DAY[context.date1904])
         except _TooBig as too_big:
             params = {"rows": guard.MAX_ROWS, "cells": guard.MAX_CELLS, "cell": too_big.cell}
             return Problem("sheet_too_big", name, too_big.cell, params=params)
@@ -80,7 +81,7 @@ class StreamReader:
 
         def part(name: str) -> bytes | None:
             found = names.get(name.casefold())
-            return self._archive.read(found) if found is not None else None
+            return compat.part_bytes(self._archive, found) if found is not None else None
 
         book = part("xl/workbook.xml") or b""
         self._context = compat.sheet_context(
@@ -95,14 +96,19 @@ class _TooBig(Exception):
         self.cell = cell
 
 
+# The second day of each date system (1900, 1904) as openpyxl reads a number of a date
+# format: a date and time before it stands for a number below 1.
+_SECOND_DAY: Final = {False: dt.datetime(1899, 12, 31), True: dt.datetime(1904, 1, 2)}
+
+
 def _rows(
-    cells: Iterator[tuple[int, int, Any, str]], most_rows: int | None
+    cells: Iterator[tuple[int, int, Any, str]], most_rows: int | None, second_day: dt.datetime
 ) -> list[list[CellValue]]:
     rows: list[list[CellValue]] = []
     valued: set[int] = set()
     kept = 0
     for row, column, raw, kind in cells:
-        value = _as_calamine(raw, kind)
+        value = _as_calamine(raw, kind, second_day)
         if value == "" or row < 1 or column < 1:
             continue
         valued.add(row)
@@ -122,14 +128,18 @@ def _rows(
     return rows
 
 
-def _as_calamine(value: Any, kind: str) -> CellValue:
-    """A value as calamine gives it for the same cell."""
+def _as_calamine(value: Any, kind: str, second_day: dt.datetime) -> CellValue:
+    """A value as calamine gives it for the same cell. A number below 1 in a date format
+    is a time of day to calamine, a negative one too (-0.25 is 18:00); openpyxl reads a
+    negative one as a date and time before its date system begins (1899-12-29 18:00)."""
     if value is None or kind == "e":
         return ""
     if isinstance(value, bool):
         return value
     if isinstance(value, int):
         return float(value)
+    if isinstance(value, dt.datetime) and value < second_day:
+        return value.time()
     if isinstance(value, dt.datetime) and value.time() == dt.time():
         return value.date()
     if isinstance(value, float | str | dt.date | dt.time | dt.timedelta):

@@ -84,7 +84,7 @@ def _workbook_folder(archive: zipfile.ZipFile) -> tuple[str, str] | None:
     names = archive.NameToInfo
     if "xl/workbook.xml" in names or "_rels/.rels" not in names:
         return None
-    found = _MAIN_TARGET.search(archive.read("_rels/.rels"))
+    found = _MAIN_TARGET.search(compat.part_bytes(archive, "_rels/.rels"))
     if found is None:
         return None
     part = (found[1] or found[2]).decode("utf-8", "replace").lstrip("/")
@@ -113,7 +113,7 @@ def _with_package_rels(archive: zipfile.ZipFile) -> bytes:
     copy = io.BytesIO()
     with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as out:
         for item in archive.infolist():
-            out.writestr(item, archive.read(item))
+            out.writestr(item, compat.part_bytes(archive, item))
         out.writestr("_rels/.rels", _PACKAGE_RELS)
     return copy.getvalue()
 
@@ -144,7 +144,7 @@ def relocated(data: bytes) -> bytes:
                     new = moved.get(name) or (
                         "xl/" + name[len(folder) :] if name.startswith(folder) else name
                     )
-                    part = archive.read(item)
+                    part = compat.part_bytes(archive, item)
                     if name == "_rels/.rels":
                         part = part.replace(book.encode(), b"xl/workbook.xml")
                     elif name == "[Content_Types].xml":
@@ -194,7 +194,7 @@ def without_macro_sheets(archive: zipfile.ZipFile) -> io.BytesIO | None:
     rels_name, book_name = "xl/_rels/workbook.xml.rels", "xl/workbook.xml"
     if rels_name not in archive.NameToInfo or book_name not in archive.NameToInfo:
         return None
-    rels = archive.read(rels_name)
+    rels = compat.part_bytes(archive, rels_name)
     if not _MACRO_SHEETS.search(rels):
         return None
     ids = set()
@@ -203,7 +203,7 @@ def without_macro_sheets(archive: zipfile.ZipFile) -> io.BytesIO | None:
             found = re.search(rb"""\sId\s*=\s*["']([^"']*)["']""", element[0])
             if found:
                 ids.add(found[1])
-    book = archive.read(book_name)
+    book = compat.part_bytes(archive, book_name)
 
     def drop(element: re.Match[bytes]) -> bytes:
         found = re.search(rb"""\s(?:\w+:)?id\s*=\s*["']([^"']*)["']""", element[0])
@@ -213,7 +213,7 @@ def without_macro_sheets(archive: zipfile.ZipFile) -> io.BytesIO | None:
     copy = io.BytesIO()
     with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as out:
         for item in archive.infolist():
-            data = book if item.filename == book_name else archive.read(item)
+            data = book if item.filename == book_name else compat.part_bytes(archive, item)
             # A ZipInfo of its own: writestr sets the sizes and CRC of the one it is given,
             # and `archive` still reads its parts by theirs.
             info = zipfile.ZipInfo(item.filename, item.date_time)

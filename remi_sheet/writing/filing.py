@@ -11,6 +11,7 @@ never a formula.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import unicodedata
 from collections.abc import Sequence
@@ -34,6 +35,7 @@ from remi_sheet.writing.written import Cells, Style, Written
 if TYPE_CHECKING:
     from openpyxl import Workbook
 
+    from remi_sheet.reading.files import Identity
     from remi_sheet.writing.saving import Saved
 
 TITLE_MOST: Final = 31  # Excel's limit for a sheet's name
@@ -163,6 +165,7 @@ def file_games(
     *,
     backup: bool = True,
     force: bool = False,
+    expected: Identity | None = None,
 ) -> Saved:
     """Add the sheets of the games to file to the notebook at `source` (whose sheets are
     `grids`) and save it safely at `target` (`source` itself, or a copy). `source` None:
@@ -171,7 +174,8 @@ def file_games(
     found comes back: its problems, and whether it replaced `target` (not when a copy
     written before already held it all). It raises `RemiError` when the notebook cannot be written
     in place without losing anything (remi's own Standings sheet and its chart may be
-    rebuilt: they are remi's)."""
+    rebuilt: they are remi's). `expected`: the notebook at `source` as it was read; another
+    program's save since is not replaced (`files.replace_atomically`)."""
     from remi_sheet.writing import saving
     from remi_sheet.writing.planning import remis_standings
 
@@ -209,6 +213,7 @@ def file_games(
         backup=backup,
         force=force,
         own=remis_standings(grids),
+        expected=expected,
     )
 
 
@@ -218,29 +223,37 @@ def place_by_date(
     """Move each new sheet (`dates`: its title and its game's date) among the game sheets
     by date: before the first game sheet of a later date, else after the last game sheet,
     so that the Rules, Standings and remi's own sheets stay after the games. A game sheet
-    without a date counts as of the game before it; a new game without a date goes last."""
-    games: list[tuple[str, dt.date]] = []
+    without a date counts as of the game before it; a new game without a date goes last.
+    New games of one place keep their dates' order, and the order given among equal ones.
+
+    The order is made in one pass and set at once (an import may file thousands)."""
+    sheets = [sheet for sheet in workbook._sheets if sheet.title not in dates]
+    new = {sheet.title: sheet for sheet in workbook._sheets if sheet.title in dates}
+    games: list[int] = []  # where each game sheet stands among `sheets`
+    latest: list[dt.date] = []  # the latest date up to each of them
     last = dt.date.min
-    for title in workbook.sheetnames:
-        grid = grids.get(title)
+    for index, sheet in enumerate(sheets):
+        grid = grids.get(sheet.title)
         layout = find_game(grid) if grid is not None else None
         if layout is not None:
             last = date_or_none(layout.date) or last
-            games.append((title, last))
+            games.append(index)
+            latest.append(max(last, latest[-1]) if latest else last)
+    before: dict[int, list[tuple[dt.date, str]]] = {}
     for title, date in dates.items():
         when = date or dt.date.max
-        position = next((i for i, (_, day) in enumerate(games) if day > when), len(games))
-        if position < len(games):
-            index = workbook.sheetnames.index(games[position][0])
-        elif games:
-            index = workbook.sheetnames.index(games[-1][0]) + 1
-        else:
-            index = 0
-        current = workbook.sheetnames.index(title)
-        if current < index:
-            index -= 1  # the sheet leaves its place before it takes the new one
-        workbook.move_sheet(title, offset=index - current)
-        games.insert(position, (title, when))
+        # The first game sheet of a later date is the first whose latest date is later.
+        position = bisect.bisect_right(latest, when)
+        # Else after the last game sheet; at the start when there is none.
+        at = games[position] if position < len(games) else (games[-1] + 1 if games else 0)
+        before.setdefault(at, []).append((when, title))
+    ordered = []
+    for index in range(len(sheets) + 1):
+        for _, title in sorted(before.get(index, ()), key=lambda item: item[0]):
+            ordered.append(new[title])
+        if index < len(sheets):
+            ordered.append(sheets[index])
+    workbook._sheets = ordered
 
 
 def _rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> dict[str, Cells]:

@@ -8,22 +8,24 @@ that openpyxl left without a value. A result calamine cannot read exactly (a dat
 an error) goes back as the source's XML held it (`raw_values.Raw`).
 
 openpyxl also writes text of spaces alone without `xml:space="preserve"`, which makes
-every reader take it as empty; `mend` adds it. And it saves every formula in full: remi's
-groups of one formula moved go back as shared formulas (`shared_formulas`).
+every reader take it as empty; `mend` adds it. It writes a carriage return in text as it
+is, which every reader takes for a line end (CR LF for one LF): `mend` writes it as
+`&#13;`, as it came. And it saves every formula in full: remi's groups of one formula
+moved go back as shared formulas (`shared_formulas`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
-import shutil
-import tempfile
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 from xml.sax.saxutils import escape
 
+from remi_sheet.reading.compat import part_bytes
 from remi_sheet.reading.package import sheet_parts
 from remi_sheet.writing import shared_formulas
 from remi_sheet.writing.raw_values import Raw
@@ -41,6 +43,10 @@ _EMPTY_FORMULA_CELL: Final = re.compile(
 _EXCEL_EPOCH: Final = dt.datetime(1899, 12, 30)
 # Text of spaces alone, as openpyxl writes it: <t> </t>
 _BARE_SPACES: Final = re.compile(rb"<t>([ \t\r\n]+)</t>")
+# A result read as a value keeps its carriage return; one kept as the XML held it
+# (`Raw`) is written as it stood there.
+_CARRIAGE_RETURN: Final = {"\r": "&#13;"}
+_RAW: Final[dict[str, str]] = {}
 
 
 def mend(
@@ -56,8 +62,10 @@ def mend(
         for member, sheet in parts.items():
             if member not in source.NameToInfo:
                 continue
-            data = source.read(member)
+            data = part_bytes(source, member)
             new = _BARE_SPACES.sub(rb'<t xml:space="preserve">\1</t>', data)
+            # Only in text: openpyxl writes one in an attribute as `&#13;` itself.
+            new = new.replace(b"\r", b"&#13;")
             if sheet in wanted:
                 new = _fill(new, wanted[sheet])
             if shared.get(sheet):
@@ -66,12 +74,14 @@ def mend(
                 mended[member] = new
         if not mended:
             return
-        handle, name = tempfile.mkstemp(suffix=".xlsx", dir=path.parent)
-        with open(handle, "wb") as raw, zipfile.ZipFile(raw, "w", zipfile.ZIP_DEFLATED) as out:
+        # Made in memory and written over `path`, remi's own temporary file: no other file
+        # is left beside the notebook when the disk fills or the run is killed.
+        made = io.BytesIO()
+        with zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED) as out:
             for item in source.infolist():
                 part = mended.get(item.filename)
-                out.writestr(item, part if part is not None else source.read(item.filename))
-    shutil.move(name, path)
+                out.writestr(item, part if part is not None else part_bytes(source, item.filename))
+    path.write_bytes(made.getbuffer())
 
 
 def _fill(xml: bytes, results: Mapping[str, Result]) -> bytes:
@@ -92,7 +102,7 @@ def _fill(xml: bytes, results: Mapping[str, Result]) -> bytes:
             + b">"
             + match["f"]
             + b"<v>"
-            + escape(text).encode()
+            + escape(text, _RAW if isinstance(result, Raw) else _CARRIAGE_RETURN).encode()
             + b"</v></c>"
         )
 

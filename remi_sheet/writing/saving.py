@@ -9,7 +9,9 @@ the new file in place.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import io
 import re
 import shutil
 import warnings
@@ -86,6 +88,7 @@ def save_safely(
     remi's own (the rating chart) and may be rebuilt.
     """
     problems: list[Problem] = []
+    _check_text_fits(grids, target)
     in_place = source is not None and target.resolve() == source.resolve()
     raws = _keep_what_was_read(workbook, grids, source, written) if source is not None else {}
     results: dict[str, dict[str, formula_results.Result]] = {
@@ -108,8 +111,9 @@ def save_safely(
     shared = {sheet: shared_formulas.groups(cells) for sheet, cells in written.items()}
 
     def save(temporary: Path) -> None:
-        workbook.save(temporary)
+        save_workbook(workbook, temporary)
         formula_results.mend(temporary, results, shared)
+        store_dense_parts(temporary)
         _check_readback(grids, temporary, written, emptied)
         _check_raw_readback(temporary, results)
         lost = _losses(source, temporary, own) if source is not None else []
@@ -140,6 +144,66 @@ def save_safely(
     finally:
         release(workbook)
     return Saved(problems, replaced)
+
+
+def _check_text_fits(grids: dict[str, Grid], target: Path) -> None:
+    """`RemiError` before any work when the sheets' text, written out, would inflate past
+    what remi reads back (`package.MAX_PACKAGE_BYTES`): openpyxl writes every cell's text
+    in the cell itself, so a shared string of a megabyte in 12,000 cells (a file of a few
+    hundred kilobytes) would be gigabytes, and minutes of packing, to be refused at the
+    end."""
+    total, most, sheet = 0, 0, None
+    for name, grid in grids.items():
+        text = sum(len(value) for row in grid.rows for value in row if type(value) is str)
+        total += text
+        if text > most:
+            most, sheet = text, name
+    if total > package.MAX_PACKAGE_BYTES:
+        params = {"path": str(target), "size": package.mb(total)}
+        params["limit"] = package.mb(package.MAX_PACKAGE_BYTES)
+        raise RemiError(Problem("save_text_too_big", sheet, params=params))
+
+
+def save_workbook(workbook: Workbook, path: Path) -> None:
+    """`workbook.save(path)`, its zip closed whatever happens: openpyxl leaves it open when a
+    write fails (a full disk), and the garbage collector's close would fail again later,
+    printing a traceback under remi's own line."""
+    from openpyxl.writer.excel import ExcelWriter
+
+    archive = zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
+    try:
+        workbook.properties.modified = dt.datetime.now(tz=dt.UTC).replace(tzinfo=None)
+        ExcelWriter(workbook, archive).write_data()
+    except BaseException:
+        with contextlib.suppress(Exception):  # the first failure is the one to tell
+            archive.close()
+        raise
+    archive.close()
+
+
+def store_dense_parts(path: Path) -> None:
+    """Store unpacked each part of the workbook at `path` that deflate packed past the ratio
+    remi takes for a zip bomb (`package.check_sizes`: a long text repeated, packed from a
+    notebook whose parts were stored so), so that what remi writes, remi reads: in its own
+    read-back and in the next run."""
+    with zipfile.ZipFile(path) as archive:
+        dense = {
+            item.filename
+            for item in archive.infolist()
+            if item.file_size > package.RATIO_FROM
+            and item.file_size / max(item.compress_size, 1) > package.MAX_RATIO
+        }
+    if not dense:
+        return
+    data = path.read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(path, "w") as out:
+        for item in source.infolist():
+            part = zipfile.ZipInfo(item.filename, item.date_time)
+            part.external_attr = item.external_attr
+            part.compress_type = (
+                zipfile.ZIP_STORED if item.filename in dense else zipfile.ZIP_DEFLATED
+            )
+            out.writestr(part, compat.part_bytes(source, item))
 
 
 class Saved(NamedTuple):
@@ -270,9 +334,10 @@ def _blank(value: Any) -> Any:
     and nothing when that leaves none. A string part that does not say
     `xml:space="preserve"` reads without them (as Excel shows it: `reading.compat`), and
     openpyxl writes the very characters the part held, saying so: the text is the file's
-    own either way."""
+    own either way. A line end is one as a person sees it, CR LF or LF: an XML parser
+    reads a CR LF the part holds as it stands as LF, a reader of its own may keep it."""
     if isinstance(value, str):
-        value = value.strip(" \t\r\n")
+        value = value.strip(" \t\r\n").replace("\r\n", "\n")
         return value or None
     return value
 
@@ -292,14 +357,18 @@ def _keep_what_was_read(
     workbook: Workbook, grids: dict[str, Grid], source: Path, written: dict[str, Cells]
 ) -> dict[str, dict[str, formula_results.Result]]:
     """The saved result of every formula in the workbook, as read before openpyxl lost it;
-    and the typed cells openpyxl read as a date or an error it would not write back as they
-    were (`raw_values`) set to the number the file holds there."""
+    the typed cells openpyxl read as a date or an error it would not write back as they
+    were (`raw_values`) set to the number the file holds there; and those it read short,
+    plain text beside runs, set to their whole text."""
     found: dict[str, dict[str, formula_results.Result]] = {}
     with tolerant.open_zip(source) as archive:
         members = package.sheet_parts(archive)
+        strings = raw_values.strings_beside_runs(archive)
         for sheet in workbook.worksheets:
             grid = grids.get(sheet.title)
             mine = written.get(sheet.title, {})
+            texts = raw_values.texts_beside_runs(archive, members.get(sheet.title), strings)
+            _keep_texts(sheet, texts, mine)
             doubtful: dict[str, Any] = {}  # A1 address → the cell openpyxl loaded
             for cell in compat.stored_cells(sheet):
                 kind = cell.data_type
@@ -328,6 +397,18 @@ def _keep_what_was_read(
                 elif not held.formula and held.number is not None:
                     _keep_number(cell, held, workbook.epoch)
     return found
+
+
+def _keep_texts(sheet: Any, texts: dict[str, Any], mine: Cells) -> None:
+    """Set each typed text cell of `texts` (A1 address → its whole text) that remi has not
+    changed to its whole text."""
+    from openpyxl.utils.cell import coordinate_to_tuple
+
+    for ref, text in texts.items():
+        row, column = coordinate_to_tuple(ref)
+        cell = compat.stored_cell(sheet, row, column)
+        if cell is not None and cell.data_type == "s" and (row - 1, column - 1) not in mine:
+            cell.value = text
 
 
 def _exact_day(value: object) -> bool:

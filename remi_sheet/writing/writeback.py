@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet.core import collector
-from remi_sheet.core.problems import Problem
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
 from remi_sheet.notebook.loading import Notebook
 from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
@@ -29,6 +29,7 @@ from remi_sheet.writing.area import (
 )
 from remi_sheet.writing.ownership import (
     ARRAY_CELL,
+    STATE_TITLE,
     Key,
     Record,
     claim,
@@ -81,6 +82,9 @@ def write(
     `workbook`: the notebook already open and changed (a game sheet added), whose new
     sheets' typed cells are in `notebook.grids`. `untouched`: its values have shown
     (`planning.untouched`) that nobody typed over remi's cells nor into its way."""
+    theirs = foreign_record(notebook)
+    if theirs:
+        raise RemiError(theirs[0])
     with collector.paused():
         workbook = workbook or open_workbook(notebook.path, target)
         try:
@@ -186,6 +190,18 @@ def foreign_standings(notebook: Notebook) -> list[Problem]:
         if fold(name) == wanted and any(grid.rows):
             return [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
     return []
+
+
+def foreign_record(notebook: Notebook) -> list[Problem]:
+    """A person's own sheet under the name of remi's record (`_remi_state`), something in
+    it but not remi's title in A1: remi would write its record over it, so it refuses
+    (`record_not_ours`) and the sheet stays as it is. A record of remi's that a person
+    showed, or damaged, is still remi's."""
+    grid = notebook.grids.get(STATE_SHEET)
+    if grid is None or grid.value(0, 0) == STATE_TITLE or not any(grid.rows):
+        return []
+    params = {"path": str(notebook.path), "sheet": STATE_SHEET}
+    return [Problem("record_not_ours", STATE_SHEET, params=params)]
 
 
 def typed_over(notebook: Notebook, plan: Plan) -> list[Problem]:
