@@ -31,6 +31,7 @@ SECONDS, MEGABYTES, FILE_MB = 60.0, 1024.0, 30.0
 
 sys.path.insert(0, str(HERE.parent))
 from remi_sheet.reading import guard, package  # noqa: E402
+from remi_sheet.reading.cells import column_letter  # noqa: E402
 
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 _RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -158,7 +159,7 @@ def _string_everywhere(rows: int, columns: int) -> Callable[[], Iterator[bytes]]
 
     def pieces() -> Iterator[bytes]:
         yield f'<worksheet xmlns="{_MAIN}"><sheetData>'.encode()
-        letters = [_letters(c) for c in range(columns)]
+        letters = [column_letter(c) for c in range(columns)]
         for r in range(1, rows + 1):
             cells = "".join(f'<c r="{letter}{r}" t="s"><v>0</v></c>' for letter in letters)
             yield f'<row r="{r}">{cells}</row>'.encode()
@@ -167,16 +168,7 @@ def _string_everywhere(rows: int, columns: int) -> Callable[[], Iterator[bytes]]
     return pieces
 
 
-def _letters(column: int) -> str:
-    name = ""
-    column += 1
-    while column:
-        column, rest = divmod(column - 1, 26)
-        name = chr(65 + rest) + name
-    return name
-
-
-def _lying(path: Path, declared: int, inflated: int) -> Path:
+def lying_workbook(path: Path, declared: int, inflated: int) -> Path:
     """A one-game workbook whose shared strings part declares `declared` bytes and
     inflates to `inflated` (the sizes in its headers rewritten after it is written)."""
     if path.exists():
@@ -310,7 +302,7 @@ def main() -> int:
         ),
         (
             "strings declaring 20 KB, 600 MB",
-            lambda: _lying(_cached("lying-600"), 20 << 10, 600 << 20),
+            lambda: lying_workbook(_cached("lying-600"), 20 << 10, 600 << 20),
             both,
             (1, 1),
         ),

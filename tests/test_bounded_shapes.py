@@ -17,9 +17,11 @@ from pathlib import Path
 import pytest
 from openpyxl.utils import get_column_letter
 
+from bench.bench_limits import lying_workbook
 from remi_sheet.reading import compat, guard, losses, package
 from remi_sheet.reading.grid import read_grids
 from tests.conftest import build_notebook, remi, worked_game
+from tests.parts import sheet_xml
 from tests.test_bounded import _MAIN, _workbook
 
 REMI = Path(sys.executable).parent / "remi"
@@ -53,25 +55,8 @@ def _with_sheet(path: Path, sheet: bytes, strings: bytes) -> Path:
     return path
 
 
-def _cell(ref: str, value: object) -> str:
-    if isinstance(value, str):
-        return f'<c r="{ref}" t="inlineStr"><is><t>{value}</t></is></c>'
-    return f'<c r="{ref}"><v>{value}</v></c>'
-
-
 _OFFICE = "application/vnd.openxmlformats-officedocument.spreadsheetml"
-_GAME = (
-    f'<worksheet xmlns="{_MAIN}"><sheetData>'
-    + "".join(
-        f'<row r="{r}">'
-        + "".join(_cell("ABCD"[c] + str(r), v) for c, v in enumerate(row))
-        + "</row>"
-        for r, row in enumerate(
-            [["Deal", "Anna", "Béla", "Csaba"], [1, "H", "27", "X"], [2, 12, "W", "K 9 Jo"]], 1
-        )
-    )
-    + "</sheetData></worksheet>"
-).encode()
+_GAME = sheet_xml([["Deal", "Anna", "Béla", "Csaba"], [1, "H", "27", "X"], [2, 12, "W", "K 9 Jo"]])
 
 
 def _everywhere(rows: int, columns: int) -> bytes:
@@ -115,24 +100,8 @@ def test_one_long_string_in_many_cells_is_checked_and_refused_for_writing(tmp_pa
     assert path.read_bytes() == before
 
 
-def _lying(path: Path, declared: int, inflated: int) -> Path:
-    """A workbook whose shared strings declare `declared` bytes and inflate to `inflated`."""
-    text = "a" * inflated
-    _workbook(path, 1, _strings(text))
-    data = bytearray(path.read_bytes())
-    with zipfile.ZipFile(io.BytesIO(bytes(data))) as archive:
-        info = archive.getinfo("xl/sharedStrings.xml")
-    entry = data.find(b"PK\x01\x02")
-    while int.from_bytes(data[entry + 42 : entry + 46], "little") != info.header_offset:
-        entry = data.find(b"PK\x01\x02", entry + 1)
-    data[entry + 24 : entry + 28] = declared.to_bytes(4, "little")
-    data[info.header_offset + 22 : info.header_offset + 26] = declared.to_bytes(4, "little")
-    path.write_bytes(bytes(data))
-    return path
-
-
 def test_a_part_inflating_past_its_declared_size_is_never_inflated_whole(tmp_path: Path) -> None:
-    path = _lying(tmp_path / "lying.xlsx", 20 << 10, 60 << 20)
+    path = lying_workbook(tmp_path / "lying.xlsx", 20 << 10, 60 << 20)
     with zipfile.ZipFile(path) as archive:
         tracemalloc.start()
         with pytest.raises(zipfile.BadZipFile, match="inflates past its declared size"):

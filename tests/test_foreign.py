@@ -11,12 +11,12 @@ import posixpath
 import re
 import zipfile
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 import pytest
 
 from remi_sheet.notebook.loading import load_notebook
 from tests.conftest import remi, worked_game
+from tests.parts import sheet_xml
 from tests.test_readers import _both, _trimmed
 
 FOREIGN = Path(__file__).resolve().parent / "foreign"
@@ -37,22 +37,6 @@ NOT_SAVED = {
     "minimal_package.xlsx": "file_workbook_elsewhere",
     "strict_iso_paths.xlsx": "file_strict",
 }
-
-
-def _sheet(rows: list[list[object]]) -> bytes:
-    lines = []
-    for number, row in enumerate(rows, 1):
-        cells = []
-        for column, value in enumerate(row):
-            ref = f"{'ABCD'[column]}{number}"
-            if isinstance(value, int):
-                cells.append(f'<c r="{ref}"><v>{value}</v></c>')
-            else:
-                cells.append(f'<c r="{ref}" t="inlineStr"><is><t>{escape(str(value))}</t></is></c>')
-        lines.append(f'<row r="{number}">{"".join(cells)}</row>')
-    return (
-        f'<worksheet xmlns="{_MAIN}"><sheetData>{"".join(lines)}</sheetData></worksheet>'.encode()
-    )
 
 
 def with_game(source: Path, target: Path) -> Path:
@@ -82,7 +66,7 @@ def with_game(source: Path, target: Path) -> Path:
         rb"</(?:\w+:)?Relationships>", lambda end: relationship.encode() + end[0], parts[rels]
     )
     member = posixpath.join(folder, "worksheets", "remi_game.xml")
-    parts[member] = _sheet([list(row) for row in worked_game()[:4]])
+    parts[member] = sheet_xml(worked_game()[:4])
     override = f'<Override PartName="/{member}" ContentType="{_SHEET_TYPE}"/></Types>'
     parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(
         b"</Types>", override.encode(), 1

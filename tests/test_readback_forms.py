@@ -25,6 +25,7 @@ from remi_sheet.reading import guard
 from remi_sheet.reading.stream import StreamReader
 from remi_sheet.writing import formula_results
 from tests.conftest import remi, worked_game
+from tests.parts import sheet_xml
 
 REMI = shutil.which("remi", path=str(Path(sys.executable).parent))
 _MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -35,20 +36,6 @@ _NOTES = "xl/worksheets/sheet2.xml"
 # A cell placed by counting (no `r`): the guard does not clear such a sheet for calamine,
 # and the streaming reader reads it.
 _COUNTED = '<c t="inlineStr"><is><t>counted</t></is></c>'
-
-
-def _game() -> str:
-    rows = []
-    for number, row in enumerate(worked_game()[:4], 1):
-        cells = []
-        for column, value in enumerate(row):
-            ref = f"{'ABCD'[column]}{number}"
-            if isinstance(value, int):
-                cells.append(f'<c r="{ref}"><v>{value}</v></c>')
-            else:
-                cells.append(f'<c r="{ref}" t="inlineStr"><is><t>{escape(value)}</t></is></c>')
-        rows.append(f'<row r="{number}">{"".join(cells)}</row>')
-    return f'<worksheet xmlns="{_MAIN}"><sheetData>{"".join(rows)}</sheetData></worksheet>'
 
 
 def _workbook(
@@ -87,7 +74,7 @@ def _workbook(
         + '<sheets><sheet name="Game" sheetId="1" r:id="rId1"/>'
         '<sheet name="Notes" sheetId="2" r:id="rId2"/></sheets></workbook>',
         "xl/styles.xml": styles,
-        "xl/worksheets/sheet1.xml": _game(),
+        "xl/worksheets/sheet1.xml": sheet_xml(worked_game()[:4]).decode(),
         _NOTES: f'<worksheet xmlns="{_MAIN}"><sheetData>{notes}</sheetData></worksheet>',
     }
     targets = {"rId1": "worksheets/sheet1.xml", "rId2": "worksheets/sheet2.xml"}
