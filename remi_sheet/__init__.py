@@ -8,10 +8,40 @@ The package is built in layers; a layer imports only the layers below it:
     notebook  a notebook's games, paper records and a season, read and checked
     writing   what remi writes into a workbook, and saving it safely
     report    the printable scorecard
+    commands  each command as a use case: arguments in, an outcome out, nothing printed
     cli       the `remi` command
 
 `writing` and `report` stand side by side: neither imports the other. `tests/test_layers.py`
 reads the imports and keeps it so.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from remi_sheet.commands.check import Checked, check
+    from remi_sheet.commands.opening import open_notebook
+    from remi_sheet.core.problems import Problem, RemiError
+    from remi_sheet.notebook.loading import Notebook
+
+# The library's face, each name from where it lives. Imported when first asked for: the
+# `remi` command imports this package first, and its start-up would pay for every layer.
+_FACE = {
+    "check": "remi_sheet.commands.check",
+    "Checked": "remi_sheet.commands.check",
+    "open_notebook": "remi_sheet.commands.opening",
+    "Problem": "remi_sheet.core.problems",
+    "RemiError": "remi_sheet.core.problems",
+    "Notebook": "remi_sheet.notebook.loading",
+}
+__all__ = ["Checked", "Notebook", "Problem", "RemiError", "__version__", "check", "open_notebook"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _FACE:
+        raise AttributeError(f"module 'remi_sheet' has no attribute {name!r}")
+    return getattr(importlib.import_module(_FACE[name]), name)

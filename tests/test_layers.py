@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "remi_sheet"
-LAYERS = ("i18n", "core", "reading", "notebook", ("writing", "report"), "cli")
+LAYERS = ("i18n", "core", "reading", "notebook", ("writing", "report"), "commands", "cli")
 
 
 def _rank(layer: str) -> int:

@@ -104,7 +104,7 @@ def test_what_no_entry_holds_is_refused_where_it_is_typed(
 def _check_findings(path: Path) -> tuple[bool, list[str]]:
     """Whether the notebook's values show remi's cells untouched (`planning.untouched`),
     and the codes of what remi check finds typed over, looking at every formula."""
-    from remi_sheet.cli.commands import open_notebook
+    from remi_sheet.commands.opening import open_notebook
     from remi_sheet.reading.grid import FormulaProbe
     from remi_sheet.writing import planning, writeback
 
@@ -139,7 +139,7 @@ def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_th
     # remi's deal number typed over with another; an error value typed where the
     # standings will grow (calamine reads it as an empty cell): the values cannot vouch,
     # and the look at every formula finds each.
-    from remi_sheet.cli.commands import open_notebook
+    from remi_sheet.commands.opening import open_notebook
     from remi_sheet.writing import planning
 
     notebook = open_notebook(typed, [], None, keep_grids=None)

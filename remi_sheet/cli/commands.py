@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from remi_sheet.commands.check import untouched
+from remi_sheet.commands.opening import notebook_problems, open_notebook
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError, error_count, has_errors
 from remi_sheet.core.rules import table_rows
@@ -29,26 +31,6 @@ if TYPE_CHECKING:
     from remi_sheet.core.rules import HouseRules
     from remi_sheet.notebook.loading import Notebook
     from remi_sheet.reading.grid import Grid
-    from remi_sheet.writing.planning import Plan
-
-
-def open_notebook(
-    path: Path,
-    overrides: Sequence[tuple[str, str]],
-    lang: Lang | None,
-    *,
-    keep_grids: bool | None = True,
-) -> Notebook:
-    """The notebook at `path`, read and checked; `keep_grids` as `load_notebook` says (only
-    a command that writes back needs them)."""
-    problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
-    if problem is not None:
-        raise RemiError(problem)
-    from remi_sheet.notebook.loading import load_notebook
-
-    notebook = load_notebook(path, overrides, lang, keep_grids=keep_grids)
-    collector.keep_until_exit(notebook)
-    return notebook
 
 
 def run_check(
@@ -58,49 +40,11 @@ def run_check(
     json_output: bool,
     console: Printer,
 ) -> int:
-    # The sheets' cells are kept when remi has written to the notebook (else only those
-    # of sheets named as remi's own): what score would refuse, check says too, from the
-    # same reading.
-    notebook = open_notebook(path, overrides, lang, keep_grids=None)
-    problems = _problems(notebook)
-    from remi_sheet.notebook.sheets import STATE_SHEET
+    from remi_sheet.commands.check import check
 
-    if STATE_SHEET in notebook.sheet_names:
-        from remi_sheet.writing import planning, writeback
-
-        plan = planning.plan(notebook, notebook.lang, live=False if overrides else None)
-        problems += writeback.foreign_record(notebook)  # score would refuse to write
-        problems += planning.lost_games(notebook, plan)
-        # A notebook that already holds what score would write, or whose values show
-        # every cell of remi's as it left it, has nothing typed over: only otherwise is
-        # the workbook opened to look at its formulas.
-        if not planning.up_to_date(notebook, plan) and not _untouched(notebook, plan):
-            problems += writeback.typed_over(notebook, plan)
-    elif notebook.grids:
-        from remi_sheet.writing import writeback
-
-        problems += writeback.foreign_standings(notebook)
-    _report(console, notebook, problems, json_output)
-    return 1 if has_errors(problems) else 0
-
-
-def _untouched(notebook: Notebook, plan: Plan) -> bool:
-    from remi_sheet.reading.grid import FormulaProbe
-    from remi_sheet.writing import planning
-
-    probe = FormulaProbe(notebook.path)
-    try:
-        return planning.untouched(notebook, plan, probe)
-    finally:
-        probe.close()
-
-
-def _problems(notebook: Notebook) -> list[Problem]:
-    """Everything to say about the notebook: its own problems, its games', and its names'
-    (spellings counted as one player, names that look alike), as `remi stats` warns."""
-    from remi_sheet.notebook.names import name_problems
-
-    return notebook.all_problems() + name_problems(notebook.games)
+    checked = check(path, overrides, lang)
+    _report(console, checked.notebook, checked.problems, json_output)
+    return 0 if checked.ok else 1
 
 
 def run_score(
@@ -163,7 +107,7 @@ def _score(
     from remi_sheet.writing import planning, writeback
 
     notebook = open_notebook(path, overrides, lang)
-    problems = _problems(notebook)
+    problems = notebook_problems(notebook)
     if has_errors(notebook.problems):
         # Wrong house rules make every score wrong: write nothing at all.
         _report(console, notebook, problems, json_output, Written("not_written"))
@@ -182,7 +126,7 @@ def _score(
                 destination,
                 backup=backup,
                 force=force,
-                untouched=_untouched(notebook, plan),
+                untouched=untouched(notebook, plan),
             )
         except Exception as failed:  # anything, when the notebook changed under it
             # A notebook saved over in place while remi worked reads back as something

@@ -168,7 +168,7 @@ def _read(
     paths: Sequence[Path], overrides: list[tuple[str, str]], chosen: Lang | None, as_json: bool
 ) -> list[Notebook]:
     """Every notebook given, each once; a file that is no workbook stops the command."""
-    from remi_sheet.cli.commands import open_notebook
+    from remi_sheet.commands.opening import open_notebook
 
     seen: set[Path] = set()
     read: list[Notebook] = []

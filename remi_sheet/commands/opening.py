@@ -1,0 +1,43 @@
+"""A notebook opened for a command: the path looked at before any library reads it, then
+read and checked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from remi_sheet.core import collector
+from remi_sheet.core.problems import Problem, RemiError
+from remi_sheet.i18n import Lang
+from remi_sheet.reading import files
+
+if TYPE_CHECKING:
+    from remi_sheet.notebook.loading import Notebook
+
+
+def open_notebook(
+    path: Path,
+    overrides: Sequence[tuple[str, str]] = (),
+    lang: Lang | None = None,
+    *,
+    keep_grids: bool | None = True,
+) -> Notebook:
+    """The notebook at `path`, read and checked; `keep_grids` as `load_notebook` says (only
+    a command that writes back needs them). `RemiError` for a file that is no notebook."""
+    problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
+    if problem is not None:
+        raise RemiError(problem)
+    from remi_sheet.notebook.loading import load_notebook
+
+    notebook = load_notebook(path, overrides, lang, keep_grids=keep_grids)
+    collector.keep_until_exit(notebook)
+    return notebook
+
+
+def notebook_problems(notebook: Notebook) -> list[Problem]:
+    """Everything to say about the notebook: its own problems, its games', and its names'
+    (spellings counted as one player, names that look alike), as `remi stats` warns."""
+    from remi_sheet.notebook.names import name_problems
+
+    return notebook.all_problems() + name_problems(notebook.games)

@@ -1,0 +1,64 @@
+"""remi as a library: the README's example runs as written, and a use case prints nothing,
+never exits, and raises `RemiError` for a file that is no notebook."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import remi_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_readmes_library_example_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## As a library", 1)[1]
+    (example,) = re.findall(r"```python\n(.*?)```", section.split("\n## ", 1)[0], re.DOTALL)
+    done = subprocess.run(
+        [sys.executable, "-c", example],
+        check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].endswith("games, errors:") and len(lines) == 5
+    assert "nem" in lines[-1].lower() or "nincs" in lines[-1].lower()  # said in Hungarian
+
+
+def test_check_says_nothing_and_gives_what_it_found(capsys: pytest.CaptureFixture[str]) -> None:
+    checked = remi_sheet.check(ROOT / "samples" / "klub.xlsx")
+    assert checked.ok and len(checked.notebook.games) == 3
+    wrong = remi_sheet.check(ROOT / "samples" / "hibak.xlsx", lang="hu")
+    assert not wrong.ok
+    assert {"two_winners", "score_not_ten"} <= {problem.code for problem in wrong.problems}
+    assert capsys.readouterr() == ("", "")
+
+
+def test_a_file_that_is_no_notebook_raises_remi_error(tmp_path: Path) -> None:
+    text = tmp_path / "notes.xlsx"
+    text.write_text("not a workbook", encoding="utf-8")
+    for path in (text, tmp_path / "missing.xlsx", tmp_path):
+        with pytest.raises(remi_sheet.RemiError) as raised:
+            remi_sheet.check(path)
+        assert raised.value.problem.message("en")
+
+
+_LOADED = "import sys, remi_sheet; print(sorted(m for m in sys.modules if 'remi_sheet.' in m))"
+
+
+_LOADED = "import sys, remi_sheet; print(sorted(m for m in sys.modules if 'remi_sheet.' in m))"
+
+
+def test_the_package_imports_no_layer_until_asked() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _LOADED], check=False, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0 and done.stdout.strip() == "[]"
