@@ -25,6 +25,7 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:
     from remi_sheet.commands.check import Checked, check
     from remi_sheet.commands.opening import open_notebook
+    from remi_sheet.commands.score import Scored, Written, score
     from remi_sheet.core.problems import Problem, RemiError
     from remi_sheet.notebook.loading import Notebook
 
@@ -34,11 +35,25 @@ _FACE = {
     "check": "remi_sheet.commands.check",
     "Checked": "remi_sheet.commands.check",
     "open_notebook": "remi_sheet.commands.opening",
+    "score": "remi_sheet.commands.score",
+    "Scored": "remi_sheet.commands.score",
+    "Written": "remi_sheet.commands.score",
     "Problem": "remi_sheet.core.problems",
     "RemiError": "remi_sheet.core.problems",
     "Notebook": "remi_sheet.notebook.loading",
 }
-__all__ = ["Checked", "Notebook", "Problem", "RemiError", "__version__", "check", "open_notebook"]
+__all__ = [
+    "Checked",
+    "Notebook",
+    "Problem",
+    "RemiError",
+    "Scored",
+    "Written",
+    "__version__",
+    "check",
+    "open_notebook",
+    "score",
+]
 
 
 def __getattr__(name: str) -> Any:

@@ -29,7 +29,8 @@ def test_the_readmes_library_example_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].endswith("games, errors:") and len(lines) == 5
+    assert lines[0].endswith("games, errors:") and len(lines) == 6
+    assert lines[4] in ("written /tmp/klub-scored.xlsx", "unchanged /tmp/klub-scored.xlsx")
     assert "nem" in lines[-1].lower() or "nincs" in lines[-1].lower()  # said in Hungarian
 
 
@@ -39,6 +40,25 @@ def test_check_says_nothing_and_gives_what_it_found(capsys: pytest.CaptureFixtur
     wrong = remi_sheet.check(ROOT / "samples" / "hibak.xlsx", lang="hu")
     assert not wrong.ok
     assert {"two_winners", "score_not_ten"} <= {problem.code for problem in wrong.problems}
+    assert capsys.readouterr() == ("", "")
+
+
+def test_score_writes_and_says_what_became_of_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "scored.xlsx"
+    first = remi_sheet.score(ROOT / "samples" / "klub.xlsx", output=out)
+    assert first.ok and first.written.outcome == "written" and first.told == "written"
+    assert remi_sheet.check(out).ok
+    again = remi_sheet.score(ROOT / "samples" / "klub.xlsx", output=out)
+    assert again.written.outcome == "unchanged"  # the output already holds it all
+    wrong = remi_sheet.score(ROOT / "samples" / "hibak.xlsx", output=tmp_path / "h.xlsx")
+    assert not wrong.ok
+    other = tmp_path / "other.xlsx"
+    remi_sheet.score(ROOT / "samples" / "hibak.xlsx", output=other)
+    with pytest.raises(remi_sheet.RemiError) as raised:  # another notebook is never replaced
+        remi_sheet.score(ROOT / "samples" / "klub.xlsx", output=other)
+    assert raised.value.problem.code == "output_other_notebook"
     assert capsys.readouterr() == ("", "")
 
 

@@ -113,13 +113,13 @@ def test_a_second_score_into_one_output_refuses_the_first_ones_notebook(
     lines are checked; B's remi takes the lock first and writes OUT. A's, once it holds the
     lock, sees B's notebook there and refuses it as another notebook. What an earlier score
     of the same notebook wrote is written again, as ever."""
-    from remi_sheet.cli import commands
+    from remi_sheet.reading import files
 
     first = build_notebook(tmp_path / "a.xlsx", {"Hétfő": worked_game()})
     second = build_notebook(tmp_path / "b.xlsx", {"Kedd": worked_game()})
     other = second if meanwhile == "another notebook" else first
     out = tmp_path / "out.xlsx"
-    locking = commands._locked
+    locking = files.exclusive
     raced: list[bool] = []
 
     def the_other_first(path: Path) -> Any:
@@ -128,7 +128,7 @@ def test_a_second_score_into_one_output_refuses_the_first_ones_notebook(
             assert remi("score", other, "-o", out, "--no-backup").exit_code == 0
         return locking(path)
 
-    monkeypatch.setattr(commands, "_locked", the_other_first)
+    monkeypatch.setattr(files, "exclusive", the_other_first)
     assert not out.exists()
     result = remi("score", first, "-o", out, "--no-backup")
     assert raced

@@ -205,7 +205,8 @@ def score(
         usage_error("live_with_rules", said(chosen, notebook))
     if output is not None:
         from remi_sheet.cli.language import said
-        from remi_sheet.cli.targets import check_target, refuse_another_notebook, same_file
+        from remi_sheet.cli.targets import check_target, refuse_another_notebook
+        from remi_sheet.commands.outputs import same_file
 
         if same_file(output, notebook):  # through a link, the backup would be named after it
             usage_error("output_is_notebook", said(chosen, notebook), name=output.name)

@@ -9,25 +9,23 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from remi_sheet.commands.check import untouched
-from remi_sheet.commands.opening import notebook_problems, open_notebook
+from remi_sheet.commands.opening import open_notebook
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem, RemiError, error_count, has_errors
 from remi_sheet.core.rules import table_rows
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, Phrase, say
 from remi_sheet.reading import files
-from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
     from remi_sheet.cli.printing import Printer
+    from remi_sheet.commands.score import Written
     from remi_sheet.core.rules import HouseRules
     from remi_sheet.notebook.loading import Notebook
     from remi_sheet.reading.grid import Grid
@@ -59,121 +57,17 @@ def run_score(
     force: bool = False,
     live: bool = False,
 ) -> int:
-    destination = target or path
-    problem = files.sniff(path)
-    if problem is None and destination.resolve() == path.resolve():
-        problem = files.open_elsewhere(path) or files.read_only(path)
-    elif problem is None and destination.exists():
-        problem = files.open_elsewhere(destination, copy=False)  # the output, open
-    if problem is not None:
-        raise RemiError(problem)
-    with _locked(destination):
-        if target is not None:
-            _refuse_another_notebook(destination, path)
-        made_live = True if live else (False if overrides else None)
-        return _score(
-            path, destination, overrides, lang, json_output, console, backup, force, made_live
-        )
+    from remi_sheet.commands.score import score
 
-
-def _refuse_another_notebook(output: Path, path: Path) -> None:
-    """`RemiError` when the `--output` file holds another notebook now that remi holds its
-    lock: another remi may have written it since the command line was checked (two scores
-    of two notebooks into one output take turns, and the second refuses the first's)."""
-    from remi_sheet.cli.language import workbook_sheet_names
-    from remi_sheet.cli.targets import another_notebook, same_file
-
-    if not output.exists() or same_file(output, path):
-        return
-    ours = workbook_sheet_names(path)
-    problem = another_notebook(output, path.name, ours) if ours else None
-    if problem is not None:
-        raise RemiError(problem)
-
-
-def _score(
-    path: Path,
-    destination: Path,
-    overrides: Sequence[tuple[str, str]],
-    lang: Lang | None,
-    json_output: bool,
-    console: Printer,
-    backup: bool,
-    force: bool,
-    live: bool | None,
-) -> int:
-    """`live`: True makes every area live, False writes values (house rules given on the
-    command line, which formulas cannot see), None keeps each area as it is."""
-    from remi_sheet.writing import planning, writeback
-
-    notebook = open_notebook(path, overrides, lang)
-    problems = notebook_problems(notebook)
-    if has_errors(notebook.problems):
-        # Wrong house rules make every score wrong: write nothing at all.
-        _report(console, notebook, problems, json_output, Written("not_written"))
-        console.print(say("not_written", notebook.lang, errors=error_count(problems)), markup=False)
-        return 1
-    plan = planning.plan(notebook, notebook.lang, live=live)
-    problems += planning.lost_games(notebook, plan)
-    if destination == path and planning.up_to_date(notebook, plan):
-        outcome = Written("unchanged", path)
-        message = say("unchanged", notebook.lang, path=path)
-    else:
-        try:
-            written = writeback.write(
-                notebook,
-                plan,
-                destination,
-                backup=backup,
-                force=force,
-                untouched=untouched(notebook, plan),
-            )
-        except Exception as failed:  # anything, when the notebook changed under it
-            # A notebook saved over in place while remi worked reads back as something
-            # else, or half: that is what to say, not what it made openpyxl say.
-            meanwhile = _saved_meanwhile(path, notebook)
-            if meanwhile is None and isinstance(failed, OSError):
-                params = {"path": str(destination), "reason": os_reason(failed)}
-                raise RemiError(Problem("file_write_failed", params=params)) from failed
-            if meanwhile is None and not isinstance(failed, RemiError):
-                raise
-            problems.append(meanwhile or failed.problem)  # type: ignore[attr-defined]
-            _report(console, notebook, problems, json_output, Written("not_written"))
-            console.print(say("not_written_safely", notebook.lang), markup=False)
-            return 1
-        problems += written.problems
-        if written.written:
-            outcome = Written("written", destination, written.left_alone)
-            message = say("written", notebook.lang, path=destination)
-        else:  # every sheet (or the --output file) already held it, or typing kept remi out
-            outcome = Written("unchanged", destination, written.left_alone)
-            # In place, typing kept remi out; an --output file already held it all.
-            in_place = destination.resolve() == path.resolve()
-            key = "not_written_safely" if written.left_alone and in_place else "unchanged"
-            message = say(key, notebook.lang, path=destination)
-    _report(console, notebook, problems, json_output, outcome)
-    console.print(message, markup=False, highlight=False)
-    for line in _what_was_scored(notebook, outcome):
-        console.print(line, markup=False, highlight=False)
-    return 1 if has_errors(problems) else 0
-
-
-@dataclass(frozen=True, slots=True)
-class Written:
-    """What `remi score` did with the file: "written" (to `path`), "unchanged" (`path`
-    already held it all) or "not_written"; `left_alone`: the sheets a person's typing kept
-    remi out of."""
-
-    outcome: str
-    path: Path | None = None
-    left_alone: Sequence[str] = ()
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "outcome": self.outcome,
-            "written": str(self.path) if self.outcome == "written" else None,
-            "left_alone": list(self.left_alone),
-        }
+    scored = score(path, target, overrides, lang, backup=backup, force=force, live=live)
+    notebook, problems = scored.notebook, scored.problems
+    _report(console, notebook, problems, json_output, scored.written)
+    where = scored.written.path or path
+    line = say(scored.told, notebook.lang, path=where, errors=error_count(problems))
+    console.print(line, markup=False, highlight=False)
+    for told in _what_was_scored(notebook, scored.written):
+        console.print(told, markup=False, highlight=False)
+    return 0 if scored.ok else 1
 
 
 def _what_was_scored(notebook: Notebook, outcome: Written) -> list[str]:
@@ -239,17 +133,6 @@ def _report(
         console.print(agreed, markup=False, highlight=False)
     output.print_problems(console, problems, lang)
     console.print(output.summary(notebook, problems, lang), markup=False, highlight=False)
-
-
-def _saved_meanwhile(path: Path, notebook: Notebook) -> Problem | None:
-    """The problem to tell when the notebook at `path` is not the file that was read."""
-    try:
-        now = files.Identity.of(path.stat())
-    except OSError:
-        now = None
-    if now == notebook.identity:
-        return None
-    return Problem("file_changed_meanwhile", params={"path": str(path)})
 
 
 def run_new(

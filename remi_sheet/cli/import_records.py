@@ -229,8 +229,8 @@ def _too_many_sheets(notebook: _Notebook, report: _Report) -> Problem | None:
 
 
 def _write(report: _Report, into: Path, notebook: _Notebook, options: Options) -> None:
-    from remi_sheet.cli.language import workbook_sheet_names
-    from remi_sheet.cli.targets import another_notebook
+    from remi_sheet.commands.outputs import another_notebook
+    from remi_sheet.reading.sheet_names import workbook_sheet_names
     from remi_sheet.writing import filing
 
     if options.output is not None and options.output.exists():

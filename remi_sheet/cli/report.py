@@ -199,7 +199,7 @@ def _print_blank(
 
 
 def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> Notebook:
-    from remi_sheet.cli.commands import open_notebook
+    from remi_sheet.commands.opening import open_notebook
 
     try:
         return open_notebook(path, overrides, chosen, keep_grids=False)

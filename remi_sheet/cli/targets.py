@@ -9,19 +9,18 @@ a command-line mistake (exit 2); a target that cannot be written is one clear li
 
 from __future__ import annotations
 
-import contextlib
 import os
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
 from remi_sheet.cli import language
 from remi_sheet.cli.options import fail, usage_error
+from remi_sheet.commands.outputs import another_notebook, same_file
 from remi_sheet.core.problems import Problem
-from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, Phrase, listed
-from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading.files import regular_file
+from remi_sheet.reading.sheet_names import workbook_sheet_names
 
 SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "workbook": (".xlsx", ".xlsm"),
@@ -94,35 +93,10 @@ def refuse_another_notebook(
     if target.exists() and not same_file(target, source):
         # A list that cannot be read here (damaged, or over a megabyte) refuses nothing:
         # the target is replaced as before, its old version kept as a backup.
-        ours = language.workbook_sheet_names(source)
+        ours = workbook_sheet_names(source)
         problem = another_notebook(target, source.name, ours) if ours else None
         if problem is not None:
             fail(problem, language.said(lang, source, target), json_output)
-
-
-def another_notebook(target: Path, source: str, ours: Collection[str]) -> Problem | None:
-    """Why the workbook at `target` may not receive the notebook `source` (named so in the
-    message) whose sheets are `ours`: it holds sheets that are none of them, nor remi's own
-    that a score adds; None when it holds none (a file an earlier run wrote, written again)
-    or does not exist. A club's other notebook would be replaced, its games kept only in a
-    backup."""
-    theirs = language.workbook_sheet_names(target)
-    own = {fold(name) for name in ours} | WHOLE_SHEETS  # remi's own, which a score adds
-    others = [name for name in theirs if fold(name) not in own]
-    if not others:
-        return None
-    named = tuple(others[:3])
-    params = {"path": str(target), "source": source, "sheets": named, "count": len(named)}
-    return Problem("output_other_notebook", params=params)
-
-
-def same_file(one: Path, other: Path) -> bool:
-    """Whether two paths name one file (the same after links, or the very same file)."""
-    if one.resolve() == other.resolve():
-        return True
-    with contextlib.suppress(OSError):
-        return one.exists() and other.exists() and one.samefile(other)
-    return False
 
 
 def is_kind(path: Path, kind: str) -> bool:

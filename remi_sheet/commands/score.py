@@ -1,0 +1,166 @@
+"""`remi score`: the scores, totals and standings written into the notebook (or a copy),
+safely, where remi may write; what was written, and why not, as an outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from remi_sheet.commands.check import untouched
+from remi_sheet.commands.opening import notebook_problems, open_notebook
+from remi_sheet.commands.outputs import another_notebook, same_file
+from remi_sheet.core.problems import Problem, RemiError, has_errors
+from remi_sheet.i18n import Lang
+from remi_sheet.reading import files
+from remi_sheet.reading.files import os_reason
+from remi_sheet.reading.sheet_names import workbook_sheet_names
+
+if TYPE_CHECKING:
+    from remi_sheet.notebook.loading import Notebook
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What `score` did with the file: "written" (to `path`), "unchanged" (`path` already
+    held it all) or "not_written"; `left_alone`: the sheets a person's typing kept remi out
+    of."""
+
+    outcome: str
+    path: Path | None = None
+    left_alone: Sequence[str] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "outcome": self.outcome,
+            "written": str(self.path) if self.outcome == "written" else None,
+            "left_alone": list(self.left_alone),
+        }
+
+
+@dataclass(frozen=True)
+class Scored:
+    """What `score` found and did: the notebook as read, every problem, what became of the
+    file, and the catalogue's key of the line that tells it ("written", "unchanged",
+    "not_written": the house rules' errors kept remi from writing anything,
+    "not_written_safely": the save was refused, or typing kept remi out)."""
+
+    notebook: Notebook
+    problems: list[Problem]
+    written: Written
+    told: str
+    refused: bool = False  # nothing written for an error: the house rules', or the save's
+
+    @property
+    def ok(self) -> bool:
+        return not self.refused and not has_errors(self.problems)
+
+
+def score(
+    path: Path | str,
+    output: Path | str | None = None,
+    rules: Sequence[tuple[str, str]] = (),
+    lang: Lang | None = None,
+    *,
+    backup: bool = True,
+    force: bool = False,
+    live: bool = False,
+) -> Scored:
+    """Score the notebook at `path` into itself, or into `output`. `rules`: house rules
+    (name, value) over its Rules sheet, written as values (formulas cannot see them);
+    `live`: make every area live; `backup`: keep the old file as NAME.bak; `force`: write
+    though openpyxl would drop something. `RemiError` when it cannot be read or written
+    (open in Excel, read-only, another notebook at `output`)."""
+    path = Path(path)
+    destination = Path(output) if output is not None else path
+    problem = files.sniff(path)
+    if problem is None and destination.resolve() == path.resolve():
+        problem = files.open_elsewhere(path) or files.read_only(path)
+    elif problem is None and destination.exists():
+        problem = files.open_elsewhere(destination, copy=False)  # the output, open
+    if problem is not None:
+        raise RemiError(problem)
+    with files.exclusive(destination):
+        if output is not None:
+            _refuse_another_notebook(destination, path)
+        made_live = True if live else (False if rules else None)
+        return _score(path, destination, rules, lang, backup, force, made_live)
+
+
+def _refuse_another_notebook(output: Path, path: Path) -> None:
+    """`RemiError` when the output file holds another notebook now that remi holds its lock:
+    another remi may have written it since the command line was checked (two scores of two
+    notebooks into one output take turns, and the second refuses the first's)."""
+    if not output.exists() or same_file(output, path):
+        return
+    ours = workbook_sheet_names(path)
+    problem = another_notebook(output, path.name, ours) if ours else None
+    if problem is not None:
+        raise RemiError(problem)
+
+
+def _score(
+    path: Path,
+    destination: Path,
+    overrides: Sequence[tuple[str, str]],
+    lang: Lang | None,
+    backup: bool,
+    force: bool,
+    live: bool | None,
+) -> Scored:
+    """`live`: True makes every area live, False writes values (house rules given on the
+    command line, which formulas cannot see), None keeps each area as it is."""
+    from remi_sheet.writing import planning, writeback
+
+    notebook = open_notebook(path, overrides, lang)
+    problems = notebook_problems(notebook)
+    if has_errors(notebook.problems):
+        # Wrong house rules make every score wrong: write nothing at all.
+        return Scored(notebook, problems, Written("not_written"), "not_written", refused=True)
+    plan = planning.plan(notebook, notebook.lang, live=live)
+    problems += planning.lost_games(notebook, plan)
+    if destination == path and planning.up_to_date(notebook, plan):
+        return Scored(notebook, problems, Written("unchanged", path), "unchanged")
+    try:
+        written = writeback.write(
+            notebook,
+            plan,
+            destination,
+            backup=backup,
+            force=force,
+            untouched=untouched(notebook, plan),
+        )
+    except Exception as failed:  # anything, when the notebook changed under it
+        # A notebook saved over in place while remi worked reads back as something else,
+        # or half: that is what to say, not what it made openpyxl say.
+        meanwhile = _saved_meanwhile(path, notebook)
+        if meanwhile is None and isinstance(failed, OSError):
+            params = {"path": str(destination), "reason": os_reason(failed)}
+            raise RemiError(Problem("file_write_failed", params=params)) from failed
+        if meanwhile is None and not isinstance(failed, RemiError):
+            raise
+        problems.append(meanwhile or failed.problem)  # type: ignore[attr-defined]
+        not_written = Written("not_written")
+        return Scored(notebook, problems, not_written, "not_written_safely", refused=True)
+    problems += written.problems
+    if written.written:
+        outcome = Written("written", destination, written.left_alone)
+        return Scored(notebook, problems, outcome, "written")
+    # Every sheet (or the output file) already held it, or typing kept remi out: in place,
+    # that typing is what to tell; an output file already held it all.
+    outcome = Written("unchanged", destination, written.left_alone)
+    in_place = destination.resolve() == path.resolve()
+    told = "not_written_safely" if written.left_alone and in_place else "unchanged"
+    return Scored(notebook, problems, outcome, told)
+
+
+def _saved_meanwhile(path: Path, notebook: Notebook) -> Problem | None:
+    """The problem to tell when the notebook at `path` is not the file that was read."""
+    try:
+        now = files.Identity.of(path.stat())
+    except OSError:
+        now = None
+    if now == notebook.identity:
+        return None
+    return Problem("file_changed_meanwhile", params={"path": str(path)})
