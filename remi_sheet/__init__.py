@@ -24,6 +24,7 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from remi_sheet.commands.check import Checked, check
+    from remi_sheet.commands.new import Added, add_game, new
     from remi_sheet.commands.opening import open_notebook
     from remi_sheet.commands.score import Scored, Written, score
     from remi_sheet.core.problems import Problem, RemiError
@@ -35,6 +36,9 @@ _FACE = {
     "check": "remi_sheet.commands.check",
     "Checked": "remi_sheet.commands.check",
     "open_notebook": "remi_sheet.commands.opening",
+    "new": "remi_sheet.commands.new",
+    "add_game": "remi_sheet.commands.new",
+    "Added": "remi_sheet.commands.new",
     "score": "remi_sheet.commands.score",
     "Scored": "remi_sheet.commands.score",
     "Written": "remi_sheet.commands.score",
@@ -43,6 +47,7 @@ _FACE = {
     "Notebook": "remi_sheet.notebook.loading",
 }
 __all__ = [
+    "Added",
     "Checked",
     "Notebook",
     "Problem",
@@ -50,7 +55,9 @@ __all__ = [
     "Scored",
     "Written",
     "__version__",
+    "add_game",
     "check",
+    "new",
     "open_notebook",
     "score",
 ]

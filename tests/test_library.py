@@ -3,6 +3,7 @@ never exits, and raises `RemiError` for a file that is no notebook."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import subprocess
 import sys
@@ -59,6 +60,24 @@ def test_score_writes_and_says_what_became_of_the_file(
     with pytest.raises(remi_sheet.RemiError) as raised:  # another notebook is never replaced
         remi_sheet.score(ROOT / "samples" / "klub.xlsx", output=other)
     assert raised.value.problem.code == "output_other_notebook"
+    assert capsys.readouterr() == ("", "")
+
+
+def test_new_and_add_game_make_a_notebook_score_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = remi_sheet.new(tmp_path / "club.xlsx", ["Anna", "Béla", "Csaba"], games=2, lang="hu")
+    assert remi_sheet.check(path).ok
+    with pytest.raises(remi_sheet.RemiError) as raised:  # never over a notebook unasked
+        remi_sheet.new(path, ["Anna", "Béla"])
+    assert raised.value.problem.code == "new_exists"
+    added = remi_sheet.add_game(path, day=dt.date(2026, 12, 5))
+    assert added.ok and added.lang == "hu"
+    assert [problem.code for problem in added.problems] == ["last_game_unfinished"]
+    checked = remi_sheet.check(path)
+    assert len(checked.notebook.games) == 3 and added.sheet in checked.notebook.sheet_names
+    with pytest.raises(remi_sheet.RemiError):  # a player named twice: the argument's mistake
+        remi_sheet.add_game(path, ["Anna", "Anna"])
     assert capsys.readouterr() == ("", "")
 
 
