@@ -24,6 +24,7 @@ __version__ = "0.1.0"
 
 if TYPE_CHECKING:
     from remi_sheet.commands.check import Checked, check
+    from remi_sheet.commands.import_records import Imported, ImportOptions, import_records
     from remi_sheet.commands.new import Added, add_game, new
     from remi_sheet.commands.opening import open_notebook
     from remi_sheet.commands.score import Scored, Written, score
@@ -37,6 +38,9 @@ _FACE = {
     "Checked": "remi_sheet.commands.check",
     "open_notebook": "remi_sheet.commands.opening",
     "new": "remi_sheet.commands.new",
+    "import_records": "remi_sheet.commands.import_records",
+    "ImportOptions": "remi_sheet.commands.import_records",
+    "Imported": "remi_sheet.commands.import_records",
     "add_game": "remi_sheet.commands.new",
     "Added": "remi_sheet.commands.new",
     "score": "remi_sheet.commands.score",
@@ -49,6 +53,8 @@ _FACE = {
 __all__ = [
     "Added",
     "Checked",
+    "ImportOptions",
+    "Imported",
     "Notebook",
     "Problem",
     "RemiError",
@@ -57,6 +63,7 @@ __all__ = [
     "__version__",
     "add_game",
     "check",
+    "import_records",
     "new",
     "open_notebook",
     "score",

@@ -81,6 +81,22 @@ def test_new_and_add_game_make_a_notebook_score_reads(
     assert capsys.readouterr() == ("", "")
 
 
+def test_import_records_files_the_good_games_and_says_the_rest(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    into = tmp_path / "club.xlsx"
+    papers = ROOT / "samples" / "papir.csv"
+    dry = remi_sheet.import_records(papers, into, options=remi_sheet.ImportOptions(dry_run=True))
+    assert not into.exists() and not dry.written
+    done = remi_sheet.import_records(papers, into)
+    assert done.written and into.exists()
+    filed = [p.sheet for p in done.placements if p.status == "filed"]
+    assert filed and set(filed) <= set(remi_sheet.check(into).notebook.sheet_names)
+    again = remi_sheet.import_records(papers, into)
+    assert not again.written and all(p.status != "filed" for p in again.placements)
+    assert capsys.readouterr() == ("", "")
+
+
 def test_a_file_that_is_no_notebook_raises_remi_error(tmp_path: Path) -> None:
     text = tmp_path / "notes.xlsx"
     text.write_text("not a workbook", encoding="utf-8")
