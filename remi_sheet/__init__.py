@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from remi_sheet.commands.new import Added, add_game, new
     from remi_sheet.commands.opening import open_notebook
     from remi_sheet.commands.score import Scored, Written, score
-    from remi_sheet.core.problems import Problem, RemiError
+    from remi_sheet.commands.stats import Stats, season_pdf, stats
+    from remi_sheet.core.problems import ArgumentError, Problem, RemiError
     from remi_sheet.notebook.loading import Notebook
 
 # The library's face, each name from where it lives. Imported when first asked for: the
@@ -46,12 +47,17 @@ _FACE = {
     "score": "remi_sheet.commands.score",
     "Scored": "remi_sheet.commands.score",
     "Written": "remi_sheet.commands.score",
+    "stats": "remi_sheet.commands.stats",
+    "Stats": "remi_sheet.commands.stats",
+    "season_pdf": "remi_sheet.commands.stats",
     "Problem": "remi_sheet.core.problems",
     "RemiError": "remi_sheet.core.problems",
+    "ArgumentError": "remi_sheet.core.problems",
     "Notebook": "remi_sheet.notebook.loading",
 }
 __all__ = [
     "Added",
+    "ArgumentError",
     "Checked",
     "ImportOptions",
     "Imported",
@@ -59,6 +65,7 @@ __all__ = [
     "Problem",
     "RemiError",
     "Scored",
+    "Stats",
     "Written",
     "__version__",
     "add_game",
@@ -67,6 +74,8 @@ __all__ = [
     "new",
     "open_notebook",
     "score",
+    "season_pdf",
+    "stats",
 ]
 
 

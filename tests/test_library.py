@@ -97,6 +97,24 @@ def test_import_records_files_the_good_games_and_says_the_rest(
     assert capsys.readouterr() == ("", "")
 
 
+def test_stats_gives_the_season_and_its_pdf(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    klub = ROOT / "samples" / "klub.xlsx"
+    found = remi_sheet.stats([klub, klub])  # one file named twice is counted once
+    assert found.ok and found.season.rows and len(found.notebooks) == 1
+    names = [row.name for row in found.season.rows]
+    only = remi_sheet.stats([klub], players=[names[0]])
+    assert [row.name for row in only.season.rows] == [names[0]]
+    with pytest.raises(remi_sheet.RemiError) as raised:
+        remi_sheet.stats([klub], players=["Nobody Here"])
+    assert raised.value.problem.code == "player_unknown"
+    pdf = tmp_path / "season.pdf"
+    assert remi_sheet.season_pdf(found, pdf, "hu") == []
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert capsys.readouterr() == ("", "")
+
+
 def test_a_file_that_is_no_notebook_raises_remi_error(tmp_path: Path) -> None:
     text = tmp_path / "notes.xlsx"
     text.write_text("not a workbook", encoding="utf-8")

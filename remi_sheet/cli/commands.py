@@ -160,7 +160,8 @@ def run_add_game(
     """Add the next game sheet (`commands.new.add_game`); an unfinished last game is said."""
     from remi_sheet.cli import output
     from remi_sheet.cli.options import usage_error
-    from remi_sheet.commands.new import ArgumentError, add_game
+    from remi_sheet.commands.new import add_game
+    from remi_sheet.core.problems import ArgumentError
 
     try:
         added = add_game(path, players, lang, day=day, backup=backup, force=force)

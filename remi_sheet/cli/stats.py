@@ -8,13 +8,12 @@ a PDF with `-o`). Everything heavy is imported inside the command, so that `remi
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 import sys
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -45,19 +44,15 @@ from remi_sheet.cli.season_views import (
     standings_table,
     write_csv,
 )
-from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
-from remi_sheet.report.season import file_labels, season_report
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
-    from remi_sheet.core.rules import HouseRules
+    from remi_sheet.commands.stats import Stats
     from remi_sheet.notebook.loading import Notebook
-    from remi_sheet.notebook.season import Season, SeasonGame
-
-
-SEASON_TEMPLATE = "season.html"
+    from remi_sheet.notebook.season import Season
 
 
 class SortChoice(StrEnum):
@@ -189,21 +184,22 @@ def _read(
 
 
 def _show(notebooks: Sequence[Notebook], options: Options) -> int:
-    from remi_sheet.notebook import season as seasons
+    from remi_sheet.commands.stats import season_of
+    from remi_sheet.core.problems import ArgumentError
 
     lang = options.lang
-    # Each notebook by its file's name, or its path where two share a name.
-    labels = file_labels([str(notebook.path) for notebook in notebooks])
-    games, problems = _games(notebooks, labels, options)
-    season = seasons.compute(games, options.sort)
-    problems += season.problems
-    if options.players:
-        unknown = seasons.unknown_players(season, options.players)
-        if unknown:
-            players = ", ".join(row.name for row in season.rows) or "—"
-            params = {"player": unknown[0], "players": players}
-            usage_error("player_unknown", lang, **params)
-        season = seasons.only_players(season, options.players)
+    try:
+        found = season_of(
+            notebooks,
+            lang,
+            since=options.since,
+            until=options.until,
+            players=options.players,
+            sort=options.sort,
+        )
+    except ArgumentError as mistake:
+        usage_error(mistake.code, lang, **mistake.params)
+    season, problems, labels = found.season, found.problems, found.labels
     files = [str(notebook.path) for notebook in notebooks]
     if options.json_output:
         from remi_sheet.cli.output import print_json
@@ -223,46 +219,8 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
     elif not options.json_output:
         _print_terminal(console, season, problems, notebooks, labels, options)
     if options.output is not None:
-        _print_pdf(season, files, [notebook.rules for notebook in notebooks], options, console)
-    return 1 if has_errors(problems) else 0
-
-
-def _games(
-    notebooks: Sequence[Notebook], labels: Sequence[str], options: Options
-) -> tuple[list[SeasonGame], list[Problem]]:
-    """The season's games of every notebook, in the dates asked for, and what is wrong with
-    them: the notebooks' own problems, the games' errors and their dates."""
-    from remi_sheet.notebook import season as seasons
-
-    several = len(notebooks) > 1
-    games: list[SeasonGame] = []
-    problems: list[Problem] = []
-    filtered = options.since is not None or options.until is not None
-    for source, notebook in enumerate(notebooks):
-        wrong_rules = [p for p in notebook.problems if p.severity is Severity.ERROR]
-        rules_ok = all(p.code == "no_games" for p in wrong_rules)
-        found_problems = list(notebook.problems)
-        if not rules_ok:
-            found_problems.append(Problem("notebook_not_counted"))
-        name = labels[source] if several else None
-        found = seasons.gather_games(notebook.games, source, name, rules_ok=rules_ok)
-        kept = seasons.within(found, options.since, options.until)
-        found_problems += seasons.date_problems(found, filtered=filtered)
-        for season_game in kept:
-            found_problems += season_game.game.problems
-        problems += [_located(problem, labels[source], several) for problem in found_problems]
-        games += kept
-    games, twice = seasons.once_each(games)
-    return games, problems + twice
-
-
-def _located(problem: Problem, label: str, several: bool) -> Problem:
-    """With several notebooks a sheet name alone is ambiguous: name the notebook too (by
-    `label`: its file's name, or its path where two share a name), as a problem of no
-    sheet is always named."""
-    if not several and problem.sheet is not None:
-        return problem
-    return dataclasses.replace(problem, file=label)
+        _print_pdf(found, options, console)
+    return 0 if found.ok else 1
 
 
 def _print_terminal(
@@ -313,42 +271,23 @@ def _print_terminal(
     console.print(summary, markup=False, highlight=False)
 
 
-def _print_pdf(
-    season: Season,
-    files: Sequence[str],
-    rules: Sequence[HouseRules],
-    options: Options,
-    console: Printer,
-) -> None:
+def _print_pdf(found: Stats, options: Options, console: Printer) -> None:
     from remi_sheet.cli.output import problem_line
-    from remi_sheet.i18n import say
-    from remi_sheet.reading import files as reading_files
-    from remi_sheet.report import default_template_dir
-    from remi_sheet.report.rendering import render_html, render_pdf
+    from remi_sheet.commands.stats import season_pdf
 
     assert options.output is not None
     lang, target = options.lang, options.output
-    folder = default_template_dir()
-    document = season_report(season, files, lang, options.since, options.until, rules)
     try:
-        # render_html is typed for the scorecards; it needs only `t` and the template's names.
-        html = render_html(folder, SEASON_TEMPLATE, cast("Any", document))
-        refused: list[str] = []
-        # The backup once the new PDF is sure to replace the old: a failed render keeps both.
-        reading_files.replace_atomically(
-            target,
-            lambda temporary: refused.extend(render_pdf(html, folder, temporary)),
-            before=reading_files.backup_first(target),
-        )
-        for url in dict.fromkeys(refused):
-            error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
+        refused = season_pdf(found, target, lang, options.since, options.until)
     except RemiError as stop:
+        if stop.code == "file_write_failed":
+            fail(stop.problem, lang, json_output=options.json_output)
         error_line(problem_line(stop.problem, lang))
         if stop.code == "pango_missing":
             from remi_sheet.cli.report import pango_help
 
             error_line(pango_help(lang))
         raise typer.Exit(1) from None
-    except OSError as error:
-        fail(reading_files.write_failed(target, error), lang, json_output=options.json_output)
+    for url in refused:
+        error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     console.print(say("written_pdf", lang, path=target), markup=False, highlight=False)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi_sheet.commands.opening import open_notebook
-from remi_sheet.core.problems import Problem, RemiError, Severity, has_errors
+from remi_sheet.core.problems import ArgumentError, Problem, RemiError, Severity, has_errors
 from remi_sheet.core.rules import HouseRules, table_rows
 from remi_sheet.i18n import Lang
 from remi_sheet.reading import files
@@ -22,15 +22,6 @@ if TYPE_CHECKING:
 
     from remi_sheet.notebook.loading import Notebook
     from remi_sheet.reading.grid import Grid
-
-
-class ArgumentError(RemiError):
-    """A mistake in the arguments given (not in a file): the command line says it as its
-    own mistake, in `lang`, the language of the notebook it concerns."""
-
-    def __init__(self, lang: Lang, code: str, /, **params: object) -> None:
-        super().__init__(code, **params)
-        self.lang = lang
 
 
 def new(

@@ -97,3 +97,12 @@ class RemiError(Exception):
     @property
     def params(self) -> dict[str, Any]:
         return self.problem.params
+
+
+class ArgumentError(RemiError):
+    """A mistake in the arguments given (not in a file): the command line says it as its
+    own mistake, in `lang`, the language of the notebook it concerns."""
+
+    def __init__(self, lang: Lang, code: str, /, **params: object) -> None:
+        super().__init__(code, **params)
+        self.lang = lang
