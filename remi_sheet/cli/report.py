@@ -29,9 +29,12 @@ from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
+    import io
+
     from remi_sheet.cli.printing import Printer
     from remi_sheet.notebook.games import Game
     from remi_sheet.notebook.loading import Notebook
+    from remi_sheet.report.rendering import Budget
     from remi_sheet.report.scorecard import BlankCard, Report
 
 
@@ -228,27 +231,52 @@ def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list
 
 
 def _lay_out(
-    document: Report | BlankCard, name: str, folder: Path, text: str, target: Path
+    document: Report | BlankCard,
+    name: str,
+    folder: Path,
+    text: str,
+    target: Path,
+    budget: Budget | None = None,
 ) -> list[str]:
-    """The PDF of `text` at `target`, a long scorecard laid out in parts (`paging`); the
-    URLs refused."""
+    """The PDF of `text` at `target`, a long scorecard laid out in parts (`paging`), every
+    template and page charged to `budget` (a fresh one when None); the URLs refused."""
     from remi_sheet.report import paging
-    from remi_sheet.report.rendering import render_html, render_pdf
+    from remi_sheet.report.rendering import MAX_PAGES, Budget, render_html, render_pdf
     from remi_sheet.report.scorecard import Report
+
+    budget = budget if budget is not None else Budget()
 
     pieces = paging.parts(document) if isinstance(document, Report) else []
     if len(pieces) < 2:
-        return render_pdf(text, folder, target)
+        return render_pdf(text, folder, target, budget=budget)
     assert isinstance(document, Report)
     whole = document
 
-    def folios(pages: int) -> str:
-        footer = paging.Folios(whole.lang, whole.title, whole.t, pages)
-        return render_html(folder, paging.FOLIO_TEMPLATE, cast("Any", footer))
+    numbered: list[int] = []  # the pages the folio pass lays out, one over each part's page
 
-    htmls = [render_html(folder, name, piece) for piece in pieces]
+    def folios(pages: int) -> str:
+        numbered.append(pages)
+        footer = paging.Folios(whole.lang, whole.title, whole.t, pages)
+        return render_html(folder, paging.FOLIO_TEMPLATE, cast("Any", footer), budget)
+
+    def render(html: str, folder: Path, target: io.BytesIO | Path, css: Sequence[str]) -> list[str]:
+        if not numbered:
+            return render_pdf(html, folder, target, css, budget)
+        # The folio pages lie over the parts' pages, not counted again: a pass of its own.
+        own = Budget(pages=MAX_PAGES)
+        refused = render_pdf(html, folder, target, css, own)
+        if MAX_PAGES - own.pages != numbered[0]:  # a club's folios.html, say
+            raise RemiError(
+                "folio_pages",
+                template=paging.FOLIO_TEMPLATE,
+                count=MAX_PAGES - own.pages,
+                pages=numbered[0],
+            )
+        return refused
+
+    htmls = [render_html(folder, name, piece, budget) for piece in pieces]
     return paging.render_in_parts(
-        htmls, folios, folder, target, render_pdf, _progress(pieces, whole.lang)
+        htmls, folios, folder, target, render, _progress(pieces, whole.lang)
     )
 
 
@@ -280,39 +308,58 @@ def _render(
     lang: Lang,
     console: Printer,
 ) -> None:
-    """Fill the template, write the HTML when asked, and lay the PDF out in one pass; a file
-    replaced is kept as NAME.bak unless `backup` is false, and every file is written whole
-    or not at all. Without Pango nothing is written: the user is told how to get it, or
-    to print the HTML page from a browser."""
+    """Fill the template, lay the PDF out, and write the HTML when asked; a file replaced
+    is kept as NAME.bak unless `backup` is false, and every file is written whole or not
+    at all. Without Pango nothing is written: the user is told how to get it, or to print
+    the HTML page from a browser. A template past a bound (`report.rendering`) writes
+    nothing either: the HTML is written once the PDF is laid out."""
     from remi_sheet.cli.printing import error_line
     from remi_sheet.i18n import say
     from remi_sheet.reading import files
-    from remi_sheet.report.rendering import load_weasyprint, render_html
+    from remi_sheet.report.rendering import MAX_PAGES, Budget, load_weasyprint, render_html
+    from remi_sheet.report.scorecard import Report
 
     output, html = targets.output, targets.html
-    text = render_html(folder, name, document)
+    # A game takes a page at least, the standings one: refused before any work.
+    least = (
+        len(document.games) + (document.standings is not None)
+        if isinstance(document, Report)
+        else 0
+    )
+    if output is not None and least > MAX_PAGES:
+        raise RemiError("pages_too_many", limit=MAX_PAGES)
+    budget = Budget()
+    text = render_html(folder, name, document, budget)
     if output is not None:
         try:
             load_weasyprint()
         except RemiError as stop:
             _no_pango(stop.problem, html or output.with_suffix(".html"), lang)
     refused: list[str] = []
+
+    def write_html() -> None:
+        assert html is not None
+        files.replace_atomically(
+            html,
+            lambda temporary: _write_text(temporary, text),
+            before=files.backup_first(html) if targets.backup else None,
+        )
+        key = "written_html" if output is not None else "written_page"
+        console.print(say(key, lang, path=html), markup=False)
+
+    def lay_out(temporary: Path) -> None:
+        refused.extend(_lay_out(document, name, folder, text, temporary, budget))
+        if html is not None:
+            write_html()  # the PDF laid out: it is written right after
+
     try:
         # A backup is kept once the new file is sure to replace the old (a failed render
         # leaves both as they were); a new file gets the usual permissions there too.
-        if html is not None:
+        if output is None:
+            write_html()
+        else:
             files.replace_atomically(
-                html,
-                lambda temporary: _write_text(temporary, text),
-                before=files.backup_first(html) if targets.backup else None,
-            )
-            key = "written_html" if output is not None else "written_page"
-            console.print(say(key, lang, path=html), markup=False)
-        if output is not None:
-            files.replace_atomically(
-                output,
-                lambda temporary: refused.extend(_lay_out(document, name, folder, text, temporary)),
-                before=files.backup_first(output) if targets.backup else None,
+                output, lay_out, before=files.backup_first(output) if targets.backup else None
             )
     except OSError as error:
         target = Path(error.filename) if error.filename else (output or html or Path())

@@ -176,6 +176,77 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "The template folder {folder} does not exist or is not a folder.",
         "{folder:A} {folder} sablonmappa nem létezik, vagy nem mappa.",
     ),
+    "template_outside": (
+        "{name} leads outside the template folder {folder}: a template may only read files "
+        "inside its own folder.",
+        "{name:A} {name} fájl {folder:a} {folder} sablonmappán kívülre mutat: a sablon csak a "
+        "saját mappájában lévő fájlokat olvashatja.",
+    ),
+    "template_not_file": (
+        "{name} in the template folder {folder} is not a plain file but a pipe, a device or "
+        "a folder: remi reads only plain files there.",
+        "{name:A} {name} {folder:a} {folder} sablonmappában nem közönséges fájl, hanem "
+        "cső, eszköz vagy mappa: a remi ott csak közönséges fájlokat olvas.",
+    ),
+    "template_too_big": (
+        "{name} in the template folder is {size} MB, more than the {limit} MB remi reads "
+        "from one template file.",
+        "{name:A} {name} fájl a sablonmappában {size} MB, több, mint a remi által egy "
+        "sablonfájlból olvasott {limit} MB.",
+    ),
+    "template_stopped": (
+        "The template {template}, line {line}: {reason}; remi stopped it, nothing was written.",
+        "Sablon: {template}, {line}. sor: {reason}; a remi leállította, semmi sem íródott ki.",
+    ),
+    "template_stopped_noline": (
+        "The template {template}: {reason}; remi stopped it, nothing was written.",
+        "Sablon: {template}: {reason}; a remi leállította, semmi sem íródott ki.",
+    ),
+    "bound_range": (
+        "range() of {count} items, more than the {limit} a template may count",
+        "{count} elemű range(), több, mint a sablonban megengedett {limit}",
+    ),
+    "bound_repeat": (
+        "a repetition (*) of {count} items, more than the {limit} a template may make",
+        "{count} elemű ismétlés (*), több, mint a sablonban megengedett {limit}",
+    ),
+    "bound_power": (
+        "a power (**) of some {count} digits, more than the {limit} a number may have",
+        "nagyjából {count} jegyű hatvány (**), több, mint a számokban megengedett {limit}",
+    ),
+    "bound_output": (
+        "it made more than {limit} characters of HTML, far more than any scorecard",
+        "több mint {limit} karakternyi HTML-t állított elő, sokkal többet, mint bármely pontozólap",
+    ),
+    "bound_time": (
+        "still running after {seconds} seconds, far longer than any scorecard takes",
+        "{seconds} másodperc után is fut, sokkal tovább, mint bármely pontozólap",
+    ),
+    "layout_too_big": (
+        "The HTML the template made is too big to lay out at once: {chars} characters and "
+        "{tags} tags, past the {most_chars} characters or {most_tags} tags remi lays out in "
+        "one pass (20 games of remi's own scorecard make some 170000 characters and 5600 "
+        "tags); nothing was written.",
+        "A sablonból készült HTML túl nagy ahhoz, hogy egyszerre tördelődjön: {chars} "
+        "karakter és {tags} címke, a remi egy menetben legfeljebb {most_chars} karaktert és "
+        "{most_tags} címkét tördel (a remi saját pontozólapján 20 játszma kb. 170000 karakter "
+        "és 5600 címke); semmi sem íródott ki.",
+    ),
+    "pages_too_many": (
+        "The PDF would have more than {limit} pages, far more than a season's scorecard: "
+        "nothing was written. Print fewer games at a time (--game), or check the template.",
+        "A PDF több mint {limit} oldalas lenne, sokkal hosszabb, mint egy idény pontozólapja: "
+        "semmi sem íródott ki. Nyomtass egyszerre kevesebb játszmát (--game), vagy nézd át a "
+        "sablont.",
+    ),
+    "folio_pages": (
+        "The template {template} laid out {count:page/pages} of footers for a scorecard of "
+        "{pages}: it must lay out one for each page (range(doc.pages), as remi's own does); "
+        "nothing was written.",
+        "{template:A} {template} sablon {count} lábléces oldalt tördelt a pontozólap {pages} "
+        "oldalához: minden oldalhoz egyet kell (range(doc.pages), ahogy a remi sajátja); semmi "
+        "sem íródott ki.",
+    ),
     "refused": (
         "Not loaded: {url} (a template may only use files inside its own folder).",
         "Nem töltődött be: {url} (a sablon csak a saját mappájában lévő fájlokat használhatja).",
