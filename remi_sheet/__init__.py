@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from remi_sheet.commands.import_records import Imported, ImportOptions, import_records
     from remi_sheet.commands.new import Added, add_game, new
     from remi_sheet.commands.opening import open_notebook
+    from remi_sheet.commands.report import Printed, blank, scorecard
     from remi_sheet.commands.score import Scored, Written, score
     from remi_sheet.commands.stats import Stats, season_pdf, stats
     from remi_sheet.core.problems import ArgumentError, Problem, RemiError
@@ -38,6 +39,9 @@ _FACE = {
     "check": "remi_sheet.commands.check",
     "Checked": "remi_sheet.commands.check",
     "open_notebook": "remi_sheet.commands.opening",
+    "scorecard": "remi_sheet.commands.report",
+    "blank": "remi_sheet.commands.report",
+    "Printed": "remi_sheet.commands.report",
     "new": "remi_sheet.commands.new",
     "import_records": "remi_sheet.commands.import_records",
     "ImportOptions": "remi_sheet.commands.import_records",
@@ -62,6 +66,7 @@ __all__ = [
     "ImportOptions",
     "Imported",
     "Notebook",
+    "Printed",
     "Problem",
     "RemiError",
     "Scored",
@@ -69,11 +74,13 @@ __all__ = [
     "Written",
     "__version__",
     "add_game",
+    "blank",
     "check",
     "import_records",
     "new",
     "open_notebook",
     "score",
+    "scorecard",
     "season_pdf",
     "stats",
 ]

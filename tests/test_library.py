@@ -115,6 +115,26 @@ def test_stats_gives_the_season_and_its_pdf(
     assert capsys.readouterr() == ("", "")
 
 
+def test_scorecard_and_blank_write_what_they_say(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    klub = ROOT / "samples" / "klub.xlsx"
+    games = remi_sheet.check(klub).notebook.games
+    page = tmp_path / "card.html"
+    done = remi_sheet.scorecard(klub, html=page, games=[games[0].sheet])
+    assert done.ok and done.html == page and done.pdf is None and len(done.games) == 1
+    assert games[0].sheet in page.read_text(encoding="utf-8")
+    with pytest.raises(remi_sheet.ArgumentError) as raised:
+        remi_sheet.scorecard(klub, html=page, games=["No such game"])
+    assert raised.value.problem.code == "game_unknown"
+    pdf = tmp_path / "blank.pdf"
+    card = remi_sheet.blank(["Anna", "Béla", "Csaba"], pdf, lang="hu")
+    assert card.pdf == pdf and pdf.read_bytes().startswith(b"%PDF")
+    with pytest.raises(remi_sheet.ArgumentError):
+        remi_sheet.blank(["Anna"], pdf)
+    assert capsys.readouterr() == ("", "")
+
+
 def test_a_file_that_is_no_notebook_raises_remi_error(tmp_path: Path) -> None:
     text = tmp_path / "notes.xlsx"
     text.write_text("not a workbook", encoding="utf-8")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from remi_sheet.cli.report import _lay_out
+from remi_sheet.commands.report import _lay_out
 from remi_sheet.notebook.loading import load_notebook
 from remi_sheet.report import default_template_dir, paging
 from remi_sheet.report.rendering import render_html, render_pdf

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -285,3 +287,25 @@ def _blank_card() -> BlankCard:
     from remi_sheet.report.scorecard import blank_card
 
     return blank_card(["Anna", "Béla"], HouseRules(), "en")
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer (Windows)")
+def test_a_layout_running_past_its_time_is_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The layout's time bound, a minute for real, given a second here: 12,000 inline
+    elements run into one word take WeasyPrint a minute and a half on one page, so no
+    bound on pages or size stops them."""
+    from remi_sheet.report import rendering
+
+    monkeypatch.setattr(rendering, "LAYOUT_SECONDS", 1.0)
+    before = signal.getsignal(signal.SIGALRM)
+    html = "<p>" + "<b>x</b><i>y</i>" * 6_000 + "</p>"
+    started = time.monotonic()
+    with pytest.raises(RemiError) as stopped:
+        rendering.render_pdf(html, tmp_path, tmp_path / "out.pdf")
+    assert stopped.value.code == "layout_too_slow"
+    assert time.monotonic() - started < 15
+    assert not (tmp_path / "out.pdf").exists()
+    assert signal.getsignal(signal.SIGALRM) == before  # put back as it was
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

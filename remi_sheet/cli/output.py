@@ -225,3 +225,12 @@ def print_problems(console: Printer, problems: Sequence[Problem], lang: Lang) ->
         return
     for problem in problems:
         console.print(problem_line(problem, lang), markup=False, highlight=False, soft_wrap=True)
+
+
+def pango_help(lang: Lang, platform: str = sys.platform) -> str:
+    """How to get Pango on this kind of system, in one line."""
+    if platform.startswith(("win", "cygwin", "msys")):
+        return say("pango_windows", lang)
+    if platform == "darwin":
+        return say("pango_macos", lang)
+    return say("pango_linux", lang)

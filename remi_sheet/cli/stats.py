@@ -284,7 +284,7 @@ def _print_pdf(found: Stats, options: Options, console: Printer) -> None:
             fail(stop.problem, lang, json_output=options.json_output)
         error_line(problem_line(stop.problem, lang))
         if stop.code == "pango_missing":
-            from remi_sheet.cli.report import pango_help
+            from remi_sheet.cli.output import pango_help
 
             error_line(pango_help(lang))
         raise typer.Exit(1) from None

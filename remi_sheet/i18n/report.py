@@ -232,6 +232,14 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "{most_tags} címkét tördel (a remi saját pontozólapján 20 játszma kb. 170000 karakter "
         "és 5600 címke); semmi sem íródott ki.",
     ),
+    "layout_too_slow": (
+        "Laying out the HTML the template made was still running after {seconds} seconds, "
+        "where 20 games of remi's own scorecard take a few: remi stopped it, nothing was "
+        "written.",
+        "A sablonból készült HTML tördelése {seconds} másodperc után is tartott, holott a remi "
+        "saját pontozólapján 20 játszma néhány másodperc: a remi leállította, semmi sem "
+        "íródott ki.",
+    ),
     "pages_too_many": (
         "The PDF would have more than {limit} pages, far more than a season's scorecard: "
         "nothing was written. Print fewer games at a time (--game), or check the template.",

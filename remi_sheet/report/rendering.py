@@ -73,6 +73,11 @@ MAX_PAGES: Final = 1_000
 # 2 million characters 30 s.
 MAX_LAYOUT_CHARS: Final = 3_000_000
 MAX_LAYOUT_TAGS: Final = 60_000
+# Seconds one layout pass may take: the heaviest real one, 20 games of 50 deals and six
+# players, takes 12 s, and the folio pages of a 1,000-page report a few; 30,000 tags of
+# inline elements run into one word (within the bounds above) took 13 minutes. Bounded
+# where the system has interval timers (not on Windows).
+LAYOUT_SECONDS: Final = 60.0
 
 _MB: Final = 1 << 20
 _PIECE: Final = 1 << 20  # characters of HTML joined at a time, so that chunks do not pile up
@@ -430,9 +435,10 @@ def render_pdf(
             return URLFetcherResponse(url, found[1], _content_type(path))
 
     with _quiet_weasyprint(), _pages_at_most(weasyprint, budget.pages):
-        document = weasyprint.HTML(
-            string=html, base_url=root.as_uri() + "/", url_fetcher=FolderFetcher()
-        ).render(stylesheets=[weasyprint.CSS(string=text) for text in css])
+        with _layout_deadline(LAYOUT_SECONDS):
+            document = weasyprint.HTML(
+                string=html, base_url=root.as_uri() + "/", url_fetcher=FolderFetcher()
+            ).render(stylesheets=[weasyprint.CSS(string=text) for text in css])
         if stopped:
             raise RemiError(stopped[0])
         if len(document.pages) > budget.pages:  # WeasyPrint without the hook of `_pages_at_most`
@@ -444,6 +450,34 @@ def render_pdf(
 
 class _TooManyPages(Exception):
     pass
+
+
+@contextmanager
+def _layout_deadline(seconds: float) -> Iterator[None]:
+    """The layout stopped after `seconds` (`layout_too_slow`), by an interval timer's
+    signal: one page can take minutes, so no check between pages would do. The signal
+    comes again every second after, should WeasyPrint take it for a failed image and go
+    on. Where there is no such timer (Windows) or remi is not the main thread, no bound."""
+    import signal
+    import threading
+
+    if (
+        not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def expired(signum: int, frame: object) -> None:
+        raise RemiError("layout_too_slow", seconds=seconds)
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
 
 
 @contextmanager
