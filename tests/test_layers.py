@@ -104,3 +104,36 @@ def test_the_imports_are_read() -> None:
     assert "remi_sheet.notebook.loading" in set().union(
         *(GRAPH[m] for m in GRAPH if m.startswith("remi_sheet.cli"))
     )
+
+
+# The modules of `cli` that hold a command; the rest of `cli` are the views and options they
+# share.
+COMMAND_MODULES = {
+    f"remi_sheet.cli.{name}" for name in ("commands", "import_records", "meld", "report", "stats")
+}
+
+
+@pytest.mark.parametrize("module", sorted(COMMAND_MODULES))
+def test_no_command_module_imports_another(module: str) -> None:
+    assert GRAPH[module] & COMMAND_MODULES == set()
+
+
+def _outside_imports(path: Path) -> set[str]:
+    """The top-level packages `path` imports (type-checking imports too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in MODULES if not m.startswith(("remi_sheet.cli", "remi_sheet.__")))
+)
+def test_only_the_command_line_prints_or_exits(module: str) -> None:
+    """typer, click and rich (what prints and exits) belong to `cli` alone: every other
+    layer, the use cases too, gives back what it found."""
+    assert _outside_imports(MODULES[module]) & {"typer", "click", "rich"} == set()
+    assert not any(other.startswith("remi_sheet.cli") for other in GRAPH[module])
