@@ -14,21 +14,30 @@ from remi_sheet.notebook.loading import load_notebook
 from remi_sheet.notebook.names import similar_names
 from remi_sheet.notebook.season import (
     SEASON_COLUMNS,
+    RatingHistory,
     Season,
+    SeasonRow,
     Versus,
     compute,
     date_problems,
     gather_games,
     in_date_order,
     only_players,
-    rating_history,
-    season_table,
     within,
 )
 from remi_sheet.reading.cells import address
 from tests.conftest import build_notebook
 
 TWO_DEALS = {"deals_per_game": 2}
+
+
+def _rows(games: Sequence[Game]) -> list[SeasonRow]:
+    """The Standings sheet's rows for one notebook's `games`, best first."""
+    return list(compute(gather_games(games)).rows)
+
+
+def _history(games: Sequence[Game]) -> RatingHistory:
+    return compute(gather_games(games)).history
 
 
 def sheet(date: Any, players: Sequence[str], *deals: Sequence[Any]) -> list[list[Any]]:
@@ -183,7 +192,7 @@ def test_incomplete_games_do_not_change_ratings(tmp_path: Path) -> None:
 
 def test_a_newcomer_starts_at_zero(tmp_path: Path) -> None:
     only_unfinished = {"G": sheet("2026-01-01", ["Anna", "Béla"], ["W", 10])}
-    (anna, _) = season_table(games_of(tmp_path / "n.xlsx", only_unfinished))
+    (anna, _) = _rows(games_of(tmp_path / "n.xlsx", only_unfinished))
     assert anna.rating.ordinal == 0.0
     assert anna.values()[SEASON_COLUMNS.index("rating")] == 0.0
 
@@ -192,7 +201,7 @@ def test_a_newcomer_starts_at_zero(tmp_path: Path) -> None:
 
 
 def test_season_table_rows_follow_the_columns(tmp_path: Path) -> None:
-    rows = season_table(games_of(tmp_path / "club.xlsx", CLUB))
+    rows = _rows(games_of(tmp_path / "club.xlsx", CLUB))
     assert rows[0].name == "Anna"
     anna = dict(zip(SEASON_COLUMNS, rows[0].values(), strict=True))
     assert anna["player"] == "Anna"
@@ -210,7 +219,7 @@ def test_season_table_rows_follow_the_columns(tmp_path: Path) -> None:
 def test_rating_history_is_per_player_in_date_order(tmp_path: Path) -> None:
     # Sheets out of date order: G2 first on the sheets but played second.
     sheets = {"G2": CLUB["G2"], "G1": CLUB["G1"], "G3": CLUB["G3"], "G4": CLUB["G4"]}
-    history = rating_history(games_of(tmp_path / "h.xlsx", sheets))
+    history = _history(games_of(tmp_path / "h.xlsx", sheets))
     assert history.games == ("G1", "G2", "G3")
     assert history.dates == (dt.date(2026, 1, 1), dt.date(2026, 1, 2), dt.date(2026, 1, 3))
     assert history.start == 0.0
@@ -218,7 +227,7 @@ def test_rating_history_is_per_player_in_date_order(tmp_path: Path) -> None:
     csaba = history.of("csaba")
     assert csaba[1] is None  # Csaba did not play G2
     assert csaba[0] is not None and csaba[2] is not None
-    rows = season_table(games_of(tmp_path / "h2.xlsx", sheets))
+    rows = _rows(games_of(tmp_path / "h2.xlsx", sheets))
     assert history.players == tuple(row.name for row in rows)
     assert history.of("Anna")[-1] == pytest.approx(rows[0].rating.ordinal)
 

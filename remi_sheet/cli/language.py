@@ -17,10 +17,10 @@ from typing import Final
 
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import LANGS, Lang
-from remi_sheet.notebook.sheets import RULES_SHEETS
+from remi_sheet.notebook.sheets import RULES_SHEETS, STANDINGS_SHEETS
 from remi_sheet.reading.sheet_names import workbook_sheet_names
 
-_SHEET_LANGS: Final[dict[str, Lang]] = {**RULES_SHEETS, "standings": "en", "osszesito": "hu"}
+_SHEET_LANGS: Final[dict[str, Lang]] = {**RULES_SHEETS, **STANDINGS_SHEETS}
 
 
 def said(chosen: Lang | None, *paths: Path | None) -> Lang:

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 
@@ -47,6 +47,7 @@ from remi_sheet.cli.season_views import (
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
+from remi_sheet.notebook.season import SORTS
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -55,14 +56,9 @@ if TYPE_CHECKING:
     from remi_sheet.notebook.season import Season
 
 
-class SortChoice(StrEnum):
-    place = "place"
-    rating = "rating"
-    wins = "wins"
-    average = "average"
-    total = "total"
-    games = "games"
-    name = "name"
+# The orders `notebook.season` sorts by, as the choices of --sort.
+SortChoice = StrEnum("SortChoice", {name: name for name in SORTS})  # type: ignore[misc]
+BY_PLACE: Final = SortChoice("place")
 
 
 SinceOpt = Annotated[
@@ -96,7 +92,7 @@ def stats(
         typer.Option(
             "--sort",
         ),
-    ] = SortChoice.place,
+    ] = BY_PLACE,
     json_output: JsonOpt = False,
     csv_output: Annotated[
         bool,

@@ -159,7 +159,7 @@ class RatingHistory:
     """Each player's rating after every rated (complete, counted) game, in date order.
 
     `games[g]` is the g-th rated game's label and `dates[g]` its date; `players` are the
-    shown names in `season_table` order; `ratings[p][g]` is player p's rating (ordinal) after
+    shown names in the rows' order; `ratings[p][g]` is player p's rating (ordinal) after
     game g, or None when p did not play game g. Before their first game everybody's rating
     is `start` (0).
     """
@@ -208,25 +208,6 @@ class Season:
             if row.key == fold(name):
                 return row
         raise KeyError(name)
-
-
-def season_table(games: Sequence[Game]) -> list[SeasonRow]:
-    """The Standings sheet's rows for `games`, best first.
-
-    `games` are one notebook's games in sheet order (`Notebook.games`), or several
-    notebooks' one after another; games with errors are skipped here (list them as not
-    counted), and the order of play is worked out from the games' dates (see the module
-    docstring). A row per player of a counted game with at least one deal, in the
-    standings order (`standings.ORDER`). `SeasonRow.values()` gives the cells in the order
-    of `SEASON_COLUMNS`; `row.standing` is the player's `standings.Standing`.
-    """
-    return list(compute(gather_games(games)).rows)
-
-
-def rating_history(games: Sequence[Game]) -> RatingHistory:
-    """Each player's rating after every rated game of `games`, for the rating chart; the
-    same `games`, players and order as `season_table`."""
-    return compute(gather_games(games)).history
 
 
 def gather_games(

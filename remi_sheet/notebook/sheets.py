@@ -5,17 +5,31 @@ from __future__ import annotations
 
 from typing import Final
 
-from remi_sheet.i18n import Lang
+from remi_sheet.core.text import fold
+from remi_sheet.i18n import LANGS, Lang, say
 from remi_sheet.reading.package import LIVE_SHEET  # what the live formulas read
 
-__all__ = ["HIDDEN_SHEETS", "LIVE_SHEET", "RULES_SHEETS", "STATE_SHEET", "WHOLE_SHEETS"]
+__all__ = [
+    "HIDDEN_SHEETS",
+    "LIVE_SHEET",
+    "RESERVED_SHEETS",
+    "RULES_SHEETS",
+    "STANDINGS_SHEETS",
+    "STATE_SHEET",
+    "WHOLE_SHEETS",
+]
 
 STATE_SHEET: Final = "_remi_state"  # remi's record of what it wrote (`writing.ownership`)
 # remi's hidden sheets: never a game, never a person's
 HIDDEN_SHEETS: Final = frozenset({STATE_SHEET, LIVE_SHEET})
+# remi's Standings sheet, by its name in each language (folded), as the catalogue names it.
+STANDINGS_SHEETS: Final[dict[str, Lang]] = {fold(say("standings", lang)): lang for lang in LANGS}
 # remi's own sheets grow with the notebook (a row per game): read them whole.
-WHOLE_SHEETS: Final = frozenset({STATE_SHEET, LIVE_SHEET, "standings", "osszesito"})
+WHOLE_SHEETS: Final = frozenset({STATE_SHEET, LIVE_SHEET, *STANDINGS_SHEETS})
 # The Rules sheet, by the names a club gives it (folded).
 RULES_SHEETS: Final[dict[str, Lang]] = {
     "rules": "en", "house rules": "en", "szabalyok": "hu", "hazszabalyok": "hu",
 }  # fmt: skip
+# Sheets that mean something else to remi: no game is filed under one of these names (it
+# would be read as house rules, or overwritten by the standings). Folded.
+RESERVED_SHEETS: Final = frozenset({*RULES_SHEETS, *WHOLE_SHEETS})

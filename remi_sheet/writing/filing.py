@@ -27,7 +27,7 @@ from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.layout import find_game
 from remi_sheet.notebook.records_game import SHEET_HEADER_ROW, RecordGame, game_key, sheet_rows
-from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
+from remi_sheet.notebook.sheets import RESERVED_SHEETS
 from remi_sheet.reading.cells import CellValue
 from remi_sheet.reading.grid import Grid
 from remi_sheet.writing.written import Cells, Style, Written
@@ -42,12 +42,6 @@ TITLE_MOST: Final = 31  # Excel's limit for a sheet's name
 # Excel refuses these in a sheet's name; the look-alikes keep dates readable (2019/03/02).
 _TITLE_CHARACTERS: Final = str.maketrans(
     {"[": "(", "]": ")", ":": "-", "/": "-", "\\": "-", "*": "_", "?": "_"}
-)
-# Sheets that mean something else to remi or to Excel: a game filed under one of these names
-# would be read as house rules or overwritten by the standings.
-_RESERVED: Final = frozenset(
-    fold(name)
-    for name in ("Rules", "Szabályok", "Standings", "Összesítő", "History", STATE_SHEET, LIVE_SHEET)
 )
 
 
@@ -148,7 +142,7 @@ def sheet_title(name: str, taken: set[str]) -> str:
     title = title.strip().strip("'").strip()[:TITLE_MOST].strip() or "Game"
     number = 1
     candidate = title
-    while candidate.casefold() in taken or fold(candidate) in _RESERVED:
+    while candidate.casefold() in taken or fold(candidate) in RESERVED_SHEETS:
         number += 1
         suffix = f" ({number})"
         candidate = title[: TITLE_MOST - len(suffix)].rstrip() + suffix
