@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import remi_sheet
+from tests.conftest import build_notebook, worked_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,6 +134,23 @@ def test_scorecard_and_blank_write_what_they_say(
     with pytest.raises(remi_sheet.ArgumentError):
         remi_sheet.blank(["Anna"], pdf)
     assert capsys.readouterr() == ("", "")
+
+
+def test_every_command_tells_the_notebooks_names_alike(tmp_path: Path) -> None:
+    """One list of whole-notebook checks: a name typed two ways is told by check, score and
+    report alike."""
+    game = worked_game()
+    other = [["Deal", "Anna", "Bela", "Csaba"], *game[1:]]
+    path = build_notebook(tmp_path / "k.xlsx", {"Game 1": game, "Game 2": other})
+    told = {
+        "check": remi_sheet.check(path).problems,
+        "score": remi_sheet.score(path, output=tmp_path / "out.xlsx").problems,
+        "report": remi_sheet.scorecard(path, html=tmp_path / "card.html").problems,
+    }
+    for command, problems in told.items():
+        assert [p.code for p in problems if p.code == "name_spellings"] == ["name_spellings"], (
+            command
+        )
 
 
 def test_a_file_that_is_no_notebook_raises_remi_error(tmp_path: Path) -> None:

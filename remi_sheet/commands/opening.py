@@ -13,6 +13,7 @@ from remi_sheet.i18n import Lang
 from remi_sheet.reading import files
 
 if TYPE_CHECKING:
+    from remi_sheet.notebook.games import Game
     from remi_sheet.notebook.loading import Notebook
 
 
@@ -35,9 +36,13 @@ def open_notebook(
     return notebook
 
 
-def notebook_problems(notebook: Notebook) -> list[Problem]:
-    """Everything to say about the notebook: its own problems, its games', and its names'
-    (spellings counted as one player, names that look alike), as `remi stats` warns."""
+def notebook_problems(notebook: Notebook, games: Sequence[Game] | None = None) -> list[Problem]:
+    """The whole-notebook checks, one list that every command reading a notebook tells
+    alike: the notebook's own problems (its house rules, its sheets), each game's (of
+    `games`, else every game), and its names' (spellings counted as one player, names that
+    look alike, across all its games). `stats` tells the names across its notebooks itself."""
     from remi_sheet.notebook.names import name_problems
 
-    return notebook.all_problems() + name_problems(notebook.games)
+    chosen = notebook.games if games is None else games
+    found = [*notebook.problems, *(problem for game in chosen for problem in game.problems)]
+    return found + name_problems(notebook.games)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from remi_sheet.commands.opening import open_notebook
+from remi_sheet.commands.opening import notebook_problems, open_notebook
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, has_errors
 from remi_sheet.i18n import Lang
 
@@ -88,7 +88,7 @@ def scorecard_of(
     games = _chosen_games(notebook, sheets, lang)
     document = build_report(notebook, games, notebook.path.name)
     refused = _render(document, REPORT_TEMPLATE, targets, progress)
-    problems = notebook.problems + [p for game in games for p in game.problems]
+    problems = notebook_problems(notebook, games)
     return Printed(lang, problems, games, True, refused, targets.html, targets.output)
 
 
