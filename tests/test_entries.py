@@ -86,6 +86,8 @@ def test_a_card_list_looked_up_reads_as_its_scan(
         (" w ", Winner(hand=False)),
         ("nyert", Winner(hand=False)),
         ("Win", Winner(hand=False)),
+        ("won", Winner(hand=False)),
+        ("Out", Winner(hand=False)),
         ("X", Loser(laid_down=False, points=None)),
         ("x", Loser(laid_down=False, points=None)),
         ("X 45", Loser(laid_down=False, points=45)),

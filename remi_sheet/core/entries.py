@@ -49,7 +49,7 @@ Entry = Winner | Loser | Number
 
 # The code words, folded (`text.fold`); the live formulas are made from these too.
 HAND_WORDS: Final = frozenset({"h", "hand", "kezbol", "kez", "kezzel"})
-WIN_WORDS: Final = frozenset({"w", "win", "nyert", "nyero"})
+WIN_WORDS: Final = frozenset({"w", "win", "won", "out", "nyert", "nyero"})
 NOT_DOWN_WORDS: Final = frozenset({"x"})
 _INTEGER: Final = re.compile(r"[+-]?[0-9]+(?:[.,]0+)?")
 _DECIMAL: Final = re.compile(r"[+-]?[0-9]+[.,][0-9]+")
