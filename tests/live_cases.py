@@ -16,7 +16,8 @@ TOGETHER = frozenset({"deal_points_together", "score_points_together"})
 
 HAND_CODES = ["H", "h", "hand", "Hand", "kézből", "KÉZBŐL", "kezbol", "kéz", "KEZ", "kézzel"]
 HAND_CODES += ["H.", "Kézből."]  # a full stop at the end, as a phone types it
-WIN_CODES = ["W", "w", "win", "WIN", "won", "Out", "nyert", "Nyert", "nyerő", "NYERO", "W.", "Nyert."]
+WIN_CODES = ["W", "w", "win", "WIN", "won", "Out", "nyert", "Nyert", "nyerő", "NYERO"]
+WIN_CODES += ["W.", "Nyert."]
 RANKS = [*map(str, range(2, 11)), "J", "B", "Q", "D", "K", "A", "Á", "j", "k", "á", "q", "b"]
 JOKERS = ["Jo", "jo", "JO", "Joker", "joker", "jolly", "★", "☆", "🃏", "Jó", "JÓ", "jokér", "Jók"]
 JOKERS += ["Dzsóker", "DZSOKER", "dzsóker"]
