@@ -295,9 +295,14 @@ def test_hand_errors() -> None:
     many = parse_cards("Jo Jo Jo Jo Jo 2♣")
     assert [e.code for e in hand_errors(many, RULES)] == ["too_many_jokers"]
     assert [e.code for e in hand_errors(parse_cards("K 2♣"), RULES)] == ["card_no_suit"]
-    # a card typed without its suit three times is one mistake, told once; another is told
-    told = [e.params["card"] for e in hand_errors(parse_cards("K 9 K 2♣ K"), RULES)]
-    assert told == ["K", "9"]
+    # a card typed without its suit three times is one mistake, told once; a hand typed
+    # without suits is one mistake too, its cards told in one line
+    (told,) = hand_errors(parse_cards("K 9 K 2♣ K"), RULES)
+    assert told.code == "cards_no_suit" and told.params["cards"] == ("K", "9")
+    (told,) = hand_errors(parse_cards("K Q J 10 9 8 7 A 2 3 4 5 6"), RULES)
+    assert len(told.params["cards"]) == 13 and told.params["first"] == "K"
+    assert told.message("en").startswith("K, Q, J, 10, 9, 8, 7, A, 2, 3, 4, 5, 6 have no suit:")
+    assert "nincs színe" in told.message("hu")
     sixteen = parse_cards("2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣ 2♥ 3♥ 4♥")
     assert [e.code for e in hand_errors(sixteen, RULES)] == ["hand_too_many"]
 

@@ -347,6 +347,31 @@ def test_add_game_says_which_rules_stay_fixed_above_agreements(tmp_path: Path) -
     assert "'Rules'!$B$2" in live_value(path, "remi_hand_win")
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "en",
+            "Usage error: At most 2 players play a game by these house rules (max_players); "
+            "3 given with --player.",
+        ),
+        (
+            "hu",
+            "Hibás parancssor: Ezekkel a házszabályokkal egy játszmában legfeljebb 2 játékos "
+            "lehet (max_players); a --player kapcsolóval 3 van megadva.",
+        ),
+    ],
+)
+def test_more_players_than_the_house_rules_allow_is_said_as_such(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    path = tmp_path / "klub.xlsx"
+    players = ["-p", "Anna", "-p", "Béla", "-p", "Csaba"]
+    result = remi("new", path, *players, "-r", "max_players=2", "--lang", lang)
+    assert result.exit_code == 2 and result.stderr.strip() == said
+    assert not path.exists()
+
+
 def test_add_game_with_other_players(tmp_path: Path) -> None:
     path = tmp_path / "klub.xlsx"
     make(path, "--lang", "hu")

@@ -409,8 +409,13 @@ def pack_errors(cards: Iterable[Card], rules: HouseRules) -> Iterator[Problem]:
 def hand_errors(hand: Sequence[Card], rules: HouseRules) -> list[Problem]:
     """Why `hand` cannot be a player's hand before opening (empty when it can)."""
     # Each card without a suit once: "K K K" is one mistake, said once.
-    unsuited = dict.fromkeys(str(c) for c in hand if not (c.is_joker or c.suit))
-    errors = [Problem("card_no_suit", params={"card": card}) for card in unsuited]
+    unsuited = list(dict.fromkeys(str(c) for c in hand if not (c.is_joker or c.suit)))
+    # A hand typed without suits is one mistake, said once for all its cards.
+    errors = (
+        [Problem("cards_no_suit", params={"cards": tuple(unsuited), "first": unsuited[0]})]
+        if len(unsuited) > 1
+        else [Problem("card_no_suit", params={"card": card}) for card in unsuited]
+    )
     if len(hand) > OPENING_HAND_MAX:
         errors.append(
             Problem("hand_too_many", params={"count": len(hand), "most": OPENING_HAND_MAX})

@@ -280,6 +280,12 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "A game needs 2 to {most} players; {count} given with --player.",
         "Egy játszmához 2–{most} játékos kell; a --player kapcsolóval {count} van megadva.",
     ),
+    "new_player_most": (
+        "At most {most} players play a game by these house rules (max_players); {count} given "
+        "with --player.",
+        "Ezekkel a házszabályokkal egy játszmában legfeljebb {most} játékos lehet "
+        "(max_players); a --player kapcsolóval {count} van megadva.",
+    ),
     "new_player_empty": (
         "A player's name cannot be empty: give each -p a name.",
         "A játékos neve nem lehet üres: minden -p után adj meg egy nevet.",

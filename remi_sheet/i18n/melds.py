@@ -14,6 +14,11 @@ MELD_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{card:A} {card} lapnak nincs színe: lerakásnál minden lap színét meg kell adni, "
         "pl. {card}♣ vagy {card}C.",
     ),
+    "cards_no_suit": (
+        "{cards} have no suit: in a hand every card needs its suit, e.g. {first}♣ or {first}C.",
+        "{cards}: ezeknek a lapoknak nincs színe: a kézben minden lap színét meg kell adni, "
+        "pl. {first}♣ vagy {first}C.",
+    ),
     "meld_too_few": (
         "{count:card/cards}: a meld has at least 3.",
         "{count} lap: egy lerakásban legalább 3 lap van.",

@@ -41,8 +41,10 @@ AREA_COLUMN: Final = 1 + MAX_SLOTS + 1
 def check_players(players: Sequence[str], rules: HouseRules) -> list[str]:
     """The players' names cleaned, or `RemiError`."""
     names = [" ".join(name.split()) for name in players]
-    if not 2 <= len(names) <= rules.max_players:
+    if len(names) < 2:
         raise RemiError("new_player_count", count=len(names), most=rules.max_players)
+    if len(names) > rules.max_players:  # "2 to 2 players" would say it wrong
+        raise RemiError("new_player_most", count=len(names), most=rules.max_players)
     for name in names:
         if not name:
             raise RemiError("new_player_empty")
