@@ -89,7 +89,7 @@ def test_a_refused_command_line_speaks_the_notebooks_language(
 def test_the_usage_lines_words_are_hungarian(klub: Path) -> None:
     said = run("check", klub.name, "--foo", cwd=klub.parent)
     lines = said.stderr.splitlines()
-    assert lines[0] == "Használat: remi check [KAPCSOLÓK] {FÜZET.xlsx}"
+    assert lines[0] == "Használat: remi check [KAPCSOLÓK] FÜZET.xlsx"
     assert lines[1] == "Súgó: remi check -h"
     assert lines[-1] == "Hiba: Nincs ilyen kapcsoló: --foo."
 
@@ -98,7 +98,7 @@ def test_an_english_refusal_keeps_clicks_shape_with_its_plurals_right(tmp_path: 
     said = run("check", "a.xlsx", "b.xlsx", "c.xlsx", cwd=tmp_path)
     assert said.returncode == 2
     assert said.stderr.splitlines()[:2] == [
-        "Usage: remi check [OPTIONS] {NOTEBOOK.xlsx}",
+        "Usage: remi check [OPTIONS] NOTEBOOK.xlsx",
         "Try 'remi check -h' for help.",
     ]
     assert said.stderr.splitlines()[-1] == ("Error: Got unexpected extra arguments: b.xlsx c.xlsx")

@@ -209,6 +209,6 @@ def test_a_refused_command_line_speaks_as_the_help_it_points_to() -> None:
     )
     assert said.returncode == 2
     assert said.stderr.splitlines()[:2] == [
-        "Használat: remi check [KAPCSOLÓK] {FÜZET.xlsx}",
+        "Használat: remi check [KAPCSOLÓK] FÜZET.xlsx",
         "Súgó: remi check -h",
     ]

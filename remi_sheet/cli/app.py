@@ -70,6 +70,14 @@ class _Command(TyperCommand):
         help_text.put_in_place(self, ctx, self.name or "", lang)
         return help_text.in_words(super().get_help(ctx), lang)
 
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        # Typer writes a required argument in braces, {NOTEBOOK.xlsx}, which reads as part
+        # of its name: written bare, as click and manual pages write what must be given.
+        return [
+            piece[1:-1] if piece.startswith("{") and piece.endswith("}") else piece
+            for piece in super().collect_usage_pieces(ctx)
+        ]
+
 
 class _Commands(TyperGroup):
     """remi's commands (`_COMMANDS`), each built from its function when first asked for."""
