@@ -25,7 +25,7 @@ from pypdf import PdfReader
 from remi_sheet.i18n import Lang
 from remi_sheet.report import default_template_dir
 from remi_sheet.report.rendering import inside
-from tests.conftest import remi, worked_game
+from tests.conftest import build_notebook, remi, worked_game
 
 Sheet = tuple[Sequence[Sequence[Any]], dt.date | None, str | None]
 
@@ -994,3 +994,20 @@ def test_a_game_not_played_yet_is_printed_with_its_players(tmp_path: Path) -> No
     (page,) = pages(pdf)
     assert "Még nincs lejátszott leosztás." in page
     assert "Játékosok: Anna, Béla, Őrsi Ödön" in page
+
+
+def test_a_game_not_started_gets_no_page_but_a_line_on_the_standings(tmp_path: Path) -> None:
+    """The game `new --add-game` just made is listed as not started, not printed as an
+    empty page; alone, it keeps its page."""
+    import remi_sheet
+
+    path = build_notebook(tmp_path / "k.xlsx", {"Monday": worked_game()})
+    remi_sheet.add_game(path, day=None)
+    page = tmp_path / "card.html"
+    done = remi_sheet.scorecard(path, html=page)
+    text = page.read_text(encoding="utf-8")
+    added = done.games[-1].sheet
+    assert len(done.games) == 2 and "No deals played yet" not in text
+    assert f"Not started yet (no deal typed):</b> {added}" in text
+    alone = remi_sheet.scorecard(path, html=page, games=[added])
+    assert alone.ok and "No deals played yet" in page.read_text(encoding="utf-8")

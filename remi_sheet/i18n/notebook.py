@@ -61,6 +61,10 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "complete": ("complete", "befejezett"),
     "incomplete": ("{played}/{total} deals", "{played}/{total} leosztás"),
     "not_counted": ("Not counted (errors)", "Nem számolva (hibás)"),
+    "not_started": (
+        "Not started yet (no deal typed)",
+        "Még nem kezdődött el (nincs beírt leosztás)",
+    ),
     "house_rules": ("House rules", "Házszabályok"),
     "problems": ("Problems", "Problémák"),  # errors and warnings both
     "severity_error": ("error", "hiba"),

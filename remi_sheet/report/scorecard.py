@@ -107,6 +107,7 @@ class StandingsPage:
     order: str  # the line that names the order
     games: int
     not_counted: tuple[str, ...]
+    not_started: tuple[str, ...]  # games with no deal typed yet: no page of their own
     chart: Chart | None
 
 
@@ -166,7 +167,10 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
     lang, rules = notebook.lang, notebook.rules
     looks = chart_looks(games)
     footnote = rule_lines(rules, lang)
-    pages = tuple(game_page(game, rules, lang, looks, footnote) for game in games)
+    # A game with no deal typed yet (the one `new --add-game` just made) gets no page of
+    # its own: the standings page lists it as not started. Alone, it keeps its page.
+    shown = [game for game in games if not _not_started(game)] or list(games)
+    pages = tuple(game_page(game, rules, lang, looks, footnote) for game in shown)
     return Report(
         lang=lang,
         title=f"{Path(source).stem} — {say('scorecard', lang)}",
@@ -179,6 +183,10 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
         hand=rules.hand_win,
         special=rules.not_down_after_hand,
     )
+
+
+def _not_started(game: Game) -> bool:
+    return game.played == 0 and not game.has_errors
 
 
 def chart_looks(games: Sequence[Game]) -> dict[str, int]:
@@ -346,6 +354,7 @@ def standings_page(games: Sequence[Game], lang: Lang) -> StandingsPage:
         order=say(ORDER, lang),
         games=len(counted),
         not_counted=tuple(game.sheet for game in games if game.has_errors),
+        not_started=tuple(game.sheet for game in games if _not_started(game)),
         chart=_standings_chart(table, counted) if counted else None,
     )
 
