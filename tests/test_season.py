@@ -306,6 +306,10 @@ def test_look_alike_names_are_said_at_the_less_used_one(tmp_path: Path) -> None:
         ("Ede", "Edit", False),  # too short to judge
         ("Kiss Péter", "Kis Péter", True),
         ("Kiss Péter", "Kiss Pál", False),
+        ("Őri Ülkü", "Ülkü", True),  # one shortened: its words some of the other's
+        ("Ülkü", "ŐRI ülkü", True),
+        ("Kiss Anna Mária", "Kiss Anna", True),
+        ("Kiss Anna", "Nagy Anna", False),  # a word shared, neither the other shortened
     ],
 )
 def test_similar_names_rule(a: str, b: str, alike: bool) -> None:

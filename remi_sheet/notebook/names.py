@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -118,7 +119,8 @@ def spelling_problems(
 
 def similar_names(names: Iterable[str]) -> list[tuple[str, str]]:
     """Pairs of different players whose folded names differ by one letter (one added,
-    dropped, changed or two neighbours swapped), or only in spaces and punctuation: likely
+    dropped, changed or two neighbours swapped), only in spaces and punctuation, or where
+    one is the other shortened (its words some of the other's: `Ülkü`, `Őri Ülkü`): likely
     one person typed two ways. Names shorter than four letters are left alone."""
     keyed = [(name, fold(name)) for name in names]
     pairs = []
@@ -126,9 +128,18 @@ def similar_names(names: Iterable[str]) -> list[tuple[str, str]]:
         bare_a, bare_b = _letters(fa), _letters(fb)
         if min(len(bare_a), len(bare_b)) < _SIMILAR_LENGTH:
             continue
-        if bare_a == bare_b or _one_edit(bare_a, bare_b):
+        if bare_a == bare_b or _one_edit(bare_a, bare_b) or _shortened(fa, fb):
             pairs.append((a, b))
     return pairs
+
+
+def _shortened(a: str, b: str) -> bool:
+    """Whether one folded name's words are some (not all) of the other's."""
+    words_a, words_b = frozenset(_WORDS.findall(a)), frozenset(_WORDS.findall(b))
+    return bool(words_a) and bool(words_b) and (words_a < words_b or words_b < words_a)
+
+
+_WORDS: Final = re.compile(r"\w+")
 
 
 def _letters(text: str) -> str:
