@@ -292,6 +292,9 @@ def test_head_to_head_of_a_dozen_players_is_a_landscape_page(tmp_path: Path) -> 
     (versus,) = [page for page in reader.pages if "Head to head" in page.extract_text()]
     assert versus.mediabox.width > versus.mediabox.height  # every column across the page
     assert names[-1] in " ".join(versus.extract_text().split())
+    # Every page of the season in one orientation: it turned to portrait on page 2.
+    assert len(reader.pages) > 1
+    assert all(page.mediabox.width > page.mediabox.height for page in reader.pages)
 
 
 def test_wrong_house_rules_print_nothing(tmp_path: Path) -> None:

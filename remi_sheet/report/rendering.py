@@ -23,6 +23,7 @@ import logging
 import math
 import os
 import stat
+import sys
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -471,13 +472,26 @@ def _layout_deadline(seconds: float) -> Iterator[None]:
     def expired(signum: int, frame: object) -> None:
         raise RemiError("layout_too_slow", seconds=seconds)
 
+    # The signal may land in a garbage collector's callback or a finaliser, where Python
+    # can only print it ("Exception ignored in: …", a traceback under remi's line): such a
+    # one is let go quietly, and the next second's signal stops the layout.
+    unraisable = sys.unraisablehook
+
+    def quietly(found: Any) -> None:
+        if not (
+            isinstance(found.exc_value, RemiError) and found.exc_value.code == "layout_too_slow"
+        ):
+            unraisable(found)
+
     previous = signal.signal(signal.SIGALRM, expired)
+    sys.unraisablehook = quietly
     signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+        sys.unraisablehook = unraisable
 
 
 @contextmanager
