@@ -307,7 +307,8 @@ def test_season_pdf(club: Path, second: Path, tmp_path: Path) -> None:
     result = remi("stats", club, second, "-o", pdf, "--lang", "hu")
     assert result.exit_code == 0, result.output
     assert f"Kiírva: {pdf}" in result.stdout
-    table, versus = pages(pdf)
+    # Landscape pages, all of them: head to head and the rating's chart a page each.
+    table, versus, ratings = pages(pdf)
     assert "Szezon összesítő" in table
     assert "klub.xlsx, tavasz.xlsx" in table
     assert "1. Anna" in table
@@ -316,8 +317,8 @@ def test_season_pdf(club: Path, second: Path, tmp_path: Path) -> None:
     assert "Legjobb játszma" in table
     assert "Nincs befejezve (nem számít győzelembe, helyezésbe, értékszámba): klub · G4" in table
     assert "Egymás ellen" in versus
-    assert "ÉRTÉKSZÁM JÁTSZMÁRÓL JÁTSZMÁRA" in versus
-    assert "1. 2026. 01. 01. klub · G1" in versus
+    assert "ÉRTÉKSZÁM JÁTSZMÁRÓL JÁTSZMÁRA" in ratings
+    assert "1. 2026. 01. 01. klub · G1" in ratings
     assert "4–1" in versus  # Anna ahead of Béla in G2, G3, T1, T2; behind in G1
 
 
