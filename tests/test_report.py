@@ -1014,3 +1014,28 @@ def test_a_game_not_started_gets_no_page_but_a_line_on_the_standings(tmp_path: P
     assert f"Not started yet (no deal typed):</b> {added}" in text
     alone = remi_sheet.scorecard(path, html=page, games=[added])
     assert alone.ok and "No deals played yet" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_paper_note_is_printed_on_its_games_page(tmp_path: Path, lang: str) -> None:
+    """A note filed from paper (`Megjegyzés`) stands beside its deal on the sheet and is
+    printed on the game's page, with its deal's number."""
+    import remi_sheet
+
+    records = tmp_path / "papir.csv"
+    records.write_text(
+        "Játszma;Leosztás;Anna;Béla;Csaba;Megjegyzés\n"
+        "1;1;-40;60;200;Kati néninél\n"
+        "1;2;10;-20;40;\n"
+        "1;3;0;50;-20;<b>késő</b>\n",
+        encoding="utf-8",
+    )
+    notebook = tmp_path / "klub.xlsx"
+    assert remi_sheet.import_records(records, notebook, lang=lang).written
+    (game,) = remi_sheet.check(notebook).notebook.games
+    assert game.notes == ((1, "Kati néninél"), (3, "<b>késő</b>"))
+    page = tmp_path / "card.html"
+    remi_sheet.scorecard(notebook, html=page)
+    text = page.read_text(encoding="utf-8")
+    heading = "Megjegyzések" if lang == "hu" else "Notes"
+    assert f"<b>{heading}:</b> 1. Kati néninél; 3. &lt;b&gt;késő&lt;/b&gt;</p>" in text

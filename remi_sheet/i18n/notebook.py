@@ -61,6 +61,7 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "complete": ("complete", "befejezett"),
     "incomplete": ("{played}/{total} deals", "{played}/{total} leosztás"),
     "not_counted": ("Not counted (errors)", "Nem számolva (hibás)"),
+    "notes_heading": ("Notes", "Megjegyzések"),
     "not_started": (
         "Not started yet (no deal typed)",
         "Még nem kezdődött el (nincs beírt leosztás)",

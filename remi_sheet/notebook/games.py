@@ -53,6 +53,8 @@ class Game:
     score: GameScore
     problems: list[Problem]
     played: int  # deals typed, scored or not
+    # What the Notes column says beside each deal: (deal number, text), as typed.
+    notes: tuple[tuple[int, str], ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -131,7 +133,7 @@ def check_game(
     check.table()
     check.date()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
-    game = Game(grid.name, layout, deals, score, check.problems, check.played)
+    game = Game(grid.name, layout, deals, score, check.problems, check.played, _notes(grid, layout))
     if layout.total_row is not None and not game.has_errors:
         check.typed_totals(score)
     return game
@@ -344,6 +346,16 @@ class _GameCheck:
 
 _WARN: Final = Severity.WARNING
 _UNREAD: Final = object()  # a cell value `CheckContext` has not read yet (None: an empty cell)
+
+
+def _notes(grid: Grid, layout: GameLayout) -> tuple[tuple[int, str], ...]:
+    """The notes typed beside the deals, in the game's Notes column (a paper record's
+    `Megjegyzés`, filed so): each with its deal's number."""
+    column = layout.notes_column
+    if column is None:
+        return ()
+    found = ((number, grid.value(row.row, column)) for number, row in enumerate(layout.rows, 1))
+    return tuple((number, cell_text(value)) for number, value in found if filled(value))
 
 
 def _read_entry(value: CellValue, rules: HouseRules) -> Entry | RemiError | None:

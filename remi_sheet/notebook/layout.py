@@ -94,6 +94,7 @@ class GameLayout:
     date_cell: str | None = None  # where `date` is typed, or is to be (beside its label)
     stray_row: int | None = None  # a deal-like row below an empty row that ends the table
     hidden_player: int | None = None  # a player's column after an empty header cell
+    notes_column: int | None = None  # a Notes column (`Megjegyzés`) right after the players
 
     def player_column(self, index: int) -> int:
         return self.deal_column + 1 + index
@@ -304,6 +305,7 @@ def _layout(grid: Grid, header_row: int, deal_column: int, lang: Lang | None) ->
         date_cell=date_cell,
         stray_row=stray_row,
         hidden_player=_hidden_player(grid, header_row, column + 1, rows),
+        notes_column=column if _is_notes_heading(grid.value(header_row, column)) else None,
     )
 
 
@@ -316,6 +318,10 @@ def is_player_name(name: str) -> bool:
     """Whether a header cell holding `name` reads as a player's column (not as notes, running
     totals or remi's own heading): `remi new` writes no name that would not."""
     return _is_player_heading(name) and not is_totals_heading(name)
+
+
+def _is_notes_heading(value: CellValue) -> bool:
+    return filled(value) and fold(str(value)).rstrip(":") in NOTE_WORDS
 
 
 def _is_player_heading(value: CellValue) -> bool:

@@ -83,6 +83,7 @@ class GamePage:
     verdict: str | None  # "Winner: Anna" or "Leading: Béla"
     problems: tuple[ProblemLine, ...]  # a game with errors shows these instead of numbers
     chart: Chart | None
+    notes: tuple[tuple[int, str], ...] = ()  # what the Notes column says beside the deals
 
     @property
     def broken(self) -> bool:
@@ -233,7 +234,8 @@ def game_page(
         )
         return GamePage(
             game.sheet,
-            **title,
+            date=title["date"],
+            place=title["place"],
             players=game.players,
             deals=(),
             results=(),
@@ -255,7 +257,8 @@ def game_page(
         status_key = status_key.replace("status_", "status_limit_")
     return GamePage(
         game.sheet,
-        **title,
+        date=title["date"],
+        place=title["place"],
         players=game.players,
         deals=deals,
         results=results,
@@ -272,6 +275,7 @@ def game_page(
         chart=_game_chart(game, rules, looks, _lines_over_one(game, title, footnote))
         if deals
         else None,
+        notes=game.notes,
     )
 
 
