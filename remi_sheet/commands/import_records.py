@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from remi_sheet.core.problems import Problem, RemiError, has_errors
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Lang, Phrase
-from remi_sheet.reading.files import os_reason
 
 if TYPE_CHECKING:
     from remi_sheet.notebook.records_game import Records
@@ -168,7 +167,7 @@ def _too_many_sheets(notebook: _Notebook, report: Imported) -> Problem | None:
 
 
 def _write(report: Imported, into: Path, notebook: _Notebook, options: ImportOptions) -> None:
-    from remi_sheet.commands.outputs import another_notebook
+    from remi_sheet.commands.outputs import another_notebook, write_refused
     from remi_sheet.reading.sheet_names import workbook_sheet_names
     from remi_sheet.writing import filing
 
@@ -192,20 +191,8 @@ def _write(report: Imported, into: Path, notebook: _Notebook, options: ImportOpt
             force=options.force,
             expected=notebook.identity,
         )
-    except Exception as failed:  # anything, when the notebook changed under it
-        # A notebook saved over in place while remi worked reads back as something else,
-        # or half: that is what to say, as `score` says it.
-        meanwhile = _saved_meanwhile(into, notebook)
-        if meanwhile is None and isinstance(failed, OSError):
-            raise RemiError(
-                Problem(
-                    "file_write_failed",
-                    params={"path": str(report.into), "reason": os_reason(failed)},
-                )
-            ) from failed
-        if meanwhile is None and not isinstance(failed, RemiError):
-            raise
-        report.problems.append(meanwhile or failed.problem)  # type: ignore[attr-defined]
+    except Exception as failed:  # noqa: BLE001 - anything, when the notebook changed under it
+        report.problems.append(write_refused(failed, into, notebook.identity, report.into))
         return
     report.problems += saved.problems
     # Not replaced: the --output file a run before wrote already holds these games.
@@ -214,22 +201,6 @@ def _write(report: Imported, into: Path, notebook: _Notebook, options: ImportOpt
     for placement in report.placements:
         if placement.status is filing.Status.TO_FILE:
             placement.status = done
-
-
-def _saved_meanwhile(into: Path, notebook: _Notebook) -> Problem | None:
-    """The problem to tell when the notebook at `into` is no longer the file that was read
-    (None also when there was none: the import makes it)."""
-    from remi_sheet.reading.files import Identity
-
-    if notebook.identity is None:
-        return None
-    try:
-        now: Identity | None = Identity.of(into.stat())
-    except OSError:
-        now = None
-    if now == notebook.identity:
-        return None
-    return Problem("file_changed_meanwhile", params={"path": str(into)})
 
 
 def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Notebook:

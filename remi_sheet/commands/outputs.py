@@ -1,4 +1,5 @@
-"""What a command may write over: the same file under two names, another notebook."""
+"""What a command may write over (the same file under two names, another notebook), and
+what to tell when a write failed."""
 
 from __future__ import annotations
 
@@ -6,9 +7,10 @@ import contextlib
 from collections.abc import Collection
 from pathlib import Path
 
-from remi_sheet.core.problems import Problem
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
+from remi_sheet.reading.files import Identity, os_reason
 from remi_sheet.reading.sheet_names import workbook_sheet_names
 
 
@@ -35,3 +37,25 @@ def same_file(one: Path, other: Path) -> bool:
     with contextlib.suppress(OSError):
         return one.exists() and other.exists() and one.samefile(other)
     return False
+
+
+def write_refused(
+    failed: Exception, notebook: Path, read_as: Identity | None, target: Path
+) -> Problem:
+    """What to tell of a write of `target` that failed with `failed`: the notebook saved
+    over by another program since it was read as `read_as` (whatever that made openpyxl
+    say: it reads back as something else, or half), remi's own refusal, or a file that
+    could not be written (raised as `RemiError`). Anything else is raised again."""
+    if read_as is not None:
+        try:
+            now: Identity | None = Identity.of(notebook.stat())
+        except OSError:
+            now = None
+        if now != read_as:
+            return Problem("file_changed_meanwhile", params={"path": str(notebook)})
+    if isinstance(failed, RemiError):
+        return failed.problem
+    if isinstance(failed, OSError):
+        params = {"path": str(target), "reason": os_reason(failed)}
+        raise RemiError(Problem("file_write_failed", params=params)) from failed
+    raise failed

@@ -10,11 +10,10 @@ from typing import TYPE_CHECKING
 
 from remi_sheet.commands.check import untouched
 from remi_sheet.commands.opening import notebook_problems, open_notebook
-from remi_sheet.commands.outputs import another_notebook, same_file
+from remi_sheet.commands.outputs import another_notebook, same_file, write_refused
 from remi_sheet.core.problems import Problem, RemiError, has_errors
 from remi_sheet.i18n import Lang
 from remi_sheet.reading import files
-from remi_sheet.reading.files import os_reason
 from remi_sheet.reading.sheet_names import workbook_sheet_names
 
 if TYPE_CHECKING:
@@ -131,16 +130,8 @@ def _score(
             force=force,
             untouched=untouched(notebook, plan),
         )
-    except Exception as failed:  # anything, when the notebook changed under it
-        # A notebook saved over in place while remi worked reads back as something else,
-        # or half: that is what to say, not what it made openpyxl say.
-        meanwhile = _saved_meanwhile(path, notebook)
-        if meanwhile is None and isinstance(failed, OSError):
-            params = {"path": str(destination), "reason": os_reason(failed)}
-            raise RemiError(Problem("file_write_failed", params=params)) from failed
-        if meanwhile is None and not isinstance(failed, RemiError):
-            raise
-        problems.append(meanwhile or failed.problem)  # type: ignore[attr-defined]
+    except Exception as failed:  # noqa: BLE001 - anything, when the notebook changed under it
+        problems.append(write_refused(failed, path, notebook.identity, destination))
         not_written = Written("not_written")
         return Scored(notebook, problems, not_written, "not_written_safely", refused=True)
     problems += written.problems
@@ -153,14 +144,3 @@ def _score(
     in_place = destination.resolve() == path.resolve()
     told = "not_written_safely" if written.left_alone and in_place else "unchanged"
     return Scored(notebook, problems, outcome, told)
-
-
-def _saved_meanwhile(path: Path, notebook: Notebook) -> Problem | None:
-    """The problem to tell when the notebook at `path` is not the file that was read."""
-    try:
-        now = files.Identity.of(path.stat())
-    except OSError:
-        now = None
-    if now == notebook.identity:
-        return None
-    return Problem("file_changed_meanwhile", params={"path": str(path)})
