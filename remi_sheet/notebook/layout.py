@@ -325,9 +325,7 @@ def _is_notes_heading(value: CellValue) -> bool:
 
 
 def _is_player_heading(value: CellValue) -> bool:
-    return (
-        filled(value) and not _is_marker(value) and fold(str(value)).rstrip(":") not in NOTE_WORDS
-    )
+    return filled(value) and not _is_marker(value) and not _is_notes_heading(value)
 
 
 def _deal_table(

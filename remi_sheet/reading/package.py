@@ -194,6 +194,12 @@ def check_end(archive: zipfile.ZipFile) -> None:
         raise odd
 
 
+def too_dense(item: zipfile.ZipInfo) -> bool:
+    """Whether a part inflates past `MAX_RATIO` times its packed size (counted above
+    `RATIO_FROM` bytes): what remi takes for a zip bomb."""
+    return item.file_size > RATIO_FROM and item.file_size / max(item.compress_size, 1) > MAX_RATIO
+
+
 def check_sizes(archive: zipfile.ZipFile) -> None:
     """`RemiError` when the zip's declared sizes say it would inflate beyond the limits."""
     total = 0
@@ -206,9 +212,9 @@ def check_sizes(archive: zipfile.ZipFile) -> None:
                 size=mb(item.file_size),
                 limit=mb(MAX_PART_BYTES),
             )
-        ratio = item.file_size / max(item.compress_size, 1)
-        if item.file_size > RATIO_FROM and ratio > MAX_RATIO:
-            raise RemiError("file_zip_bomb", part=item.filename, ratio=int(ratio), limit=MAX_RATIO)
+        if too_dense(item):
+            ratio = int(item.file_size / max(item.compress_size, 1))
+            raise RemiError("file_zip_bomb", part=item.filename, ratio=ratio, limit=MAX_RATIO)
     if total > MAX_PACKAGE_BYTES:
         raise RemiError(
             "file_too_big", part=Phrase("part_all"), size=mb(total), limit=mb(MAX_PACKAGE_BYTES)

@@ -187,12 +187,7 @@ def store_dense_parts(path: Path) -> None:
     notebook whose parts were stored so), so that what remi writes, remi reads: in its own
     read-back and in the next run."""
     with zipfile.ZipFile(path) as archive:
-        dense = {
-            item.filename
-            for item in archive.infolist()
-            if item.file_size > package.RATIO_FROM
-            and item.file_size / max(item.compress_size, 1) > package.MAX_RATIO
-        }
+        dense = {item.filename for item in archive.infolist() if package.too_dense(item)}
     if not dense:
         return
     data = path.read_bytes()
