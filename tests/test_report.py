@@ -729,6 +729,12 @@ def test_the_way_to_pango_is_the_systems(platform: str, start: str) -> None:
         assert pango_help(lang, platform).startswith(start)  # type: ignore[arg-type]
     assert "pacman -S mingw-w64-ucrt-x86_64-pango" in pango_help("en", "win32")
     assert "pipx install . or uv tool install ." in pango_help("en", "win32")
+    for lang in ("en", "hu"):
+        # The one-click GTK3 runtime first, in the folder WeasyPrint looks in; then MSYS2.
+        windows = pango_help(lang, "win32")  # type: ignore[arg-type]
+        assert windows.index("GTK3") < windows.index("MSYS2")
+        assert "tschoonj/GTK-for-Windows-Runtime-Environment-Installer" in windows
+        assert "C:\\Program Files\\GTK3-Runtime Win64" in windows
     assert "brew install pango" in pango_help("hu", "darwin")
 
 

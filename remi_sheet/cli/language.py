@@ -3,14 +3,16 @@
 Without --lang, what a command says of a notebook is in the notebook's language, which only
 reading it tells. A mistake found before that (a wrong option, a lock file beside the
 notebook, a missing file, a refused output) is said in the language the notebook's sheet
-names show (Szabályok, Összesítő; Rules, Standings), else in the user's locale's (LANG),
-else in English: only the workbook's list of sheets is read for it, and only when it is
-small.
+names show (Szabályok, Összesítő; Rules, Standings), else in the user's locale's (LANG;
+on Windows, which sets no LANG, the language of Windows' own menus), else in English: only
+the workbook's list of sheets is read for it, and only when it is small.
 """
 
 from __future__ import annotations
 
+import locale
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
@@ -39,12 +41,40 @@ def spoken(paths: Sequence[Path]) -> Lang:
 def system_language() -> Lang:
     """Hungarian when the system's language is, as gettext reads it (LANGUAGE, LC_ALL,
     LC_MESSAGES, LANG: the first set, such as `hu_HU.UTF-8`), else English: a Hungarian
-    user's mistyped file name is told in Hungarian."""
+    user's mistyped file name is told in Hungarian. When none is set, or the first set is
+    the untranslated C or POSIX locale, Windows is asked for its user's display language
+    (`windows_language`): Windows sets none of them."""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(variable)
         if value:
-            return "hu" if value.lower().startswith("hu") else "en"
-    return "en"
+            if value.split(".")[0] in ("C", "POSIX"):
+                break  # no language, only the absence of one
+            return language_named(value)
+    return language_named(windows_language() or "en")
+
+
+def language_named(name: str) -> Lang:
+    """Hungarian for a locale name that is Hungarian's (`hu`, `hu_HU.UTF-8`), else English."""
+    return "hu" if name.lower().startswith("hu") else "en"
+
+
+def windows_language() -> str | None:
+    """The locale name (`hu_HU`) of the language Windows speaks to its user, or None when
+    this is not Windows or Windows does not say one Python knows."""
+    platform = sys.platform  # read here, not narrowed: the code below is checked everywhere
+    if platform != "win32":
+        return None
+    import ctypes
+
+    windll = getattr(ctypes, "windll", None)  # Windows' ctypes alone has it
+    if windll is None:
+        return None
+    try:
+        # A LANGID (0x040e Hungarian), which is its own LCID in locale.windows_locale.
+        code = windll.kernel32.GetUserDefaultUILanguage()
+    except (AttributeError, OSError):  # a kernel32 without it, or one that cannot be asked
+        return None
+    return locale.windows_locale.get(code) if isinstance(code, int) else None
 
 
 def sheet_language(paths: Sequence[Path]) -> Lang | None:

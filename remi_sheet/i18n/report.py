@@ -125,12 +125,19 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "gépen ({reason}).",
     ),
     "pango_windows": (
-        "Windows: install MSYS2 (https://www.msys2.org) in C:\\msys64 and run "
-        "pacman -S mingw-w64-ucrt-x86_64-pango in its UCRT64 terminal; remi installed with "
-        "pipx install . or uv tool install . then finds it (README, Install).",
-        "Windows: telepítsd az MSYS2-t (https://www.msys2.org) a C:\\msys64 mappába, és az "
-        "UCRT64 terminálban futtasd: pacman -S mingw-w64-ucrt-x86_64-pango; a pipx install . "
-        "vagy uv tool install . paranccsal telepített remi ezután megtalálja (README, Install).",
+        "Windows: install the GTK3 runtime with its one-click installer (GTK for Windows "
+        "Runtime Environment Installer, https://github.com/tschoonj/GTK-for-Windows-Runtime-"
+        "Environment-Installer/releases) in its default folder, C:\\Program Files\\GTK3-Runtime "
+        "Win64; or install MSYS2 (https://www.msys2.org) in C:\\msys64 and run "
+        "pacman -S mingw-w64-ucrt-x86_64-pango in its UCRT64 terminal. remi installed with "
+        "pipx install . or uv tool install . then finds Pango (README, Install).",
+        "Windows: telepítsd a GTK3 futtatókörnyezetet egykattintásos telepítőjével (GTK for "
+        "Windows Runtime Environment Installer, https://github.com/tschoonj/GTK-for-Windows-"
+        "Runtime-Environment-Installer/releases) az alapértelmezett mappájába, C:\\Program "
+        "Files\\GTK3-Runtime Win64; vagy telepítsd az MSYS2-t (https://www.msys2.org) a "
+        "C:\\msys64 mappába, és az UCRT64 terminálban futtasd: "
+        "pacman -S mingw-w64-ucrt-x86_64-pango. A pipx install . vagy uv tool install . "
+        "paranccsal telepített remi ezután megtalálja a Pangót (README, Install).",
     ),
     "pango_macos": (
         "macOS: brew install pango (Homebrew, https://brew.sh); a Python not from Homebrew "
