@@ -266,3 +266,39 @@ def test_every_sheet_openpyxl_writes_is_cleared(tmp_path: Path, name: str) -> No
             sheets = [n for n in book.namelist() if n.startswith("xl/worksheets/sheet")]
             assert sheets
             assert all(guard.calamine_may_read(book.read(sheet)) for sheet in sheets)
+
+
+# Formulas as Excel, LibreOffice and openpyxl write them, each with the value it left (or
+# none), and the value after each: calamine must read the same with and without them.
+FORMULAS = (
+    b'<row r="1"><c r="A1"><f>1+1</f><v>2</v></c>'
+    b'<c r="B1" t="str"><f>IF(A1&gt;1,"&lt;b&gt;","x")</f><v>&lt;b&gt;</v></c>'
+    b'<c r="C1"><f t="shared" ref="C1:C2" si="0">A1*2</f><v>4</v></c>'
+    b'<c r="D1" t="str"><f t="array" ref="D1:E1" aca="false">A1&amp;"&gt;"</f><v>2&gt;</v></c>'
+    b'<c r="E1" t="str"><v>2&gt;</v></c><c r="F1"><f>NOW()</f></c>'
+    b'<c r="G1" t="e"><f>1/0</f><v>#DIV/0!</v></c><c r="H1" t="inlineStr"><is><t>f</t></is></c>'
+    b'</row><row r="2"><c r="C2"><f t="shared" si="0"/><v>4</v></c>'
+    b'<c r="D2"><f\tca="1">A1</f><v>2</v></c><c r="E2"><v>5</v></c></row>'
+)
+
+
+def test_a_live_notebook_is_read_without_its_formulas_as_with_them(tmp_path: Path) -> None:
+    """A workbook with remi's live sheet goes to calamine without its formulas (a live
+    notebook's sheets are mostly formula text): every value reads as calamine reads it in
+    the workbook itself, the one a formula left included."""
+    from python_calamine import CalamineWorkbook
+
+    path = build_notebook(tmp_path / "k.xlsx", {"Game": worked_game(), "_remi_live": [["x"]]})
+    with zipfile.ZipFile(path) as old:
+        parts = {item.filename: old.read(item) for item in old.infolist()}
+    parts["xl/worksheets/sheet2.xml"] = _sheet(FORMULAS)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for name, data in parts.items():
+            new.writestr(name, data)
+    grids, problems = read_grids(path)
+    assert problems == []
+    with CalamineWorkbook.from_path(str(path)) as book:
+        expected = book.get_sheet_by_name("_remi_live").to_python(skip_empty_area=False)
+    live = next(grid for grid in grids if grid.name == "_remi_live")
+    assert [list(row) for row in live.rows] == [list(row) for row in expected]
+    assert live.rows[0][:5] == [2.0, "<b>", 4.0, "2>", "2>"] and live.rows[1][4] == 5.0

@@ -197,6 +197,9 @@ def _items(
             with archive:
                 # calamine will not open a workbook with Excel 4 macro sheets at all.
                 readable = tolerant.without_macro_sheets(archive) or source
+                parts: dict[str, bytes] = {}
+                if package.LIVE_SHEET in members:
+                    readable, parts = _values_only(readable, set(members.values()))
                 readable.seek(0)
                 with CalamineWorkbook.from_filelike(readable) as workbook:
                     sheets = workbook.sheets_metadata
@@ -216,7 +219,15 @@ def _items(
                         member = members.get(name)
                         try:
                             grid = _sheet(
-                                path, archive, member, workbook, streaming, name, rows, longest
+                                path,
+                                archive,
+                                member,
+                                workbook,
+                                streaming,
+                                name,
+                                rows,
+                                longest,
+                                parts.get(member or ""),
                             )
                         except _DAMAGED_PART as error:
                             raise RemiError(files.damaged(path, error, member)) from None
@@ -234,14 +245,17 @@ def _sheet(
     name: str,
     rows: int | None,
     longest: int,
+    xml: bytes | None = None,
 ) -> Grid | Problem:
     """One sheet's grid, read by calamine when `guard` clears it, else by the streaming
-    reader; or why it was not read."""
+    reader; or why it was not read. `xml`: the part as calamine was given it, when that is
+    not the zip's own (`_values_only`)."""
     if member not in archive.NameToInfo:
         # calamine found a sheet the zip checks did not: refuse rather than trust it.
         reason = Phrase("reason_no_sheet_part", {"sheet": name})
         raise RemiError(Problem("file_not_xlsx", params={"path": str(path), "reason": reason}))
-    xml = compat.part_bytes(archive, member)  # its size checked with the zip's
+    if xml is None:
+        xml = compat.part_bytes(archive, member)  # its size checked with the zip's
     package.check_no_dtd_in(xml, member)
     drawn = drawings.covered(archive, member)
     if guard.calamine_may_read(xml) and guard.copies_fit(xml, longest):
@@ -255,6 +269,29 @@ def _sheet(
             pass  # the streaming reader reads it, or says why it cannot
     read = streaming.rows(name, member, rows)
     return read if isinstance(read, Problem) else Grid(name, read, (), drawn)
+
+
+# A formula of a cell, as Excel, LibreOffice and openpyxl write one: no element inside it
+# (a "<" in its text is escaped), so a match never reaches past its own end tag.
+_FORMULA: Final = re.compile(rb"<f(?:[ \t\r\n][^>]*)?(?:/>|>[^<]*</f>)")
+
+
+def _values_only(source: IO[bytes], sheets: set[str]) -> tuple[io.BytesIO, dict[str, bytes]]:
+    """A copy of the workbook `source` for calamine, its worksheets without their formulas,
+    and those worksheets' parts as the copy holds them (for `guard` to look at what
+    calamine reads). calamine reads the values a formula left and never the formula, but
+    scans its text: a live notebook's sheets are three quarters formulas, which LibreOffice
+    writes out in full in every cell."""
+    source.seek(0)
+    parts: dict[str, bytes] = {}
+    copy = io.BytesIO()
+    with zipfile.ZipFile(source) as archive, zipfile.ZipFile(copy, "w") as out:
+        for item in archive.infolist():
+            data = compat.part_bytes(archive, item)
+            if item.filename in sheets:
+                data = parts[item.filename] = _FORMULA.sub(b"", data)
+            out.writestr(zipfile.ZipInfo(item.filename, item.date_time), data)
+    return copy, parts
 
 
 def unread_code(kind: str) -> str:

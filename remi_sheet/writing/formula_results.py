@@ -23,7 +23,6 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
-from xml.sax.saxutils import escape
 
 from remi_sheet.reading.compat import part_bytes
 from remi_sheet.reading.package import sheet_parts
@@ -47,6 +46,16 @@ _BARE_SPACES: Final = re.compile(rb"<t>([ \t\r\n]+)</t>")
 # (`Raw`) is written as it stood there.
 _CARRIAGE_RETURN: Final = {"\r": "&#13;"}
 _RAW: Final[dict[str, str]] = {}
+
+
+def escape(text: str, entities: dict[str, str]) -> str:
+    """`text` as XML character data, and each of `entities` replaced too. (As
+    `xml.sax.saxutils.escape`, which imports `urllib.request` and with it an HTTP client:
+    a fifth of `remi check`'s start.)"""
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for character, entity in entities.items():
+        text = text.replace(character, entity)
+    return text
 
 
 def mend(

@@ -321,7 +321,8 @@ def deck(held_cell: str) -> str:
     return f'=IF({h}="",TRUE,AND({_counted(h, JOKER)}<=remi_jokers,{copies}+{ranks}=0))'
 
 
-def players(names: Sequence[str]) -> str:
+@_cached
+def players(names: tuple[str, ...]) -> str:
     """How many players the header names: the names from the first slot on, up to the
     first empty cell or notes heading (`layout._players`)."""
     formula = str(len(names))
@@ -451,7 +452,9 @@ def reads(value: object) -> bool:
     if not isinstance(value, str):
         return True
     known = _known_characters()
-    return all(character in known or character.upper() in known for character in value)
+    return set(value) <= known or all(
+        character in known or character.upper() in known for character in value
+    )
 
 
 @functools.cache

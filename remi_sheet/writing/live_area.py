@@ -18,7 +18,8 @@ in, cells out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -101,6 +102,10 @@ class _Game:
         self.top = game.layout.rows[0].row if game.layout.rows else self.header + 1
         # the players' count, in the status column's header cell
         self.players = _absolute(self.header, self.columns.status)
+        # Everything a row's formulas are made of but the row: the games of a notebook
+        # `remi new` made share it, and with it every row's helpers (`_same_shape`).
+        layout = self.layout
+        self.shape = (layout.deal_column, self.columns.first, self.slots, self.header, self.top)
 
     def span(self, row: int, first: int) -> str:
         """The row's cells of every slot, from `first`."""
@@ -151,7 +156,7 @@ def live_header(game: Game, lang: Lang) -> Cells:
     shared = _Game(game)
     layout, columns = game.layout, shared.columns
     row = layout.header_row
-    names = [address(row, layout.player_column(slot)) for slot in range(columns.slots)]
+    names = tuple(address(row, layout.player_column(slot)) for slot in range(columns.slots))
     cells: Cells = {
         (row, columns.status): Written(formulas.players(names), Style.HEADING, True, shared.count),
         (row, columns.held): Written(say("helper_held", lang), Style.HEADING),
@@ -164,6 +169,13 @@ def live_header(game: Game, lang: Lang) -> Cells:
     sums = [f"{running} {name}" if name else "" for name in playing]
     formula = f'=IF({absent},"",{formulas.quoted(running + " ")}&{typed})'
     _array(cells, row, columns.running(0), formula, sums, Style.HEADING)
+    return cells | _helper_headings(lang, row, columns)
+
+
+@functools.lru_cache(maxsize=64)
+def _helper_headings(lang: Lang, row: int, columns: LiveColumns) -> Cells:
+    """A heading over each helper column, for whoever opens their group."""
+    cells: Cells = {}
     for step in formulas.STEPS:
         for slot in range(columns.slots):
             heading = f"{say('helper_' + step, lang)} {slot + 1}"
@@ -178,9 +190,24 @@ def live_deals(game: Game, lang: Lang, *, known: bool) -> Cells:
     shared = _Game(game)
     cells = live_header(game, lang)
     for deal_row in game.layout.rows:
-        cells |= _entry_helpers(shared, deal_row.row)
-        cells |= _row_cells(shared, deal_row.row)
+        cells |= _same_shape(_entry_helpers, shared, deal_row.row)
+        cells |= _same_shape(_row_cells, shared, deal_row.row)
     cells |= _scores(shared, lang, known)
+    return cells
+
+
+_made: dict[tuple[object, ...], Cells] = {}
+
+
+def _same_shape(make: Callable[[_Game, int], Cells], shared: _Game, row: int) -> Cells:
+    """`make(shared, row)`, made once for every game of the same shape (its cells are
+    records no one changes): a notebook's games are made alike."""
+    key = (make, shared.shape, row)
+    cells = _made.get(key)
+    if cells is None:
+        if len(_made) > 4096:
+            _made.clear()
+        cells = _made[key] = make(shared, row)
     return cells
 
 

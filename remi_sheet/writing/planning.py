@@ -365,21 +365,24 @@ def untouched(notebook: Notebook, plan: Plan, probe: FormulaProbe) -> bool:
         grid = notebook.grids.get(sheet)
         if recorded is None or grid is None:
             return False
+        value = grid.value
         for key in recorded.keys() | cells.keys():
-            was, written, now = recorded.get(key), cells.get(key), grid.value(*key)
+            was = recorded.get(key)
             if was is None:
-                if now is not None or probe.kind(sheet, *key) is not None:
+                if value(*key) is not None or probe.kind(sheet, *key) is not None:
                     return False
             elif was == ARRAY_CELL or is_formula(was):
                 # (its showing what remi's formula there computes tells, whichever
                 # formula remi writes now)
+                written = cells.get(key)
                 if written is None or written.covered != (was == ARRAY_CELL):
                     return False
-                unknown = (written.formula or written.covered) and written.result is None
+                if (written.formula or written.covered) and written.result is None:
+                    continue  # what it shows is not known before it calculates
                 shows = None if written.shows == "" else written.shows
-                if not unknown and not same(now, shows):
+                if not same(value(*key), shows):
                     return False
-            elif now is None or not same(now, was):
+            elif not same(now := value(*key), was) or now is None:
                 return False
         if any(grid.value(*key) is not None for key in _under(recorded, grid)):
             return False
