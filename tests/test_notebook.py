@@ -186,6 +186,35 @@ def test_each_mistake_points_at_its_cell(
     assert game.deals == [] and game.has_errors
 
 
+@pytest.mark.parametrize(
+    ("row", "told"),
+    [
+        # the issue's row: the 190 is told beside the X 200, not after it is put right
+        (["W", 190, "X 200", 33], [("C2", "points_too_high"), ("D2", "points_too_high")]),
+        (["W", "X", "5..", 3], [("C2", "x_without_points"), ("D2", "entry_unknown")]),
+        # five jokers in a deck of four, whatever the unread cell holds
+        (
+            ["Jo Jo Jo", "W", "Jo Jo", "zz"],
+            [("D2", "deal_too_many_jokers"), ("E2", "entry_unknown")],
+        ),
+        # Nothing else to tell whatever the unread cell says: two winners, a typed score
+        # row (its numbers depend on the unread one), an empty cell.
+        (["W", "W", "5..", 300], [("D2", "entry_unknown")]),
+        (["-20", 190, "5..", 30], [("D2", "entry_unknown")]),
+        (["W", None, "5..", 190], [("D2", "entry_unknown")]),
+    ],
+)
+def test_every_impossible_cell_of_a_row_is_told_at_once(
+    notebook: Make, row: list[Any], told: list[tuple[str, str]]
+) -> None:
+    """A row with a cell that is no entry still has its other cells looked at, each on its
+    own: the person puts the row right in one go, not one cell a run."""
+    header = ["Deal", "Anna", "Béla", "Csaba", "Dóra"]
+    loaded = load_notebook(notebook({"Game 1": [header, [1, *row]]}))
+    assert problems(loaded) == [("Game 1", cell, code) for cell, code in told]
+    assert loaded.games[0].deals == []
+
+
 @pytest.mark.parametrize("number", [2, "one", "1a", 0.5])
 def test_deal_numbers_out_of_order(notebook: Make, number: object) -> None:
     loaded = load_notebook(notebook({"g": [["Deal", "A", "B"], [number, "W", 3]]}))

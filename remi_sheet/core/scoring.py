@@ -147,6 +147,26 @@ class RowScorer:
             return _winner_issues(winners, self.rules)
         return self._entries(present, winners[0])
 
+    def beside_unread(self, entries: Sequence[Entry | None], unread: set[int]) -> list[Problem]:
+        """What is wrong with the cells of a row that were read (`entries`, anything at the
+        positions `unread`, the cells that are no entry), whatever those say: in a row of
+        one winner and no negative number, a number no loser holds, an X without points,
+        cards no deck deals together. Told beside the unread cells, so that one run names
+        every cell of the row to put right."""
+        read = [entry for i, entry in enumerate(entries) if i not in unread]
+        winners = [i for i, entry in enumerate(entries) if type(entry) is Winner]
+        if len(winners) != 1 or any(entry is None for entry in read):
+            return []
+        if any(type(entry) is Number and entry.value < 0 for entry in read):  # type: ignore[union-attr]
+            return []  # a row of typed scores, whose every number the unread one may change
+        # An unread cell stands for a loser holding nothing: it adds no card and no issue.
+        nothing = Number(0)
+        present = [nothing if i in unread else entry for i, entry in enumerate(entries)]
+        result = self._entries(present, winners[0])  # type: ignore[arg-type]
+        if isinstance(result, DealScore):
+            return []
+        return [issue for issue in result if issue.params.get("player") not in unread]
+
     def _entries(self, entries: Sequence[Entry], winner: int) -> DealScore | list[Problem]:
         """An entry row with its one winner at `winner`: everyone else is a loser."""
         rules, most = self.rules, self.most

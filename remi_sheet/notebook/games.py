@@ -292,7 +292,7 @@ class _GameCheck:
     ) -> list[Entry | None] | None:
         """What each cell of a deal row says; None when a cell is no entry (reported)."""
         entries: list[Entry | None] = []
-        wrong = False
+        unread: dict[int, RemiError] = {}
         for index, cell in enumerate(deal_row.cells):
             # Text (nearly every cell) by itself; a number by its type too (1 == 1.0).
             key = cell if type(cell) is str else (type(cell), cell)
@@ -300,11 +300,19 @@ class _GameCheck:
             if found is _UNREAD:
                 found = known[key] = _read_entry(cell, rules)
             if type(found) is RemiError:
-                self.at(deal_row.row, index, found.code, deal=number, **found.params)
-                wrong = True
+                unread[index] = found
+                entries.append(None)
             else:
                 entries.append(found)  # type: ignore[arg-type]
-        return None if wrong else entries
+        if not unread:
+            return entries
+        told = [(index, error.code, error.params) for index, error in unread.items()]
+        for issue in self.context.score.beside_unread(entries, set(unread)):
+            told.append((issue.params["player"], issue.code, issue.params))
+        for index, code, params in sorted(told, key=lambda found: found[0]):
+            params = {name: value for name, value in params.items() if name != "player"}
+            self.at(deal_row.row, index, code, deal=number, **params)
+        return None
 
     def deal_number(self, deal_row: DealRow, number: int) -> None:
         value = deal_row.number
