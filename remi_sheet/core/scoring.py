@@ -157,7 +157,7 @@ class RowScorer:
         winners = [i for i, entry in enumerate(entries) if type(entry) is Winner]
         if len(winners) != 1 or any(entry is None for entry in read):
             return []
-        if any(type(entry) is Number and entry.value < 0 for entry in read):  # type: ignore[union-attr]
+        if any(type(entry) is Number and entry.value < 0 for entry in read):
             return []  # a row of typed scores, whose every number the unread one may change
         # An unread cell stands for a loser holding nothing: it adds no card and no issue.
         nothing = Number(0)

@@ -309,8 +309,8 @@ class _GameCheck:
         told = [(index, error.code, error.params) for index, error in unread.items()]
         for issue in self.context.score.beside_unread(entries, set(unread)):
             told.append((issue.params["player"], issue.code, issue.params))
-        for index, code, params in sorted(told, key=lambda found: found[0]):
-            params = {name: value for name, value in params.items() if name != "player"}
+        for index, code, said in sorted(told, key=lambda found: found[0]):
+            params = {name: value for name, value in said.items() if name != "player"}
             self.at(deal_row.row, index, code, deal=number, **params)
         return None
 
