@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from remi_sheet.core.cards import ACE, JOKER, RANK_NAMES, Card, hand_value
-from remi_sheet.core.problems import RemiError
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.rules import HouseRules
 
 HAND_SIZE: Final = 14  # cards a loser holds at most (the opener's 15th is discarded first)
@@ -74,7 +74,7 @@ class Deck:
                 return hands, most
         return None
 
-    def excess(self, cards: Sequence[Card]) -> RemiError | None:
+    def excess(self, cards: Sequence[Card]) -> Problem | None:
         """Why `cards` cannot all be in the deck at once, or None: more jokers than the
         table has, more copies of a card written with its suit than the packs hold, more
         cards of a rank than its four suits hold. A card without a suit may be any suit."""
@@ -97,25 +97,15 @@ class Deck:
             if card.suit is not None:
                 suited[card] += 1
         if jokers > self.jokers:
-            return RemiError("cards_too_many_jokers", count=jokers, most=self.jokers)
+            return Problem("cards_too_many_jokers", params={"count": jokers, "most": self.jokers})
         for card, count in sorted(suited.items()):
             if count > self.copies:
-                return RemiError(
-                    "cards_too_many_copies",
-                    card=str(card),
-                    count=count,
-                    most=self.copies,
-                    packs=self.packs,
-                )
+                params = {"card": str(card), "count": count, "most": self.copies}
+                return Problem("cards_too_many_copies", params={**params, "packs": self.packs})
         for rank, count in sorted(ranks.items()):
             if count > self.rank_copies:
-                return RemiError(
-                    "cards_too_many_of_rank",
-                    rank=RANK_NAMES[rank],
-                    count=count,
-                    most=self.rank_copies,
-                    packs=self.packs,
-                )
+                params = {"rank": RANK_NAMES[rank], "count": count, "most": self.rank_copies}
+                return Problem("cards_too_many_of_rank", params={**params, "packs": self.packs})
         return None
 
 
@@ -162,4 +152,4 @@ def check_hand(cards: Sequence[Card], rules: HouseRules) -> None:
         return  # two cards that are no jokers always fit in two packs
     excess = deck_of(rules).excess(cards)
     if excess is not None:
-        raise excess
+        raise RemiError(excess)

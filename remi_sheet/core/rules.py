@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, NamedTuple
 
-from remi_sheet.core.problems import RemiError
+from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import PLAIN_MINUS, fold, fold_name
 from remi_sheet.i18n import Lang, Phrase, number, say
 from remi_sheet.i18n.catalogue import TEXTS
@@ -279,35 +279,23 @@ def check_consistent(rules: HouseRules) -> None:
     """Raise the first of `inconsistencies`, if any."""
     found = inconsistencies(rules)
     if found:
-        raise found[0]
+        raise RemiError(found[0])
 
 
-def inconsistencies(rules: HouseRules) -> list[RemiError]:
-    """Each pair of rules that together make scoring impossible to read back; the error's
+def inconsistencies(rules: HouseRules) -> list[Problem]:
+    """Each pair of rules that together make scoring impossible to read back; the problem's
     `rules` parameter names the two."""
     found = []
     if rules.hand_win == rules.normal_win:
         # A score row tells a hand from a normal win only by the winner's number.
-        found.append(
-            RemiError("rule_wins_equal", value=rules.hand_win, rules=("hand_win", "normal_win"))
-        )
+        params = {"value": rules.hand_win, "rules": ("hand_win", "normal_win")}
+        found.append(Problem("rule_wins_equal", params=params))
     if rules.jokers > JOKERS_PER_PACK * rules.packs:
-        found.append(
-            RemiError(
-                "rule_jokers_packs",
-                jokers=rules.jokers,
-                packs=rules.packs,
-                most=JOKERS_PER_PACK * rules.packs,
-                rules=("jokers", "packs"),
-            )
-        )
+        most = JOKERS_PER_PACK * rules.packs
+        params = {"jokers": rules.jokers, "packs": rules.packs, "most": most}
+        found.append(Problem("rule_jokers_packs", params={**params, "rules": ("jokers", "packs")}))
     if rules.low_ace_value > rules.ace_value:
-        found.append(
-            RemiError(
-                "rule_low_ace",
-                low=rules.low_ace_value,
-                high=rules.ace_value,
-                rules=("low_ace_value", "ace_value"),
-            )
-        )
+        params = {"low": rules.low_ace_value, "high": rules.ace_value}
+        named = ("low_ace_value", "ace_value")
+        found.append(Problem("rule_low_ace", params={**params, "rules": named}))
     return found

@@ -108,7 +108,7 @@ class CheckContext:
 
     def __init__(self, rules: HouseRules) -> None:
         self.rules = rules
-        self.entries: dict[object, Entry | RemiError | None] = {}
+        self.entries: dict[object, Entry | Problem | None] = {}
         self.score = RowScorer(rules)
 
 
@@ -287,19 +287,19 @@ class _GameCheck:
         self,
         deal_row: DealRow,
         number: int,
-        known: dict[object, Entry | RemiError | None],
+        known: dict[object, Entry | Problem | None],
         rules: HouseRules,
     ) -> list[Entry | None] | None:
         """What each cell of a deal row says; None when a cell is no entry (reported)."""
         entries: list[Entry | None] = []
-        unread: dict[int, RemiError] = {}
+        unread: dict[int, Problem] = {}
         for index, cell in enumerate(deal_row.cells):
             # Text (nearly every cell) by itself; a number by its type too (1 == 1.0).
             key = cell if type(cell) is str else (type(cell), cell)
             found = known.get(key, _UNREAD)
             if found is _UNREAD:
                 found = known[key] = _read_entry(cell, rules)
-            if type(found) is RemiError:
+            if type(found) is Problem:
                 unread[index] = found
                 entries.append(None)
             else:
@@ -366,7 +366,7 @@ def _notes(grid: Grid, layout: GameLayout) -> tuple[tuple[int, str], ...]:
     return tuple((number, cell_text(value)) for number, value in found if filled(value))
 
 
-def _read_entry(value: CellValue, rules: HouseRules) -> Entry | RemiError | None:
+def _read_entry(value: CellValue, rules: HouseRules) -> Entry | Problem | None:
     """A cell's entry, or why it is none. Notebooks repeat the same few entries (W, H, X,
     small numbers) thousands of times, so `CheckContext` keeps what this says per value."""
     # Every error value holds a "#" (typed full-width, it folds to one): other text needs
@@ -376,8 +376,8 @@ def _read_entry(value: CellValue, rules: HouseRules) -> Entry | RemiError | None
         and ("#" in value or "\uff03" in value)
         and fold(value) in _EXCEL_ERRORS
     ):
-        return RemiError("formula_error", value=value.strip())
+        return Problem("formula_error", params={"value": value.strip()})
     try:
         return parse_entry(value, rules)
     except RemiError as error:
-        return error
+        return error.problem
