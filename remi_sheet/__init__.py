@@ -25,11 +25,11 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:
     from remi_sheet.commands.check import Checked, check
     from remi_sheet.commands.import_records import Imported, ImportOptions, import_records
-    from remi_sheet.commands.new import Added, add_game, new
+    from remi_sheet.commands.new import Added, Carried, add_game, new, new_from
     from remi_sheet.commands.opening import open_notebook
     from remi_sheet.commands.report import Printed, blank, scorecard
     from remi_sheet.commands.score import Scored, Written, score
-    from remi_sheet.commands.stats import Stats, season_pdf, stats
+    from remi_sheet.commands.stats import Stats, season_pdf, season_workbook, stats
     from remi_sheet.core.problems import ArgumentError, Problem, RemiError
     from remi_sheet.notebook.loading import Notebook
 
@@ -43,6 +43,8 @@ _FACE = {
     "blank": "remi_sheet.commands.report",
     "Printed": "remi_sheet.commands.report",
     "new": "remi_sheet.commands.new",
+    "new_from": "remi_sheet.commands.new",
+    "Carried": "remi_sheet.commands.new",
     "import_records": "remi_sheet.commands.import_records",
     "ImportOptions": "remi_sheet.commands.import_records",
     "Imported": "remi_sheet.commands.import_records",
@@ -54,6 +56,7 @@ _FACE = {
     "stats": "remi_sheet.commands.stats",
     "Stats": "remi_sheet.commands.stats",
     "season_pdf": "remi_sheet.commands.stats",
+    "season_workbook": "remi_sheet.commands.stats",
     "Problem": "remi_sheet.core.problems",
     "RemiError": "remi_sheet.core.problems",
     "ArgumentError": "remi_sheet.core.problems",
@@ -62,6 +65,7 @@ _FACE = {
 __all__ = [
     "Added",
     "ArgumentError",
+    "Carried",
     "Checked",
     "ImportOptions",
     "Imported",
@@ -78,10 +82,12 @@ __all__ = [
     "check",
     "import_records",
     "new",
+    "new_from",
     "open_notebook",
     "score",
     "scorecard",
     "season_pdf",
+    "season_workbook",
     "stats",
 ]
 

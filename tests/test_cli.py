@@ -152,8 +152,9 @@ def test_score_writes_the_area_and_standings(notebook: Make, tmp_path: Path) -> 
     assert rows[0][:7] == ["Rank", "Player", "Games", "Complete", "Wins", "Deals", "Total"]
     assert rows[1][:7] == [1, "Anna", 1, 0, 0, 3, -30]
     assert standings["A8"].value.startswith("Order: most wins, then the lowest average")
-    assert standings["A10"].value == "Not counted (errors)"
-    assert standings["A11"].value == "2026-11-29 #2"
+    # The places and the rating said under it (A9–A12), then the games not counted.
+    assert standings["A14"].value == "Not counted (errors)"
+    assert standings["A15"].value == "2026-11-29 #2"
 
 
 def test_score_never_changes_a_typed_cell(notebook: Make, tmp_path: Path) -> None:

@@ -71,7 +71,7 @@ def test_a_wrong_typed_total_still_shows_the_deals_sums_marked(notebook: Make) -
     assert sheet["I5"].style == "remi marked" and sheet["G5"].style == "remi heading"
     assert sheet["F7"].value == "The typed Total row differs from the deals: see remi check"
     standings = openpyxl.load_workbook(path)["Standings"]
-    assert standings["A8"].value == "Not counted (errors)" and standings["A9"].value == "g"
+    assert standings["A12"].value == "Not counted (errors)" and standings["A13"].value == "g"
 
 
 def test_score_names_what_it_wrote_and_what_it_skipped(notebook: Make) -> None:

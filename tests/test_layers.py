@@ -109,7 +109,8 @@ def test_the_imports_are_read() -> None:
 # The modules of `cli` that hold a command; the rest of `cli` are the views and options they
 # share.
 COMMAND_MODULES = {
-    f"remi_sheet.cli.{name}" for name in ("commands", "import_records", "meld", "report", "stats")
+    f"remi_sheet.cli.{name}"
+    for name in ("commands", "import_records", "meld", "report", "stats", "templates")
 }
 
 

@@ -73,16 +73,22 @@ def test_an_ods_with_a_byte_after_its_end_gets_the_ods_advice(tmp_path: Path) ->
     named_xlsx = tmp_path / "table.xlsx"
     named_xlsx.write_bytes(path.read_bytes())
     for name in (path, named_xlsx):
-        result = remi("check", name)
+        result = remi("score", name)
         assert result.exit_code == 1
-        assert "is an OpenDocument (.ods) spreadsheet: save it as .xlsx" in result.stderr
+        assert "is an OpenDocument (.ods) spreadsheet, which remi reads" in result.stderr
+        assert "save it as .xlsx in LibreOffice" in result.stderr
+        # Read as an .ods, whose zip is held to an .xlsx's rules.
+        checked = remi("check", name)
+        assert checked.exit_code == 1
+        assert "written in a way no spreadsheet program writes" in checked.stderr
 
 
 def test_an_ods_notebook_is_refused_in_the_language_of_its_sheets(tmp_path: Path) -> None:
     # As LibreOffice writes a remi notebook saved as .ods: the sheet names are in content.xml.
-    for sheet, advice in [
-        ("Szabályok", "mentsd .xlsx formátumban a LibreOffice-ban"),
-        ("Rules", "save it as .xlsx in LibreOffice"),
+    # Written by score, read by check and report: this one lacks its manifest.
+    for sheet, advice, unreadable in [
+        ("Szabályok", "mentsd .xlsx formátumban a LibreOffice-ban", "de nem olvasható"),
+        ("Rules", "save it as .xlsx in LibreOffice", "that cannot be read"),
     ]:
         path = tmp_path / f"{sheet}.ods"
         with zipfile.ZipFile(path, "w") as table:
@@ -94,13 +100,13 @@ def test_an_ods_notebook_is_refused_in_the_language_of_its_sheets(tmp_path: Path
                 f'table:name="{sheet}" table:style-name="ta1"/></office:spreadsheet>'
                 "</office:body></office:document-content>",
             )
-        for command in (
-            ["check", path],
-            ["score", path],
-            ["report", path, "-o", path.with_suffix(".pdf")],
+        for command, said in (
+            (["check", path], unreadable),
+            (["score", path], advice),
+            (["report", path, "-o", path.with_suffix(".pdf")], unreadable),
         ):
             result = remi(*command)
-            assert result.exit_code == 1 and advice in result.stderr, result.stderr
+            assert result.exit_code == 1 and said in result.stderr, result.stderr
 
 
 def test_a_phones_spreadsheet_files_say_how_to_get_an_xlsx(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ import pytest
 import xlsxwriter
 from filelock import FileLock
 
+from remi_sheet.reading.contents import Contents, path_of
 from remi_sheet.writing import formula_results
 from tests.conftest import build_notebook, remi, remi_json, worked_game
 
@@ -1181,8 +1182,8 @@ def test_a_notebook_saved_over_in_place_meanwhile_is_said_as_such(
         content = content[: len(content) // 2]
     opening = writeback.open_workbook
 
-    def saved_over(source: Path, target: Path) -> Any:
-        source.write_bytes(content)  # the same file, written over in place
+    def saved_over(source: Path | Contents, target: Path) -> Any:
+        path_of(source).write_bytes(content)  # the same file, written over in place
         return opening(source, target)
 
     monkeypatch.setattr(writeback, "open_workbook", saved_over)

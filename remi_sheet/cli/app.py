@@ -52,6 +52,7 @@ _COMMANDS: Final = {
     "meld": ("remi_sheet.cli.meld", "meld"),
     "import": ("remi_sheet.cli.import_records", "import_records"),
     "stats": ("remi_sheet.cli.stats", "stats"),
+    "templates": ("remi_sheet.cli.templates", "templates"),
 }
 
 
@@ -271,29 +272,40 @@ def new(
             "--add-game",
         ),
     ] = False,
+    source: Annotated[
+        Path | None,
+        typer.Option("--from", metavar="OLD.xlsx", show_default=False),
+    ] = None,
     force: ForceOpt = False,
     backup: BackupOpt = True,
     lang: LangOpt = None,
     rule: RuleOpt = None,
 ) -> None:
-    """`remi new`: make a fresh notebook, or add a game sheet to one."""
+    """`remi new`: make a fresh notebook (the next season's, with --from), or add a game
+    sheet to one."""
     import datetime as dt
 
-    from remi_sheet.cli.commands import run_add_game, run_new
+    from remi_sheet.cli.commands import run_add_game, run_new, run_new_from
     from remi_sheet.cli.language import said
     from remi_sheet.core.dates import FORMS, parse_option
     from remi_sheet.writing.new_notebook import check_players
 
     chosen: Lang | None = lang.value if lang else None
     day: dt.date | None = dt.date.today() if games == 1 else None
+    if source is not None and add_game:
+        usage_error("new_from_add_game", said(chosen, notebook, source))
     if date is not None:
         try:
             day = parse_option(date)
         except RemiError:
             usage_error(
-                "date_option", said(chosen, notebook), option="--date", forms=FORMS, value=date
+                "date_option",
+                said(chosen, notebook, source),
+                option="--date",
+                forms=FORMS,
+                value=date,
             )
-    overrides = rule_options(rule, chosen, notebook)
+    overrides = rule_options(rule, chosen, notebook, source)
     if deals is not None:
         overrides.append(("deals_per_game", str(deals)))
     if add_game and (rule or deals is not None or games != 1):
@@ -301,7 +313,9 @@ def new(
     if not add_game:
         from remi_sheet.cli.targets import check_target
 
-        check_target(notebook, "workbook", chosen)
+        # --from naming the notebook to make is refused as an output that is the input.
+        inputs = [source] if source is not None else []
+        check_target(notebook, "workbook", chosen, inputs=inputs)
     console = console_for(False)
 
     def make() -> int:
@@ -309,6 +323,11 @@ def new(
             return run_add_game(
                 notebook, player or [], chosen, console, day, backup=backup, force=force
             )
+        if source is not None:
+            return run_new_from(
+                notebook, source, player or [], overrides, chosen, console,
+                games=games, day=day, force=force, backup=backup,
+            )  # fmt: skip
         rules = rules_from(overrides)
         try:
             names = check_players(player or [], rules)
@@ -316,7 +335,8 @@ def new(
             usage_error(error.code, said(chosen, notebook), **error.params)
         return run_new(notebook, names, games, chosen or "en", rules, force, console, day, backup)
 
-    run_guarded(make, notebook, chosen, False)
+    # With --from, a failure is most likely the old notebook's, and said in its language.
+    run_guarded(make, source or notebook, chosen, False)
 
 
 def main() -> None:

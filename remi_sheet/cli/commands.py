@@ -147,6 +147,51 @@ def run_new(
     return 0
 
 
+def run_new_from(
+    path: Path,
+    source: Path,
+    players: Sequence[str],
+    overrides: Sequence[tuple[str, str]],
+    lang: Lang | None,
+    console: Printer,
+    *,
+    games: int = 1,
+    day: dt.date | None = None,
+    force: bool = False,
+    backup: bool = True,
+) -> int:
+    """Make the next season's notebook at `path` from the notebook at `source`
+    (`commands.new.new_from`), then say what it took."""
+    from remi_sheet.cli.options import usage_error
+    from remi_sheet.commands.new import new_from
+    from remi_sheet.core.problems import ArgumentError
+    from remi_sheet.core.rules import value_text
+
+    try:
+        carried = new_from(
+            path, source, players, overrides, lang, games=games, day=day, force=force,
+            backup=backup,
+        )  # fmt: skip
+    except ArgumentError as mistake:
+        usage_error(mistake.code, mistake.lang, **mistake.params)
+    lang = carried.lang
+    console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
+    rules: tuple[str, ...] | Phrase = tuple(
+        f"{say(f'rulename_{name}', lang)} = {value_text(value, lang)}"
+        for name, value in carried.rules.items()
+    ) or Phrase("new_from_no_rules")
+    params = {
+        "path": str(source),
+        "sheet": carried.players_of,
+        "players": carried.players,
+        "rules": rules,
+        "agreements": carried.agreements,
+    }
+    key = "new_from_taken" if carried.players_of is not None else "new_from_taken_given"
+    console.print(say(key, lang, **params), markup=False, highlight=False)
+    return 0
+
+
 def run_add_game(
     path: Path,
     players: Sequence[str],

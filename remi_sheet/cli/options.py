@@ -57,6 +57,13 @@ RuleOpt = Annotated[
         metavar="NAME=VALUE",
     ),
 ]
+TemplateOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--template",
+        metavar="DIR",
+    ),
+]
 
 
 def rule_options(
@@ -84,6 +91,20 @@ def rule_options(
 
         usage_error(error.code, said(lang, *notebooks), **error.params)
     return pairs
+
+
+def template_folder(template: Path | None, lang: Lang) -> Path:
+    """The template folder `--template` names (remi's own when None) of `report` and
+    `stats -o`, checked before any work: a folder, and one the user may read (else remi's
+    own templates would stand in for it silently). A mistake exits with 2."""
+    from remi_sheet.report import default_template_dir
+
+    folder = template or default_template_dir()
+    if not folder.is_dir():
+        usage_error("template_dir_missing", lang, folder=folder)
+    if not os.access(folder, os.R_OK | os.X_OK):
+        usage_error("template_dir_closed", lang, folder=folder)
+    return folder
 
 
 def usage_error(key: str, lang: Lang, **params: object) -> NoReturn:

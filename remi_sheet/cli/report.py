@@ -6,7 +6,6 @@ reader, Jinja2, WeasyPrint) is imported inside the command, so that `remi` start
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -19,8 +18,10 @@ from remi_sheet.cli.options import (
     BackupOpt,
     LangOpt,
     RuleOpt,
+    TemplateOpt,
     fail,
     rule_options,
+    template_folder,
     unexpected,
     usage_error,
 )
@@ -52,13 +53,7 @@ def report(
     ] = None,
     lang: LangOpt = None,
     rule: RuleOpt = None,
-    template: Annotated[
-        Path | None,
-        typer.Option(
-            "--template",
-            metavar="DIR",
-        ),
-    ] = None,
+    template: TemplateOpt = None,
     html: Annotated[
         Path | None,
         typer.Option(
@@ -83,16 +78,10 @@ def report(
     backup: BackupOpt = True,
 ) -> None:
     """`remi report`: the scorecard as a PDF (or a web page), or a blank card."""
-    from remi_sheet.report import default_template_dir
-
     chosen: Lang | None = lang.value if lang else None
     shown: Lang = said(chosen, notebook)
     overrides = rule_options(rule, shown)
-    folder = template or default_template_dir()
-    if not folder.is_dir():
-        usage_error("template_dir_missing", shown, folder=folder)
-    if not os.access(folder, os.R_OK | os.X_OK):  # else remi's own would stand in silently
-        usage_error("template_dir_closed", shown, folder=folder)
+    folder = template_folder(template, shown)
     if player and not blank:
         usage_error("player_without_blank", shown)
     if not blank and notebook is None:

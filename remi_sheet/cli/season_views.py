@@ -13,6 +13,12 @@ from typing import TYPE_CHECKING, Any, Final
 from remi_sheet.cli.printing import Justify, Table
 from remi_sheet.core.problems import Problem
 from remi_sheet.i18n import Lang, day, say
+from remi_sheet.notebook.season import (
+    RATED_FROM,
+    TABLE_COLUMNS,
+    places_heading,
+    places_named,
+)
 from remi_sheet.report.season import (
     head_to_head_grid,
     number,
@@ -35,6 +41,7 @@ class Options:
     output: Path | None
     history: bool
     lang: Lang
+    template: Path | None = None  # the template folder of the PDF (None: remi's own)
 
 
 def season_json(
@@ -48,6 +55,8 @@ def season_json(
         "since": options.since.isoformat() if options.since else None,
         "until": options.until.isoformat() if options.until else None,
         "rating_model": "openskill PlackettLuce; rating = mu - 3*sigma, uncertainty = sigma",
+        # A player's few_games: fewer complete games than this, the tables show no rating.
+        "few_games_below": RATED_FROM,
         "players": [
             {
                 **row.to_json(),
@@ -157,14 +166,14 @@ def _neutral(value: object) -> object:
 
 def standings_table(season: Season, lang: Lang) -> Table:
     table = Table(season_title(season, lang))
-    keys = ["rank", "player", "rating", "uncertainty", "games", "complete_games", "wins"]
-    keys += ["places", "total", "average", "per_deal", "hands", "plus200", "streak"]
-    for key in keys:
+    for key in TABLE_COLUMNS:
         heading = say("streak_short" if key == "streak" else key, lang)
-        if key == "places":
-            heading += " (1·2·…)"
+        short = say(f"short_{key}", lang)
+        if key == "places":  # "Places (1st·2nd·3rd·4th)", on a narrow terminal "1st·2nd·3rd·4th"
+            heading = places_heading(season.rows, lang)
+            short = places_named(season.rows, lang) or short
         justify: Justify = "left" if key == "player" else "right"
-        table.add_column(heading, justify, short=say(f"short_{key}", lang))
+        table.add_column(heading, justify, short=short)
     for row in season.rows:
         table.add_row(str(row.standing.rank), *row_cells(row, lang))
     return table

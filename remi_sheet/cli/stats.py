@@ -2,8 +2,9 @@
 
 `cli.app` builds the command from this module when it runs. The figures come from
 `notebook.season`; this module reads the notebooks, checks the options and shows the season
-(`season_views`: tables on a terminal, `--json` or `--csv` for other tools; `report.season`:
-a PDF with `-o`). Everything heavy is imported inside the command, so that `remi` starts fast.
+(`season_views`: tables on a terminal, `--json` or `--csv` for scripts; `report.season`: a
+PDF with `-o season.pdf`; `writing.season_workbook`: a workbook for people with `-o
+season.xlsx`). Everything heavy is imported inside the command, so that `remi` starts fast.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from remi_sheet.cli.options import (
     JsonOpt,
     LangOpt,
     RuleOpt,
+    TemplateOpt,
     fail,
     rule_options,
+    template_folder,
     unexpected,
     usage_error,
 )
@@ -103,7 +106,7 @@ def stats(
         typer.Option(
             "--output",
             "-o",
-            metavar="SEASON.pdf",
+            metavar="SEASON.pdf|.xlsx",
             show_default=False,
         ),
     ] = None,
@@ -111,6 +114,7 @@ def stats(
         bool,
         typer.Option("--history"),
     ] = False,
+    template: TemplateOpt = None,
     lang: LangOpt = None,
     rule: RuleOpt = None,
 ) -> None:
@@ -121,10 +125,15 @@ def stats(
     shown: Lang = said(chosen, *notebooks)
     if json_output and csv_output:
         usage_error("json_and_csv", shown)
+    if template is not None:
+        if output is None or output.suffix.lower() == ".xlsx":  # it lays out the PDF alone
+            usage_error("template_without_output", shown)
+        template_folder(template, shown)
     if output is not None:
         from remi_sheet.cli.targets import check_target
 
-        check_target(output, "pdf", chosen, inputs=notebooks, json_output=json_output)
+        kinds = ("pdf", "season")  # the printout, or the workbook for people
+        check_target(output, kinds, chosen, inputs=notebooks, json_output=json_output)
     limits: dict[str, dt.date | None] = {"--since": None, "--until": None}
     for option, text in (("--since", since), ("--until", until)):
         try:
@@ -147,6 +156,7 @@ def stats(
         output=output,
         history=history,
         lang=chosen or read[0].lang,
+        template=template,
     )
     try:
         code = _show(read, options)
@@ -214,7 +224,9 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         print_problems(console, list(problems), lang)
     elif not options.json_output:
         _print_terminal(console, season, problems, notebooks, labels, options)
-    if options.output is not None:
+    if options.output is not None and options.output.suffix.lower() == ".xlsx":
+        _write_workbook(found, options, console)
+    elif options.output is not None:
         _print_pdf(found, options, console)
     return 0 if found.ok else 1
 
@@ -274,7 +286,9 @@ def _print_pdf(found: Stats, options: Options, console: Printer) -> None:
     assert options.output is not None
     lang, target = options.lang, options.output
     try:
-        refused = season_pdf(found, target, lang, options.since, options.until)
+        refused = season_pdf(
+            found, target, lang, options.since, options.until, template=options.template
+        )
     except RemiError as stop:
         if stop.code == "file_write_failed":
             fail(stop.problem, lang, json_output=options.json_output)
@@ -287,3 +301,18 @@ def _print_pdf(found: Stats, options: Options, console: Printer) -> None:
     for url in refused:
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     console.print(say("written_pdf", lang, path=target), markup=False, highlight=False)
+
+
+def _write_workbook(found: Stats, options: Options, console: Printer) -> None:
+    from remi_sheet.commands.stats import season_workbook
+
+    assert options.output is not None
+    lang, target = options.lang, options.output
+    try:
+        season_workbook(found, target, lang, options.since, options.until, options.players)
+    except RemiError as stop:  # one line on standard error: --json has printed its document
+        from remi_sheet.cli.output import problem_line
+
+        error_line(problem_line(stop.problem, lang))
+        raise typer.Exit(1) from None
+    console.print(say("written", lang, path=target), markup=False, highlight=False)

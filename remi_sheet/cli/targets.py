@@ -3,7 +3,8 @@
 Every command that writes a file checks its target here first: the ending must be that of
 what it writes, the target is never one of the command's inputs (through a link or not),
 its folder must exist, and a file already there must be of the kind written (a PDF is
-never written over a workbook, nor a workbook over a text). A mistake in the names given is
+never written over a workbook, nor a workbook over a text, and the season's workbook only
+over a season's workbook: never over a notebook). A mistake in the names given is
 a command-line mistake (exit 2); a target that cannot be written is one clear line (exit 1).
 """
 
@@ -16,23 +17,25 @@ from typing import Final
 
 from remi_sheet.cli import language
 from remi_sheet.cli.options import fail, usage_error
-from remi_sheet.commands.outputs import another_notebook, same_file
+from remi_sheet.commands.outputs import another_notebook, another_workbook, same_file
 from remi_sheet.core.problems import Problem
-from remi_sheet.i18n import Lang, Phrase, listed
+from remi_sheet.i18n import Lang, Phrase, listed, say
 from remi_sheet.reading.files import regular_file
+from remi_sheet.reading.ods import is_ods_file
 from remi_sheet.reading.sheet_names import workbook_sheet_names
 
 SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "workbook": (".xlsx", ".xlsm"),
     "pdf": (".pdf",),
     "html": (".html", ".htm"),
+    "season": (".xlsx",),  # the season's workbook: replaces only a season workbook
 }
 _HEAD_BYTES: Final = 2048
 
 
 def check_target(
     target: Path,
-    kind: str,
+    kind: str | tuple[str, ...],
     lang: Lang | None,
     *,
     inputs: Sequence[Path] = (),
@@ -40,11 +43,13 @@ def check_target(
     json_output: bool = False,
     lang_from: Sequence[Path] = (),
 ) -> None:
-    """Stop unless `target` may receive a file of `kind` (a key of `SUFFIXES`) written by a
-    command that reads `inputs` and writes `outputs` besides. Without --lang (`lang` None)
-    a refusal speaks the language of the notebook among `inputs`, `target` and
-    `lang_from`, as the command would once it had read it."""
-    suffixes = SUFFIXES[kind]
+    """Stop unless `target` may receive a file of `kind` (a key of `SUFFIXES`, or several:
+    the one whose ending `target` has) written by a command that reads `inputs` and writes
+    `outputs` besides. Without --lang (`lang` None) a refusal speaks the language of the
+    notebook among `inputs`, `target` and `lang_from`, as the command would once it had
+    read it."""
+    kinds = (kind,) if isinstance(kind, str) else kind
+    suffixes = tuple(suffix for each in kinds for suffix in SUFFIXES[each])
 
     def said() -> Lang:  # only when refusing: it may open the notebook's zip
         return language.said(lang, *inputs, target, *lang_from)
@@ -54,11 +59,15 @@ def check_target(
         if same_file(target, source):
             usage_error("output_is_input", said(), name=target.name, source=source.name)
     if target.suffix.lower() not in suffixes:
+        if "workbook" in kinds and is_ods_file(target):  # a notebook kept as .ods: read only
+            fail(Problem("file_ods", params={"path": str(target)}), said(), json_output)
         speaking = said()
+        named = listed([say(f"kind_{each}", speaking) for each in kinds], speaking, "or")
         usage_error(
-            "output_suffix", speaking, name=target.name, kind=Phrase(f"kind_{kind}"),
+            "output_suffix", speaking, name=target.name, kind=named,
             suffixes=listed(list(suffixes), speaking, "or"),
         )  # fmt: skip
+    kind = next(each for each in kinds if target.suffix.lower() in SUFFIXES[each])
     for other in outputs:
         if same_file(target, other):
             usage_error("outputs_same", said(), name=target.name)
@@ -80,9 +89,19 @@ def check_target(
     if exists and not os.access(real, os.R_OK):
         # Not "of another kind": what it holds cannot be seen (`--into`, a file to replace).
         fail(Problem("file_unreadable", params={"path": str(target)}), said(), json_output)
-    if exists and not is_kind(real, kind):
+    refused = _other_kind(target, real, kind) if exists else None
+    if refused is not None:
+        fail(refused, said(), json_output)
+
+
+def _other_kind(target: Path, real: Path, kind: str) -> Problem | None:
+    """Why the file at `target` (`real`, its links followed) may not be replaced by a file
+    of `kind`: it holds another kind, or, for the season's workbook, a workbook remi did
+    not write as a season (a notebook, or anybody's own: never replaced)."""
+    if not is_kind(real, kind):
         params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
-        fail(Problem("output_other_kind", params=params), said(), json_output)
+        return Problem("output_other_kind", params=params)
+    return another_workbook(target) if kind == "season" else None
 
 
 def refuse_another_notebook(
@@ -110,7 +129,7 @@ def is_kind(path: Path, kind: str) -> bool:
         return True
     if kind == "pdf":
         return head.startswith(b"%PDF")
-    if kind == "workbook":
+    if kind in ("workbook", "season"):
         return head.startswith(b"PK\x03\x04")
     text = head.removeprefix(b"\xef\xbb\xbf").lstrip().lower()
     return text.startswith((b"<!doctype html", b"<html"))

@@ -40,6 +40,10 @@ def check(
     # same reading.
     notebook = open_notebook(path, rules, lang, keep_grids=None)
     problems = notebook_problems(notebook)
+    from remi_sheet.reading.ods import is_ods_file
+
+    if is_ods_file(notebook.contents or path):
+        return Checked(notebook, problems)  # score writes no .ods: it would refuse it whole
     from remi_sheet.notebook.sheets import STATE_SHEET
 
     if STATE_SHEET in notebook.sheet_names:
@@ -66,7 +70,7 @@ def untouched(notebook: Notebook, plan: Plan) -> bool:
     from remi_sheet.reading.grid import FormulaProbe
     from remi_sheet.writing import planning
 
-    probe = FormulaProbe(notebook.path)
+    probe = FormulaProbe(notebook.contents or notebook.path)
     try:
         return planning.untouched(notebook, plan, probe)
     finally:

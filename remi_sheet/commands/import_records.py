@@ -224,8 +224,8 @@ def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Noteboo
 
 
 def _read_records(path: Path, rules: HouseRules, options: ImportOptions) -> Records:
-    """The records at `path`: an .xlsx workbook when the file is one (whatever its name), else
-    CSV. A file that cannot be records raises `RemiError`, or comes back as records with
+    """The records at `path`: an .xlsx or .ods workbook when the file is one (whatever its
+    name), else CSV. A file that cannot be records raises `RemiError`, or comes back as records with
     the problem and no games."""
     from remi_sheet.notebook.records import read_csv, read_tables
     from remi_sheet.notebook.records_game import Records
@@ -249,7 +249,7 @@ def _read_records(path: Path, rules: HouseRules, options: ImportOptions) -> Reco
         raise RemiError(Problem("file_unreadable", params={"path": shown})) from None
     if head.startswith(b"PK\x03\x04") or files.is_old_excel(head):
         problem = files.sniff(path)
-        if problem is not None:
+        if problem is not None and problem.code != "file_ods":  # records are only read
             raise RemiError(problem)
         grids, unreadable = read_grids(path)
         probe = FormulaProbe(path)

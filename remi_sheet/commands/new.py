@@ -13,14 +13,16 @@ from typing import TYPE_CHECKING
 from remi_sheet.commands.opening import open_notebook
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, Severity, has_errors
 from remi_sheet.core.rules import HouseRules, table_rows
-from remi_sheet.i18n import Lang
+from remi_sheet.i18n import Lang, Phrase
 from remi_sheet.reading import files
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
     from openpyxl.worksheet.worksheet import Worksheet
 
+    from remi_sheet.notebook.games import Game
     from remi_sheet.notebook.loading import Notebook
+    from remi_sheet.reading.cells import CellValue
     from remi_sheet.reading.grid import Grid
 
 
@@ -34,10 +36,12 @@ def new(
     day: dt.date | None = None,
     force: bool = False,
     backup: bool = True,
+    agreements: Sequence[tuple[CellValue, CellValue]] = (),
 ) -> Path:
     """Make a fresh notebook at `path` of `games` game sheets for `players` (checked by
-    `new_notebook.check_players`) and a Rules sheet holding `rules`, every area live. Every
-    game sheet is dated `day`; None leaves each Date row for a person to fill. A notebook
+    `new_notebook.check_players`) and a Rules sheet holding `rules` and under its
+    Agreements heading `agreements` (a row's two cells each), every area live. Every game
+    sheet is dated `day`; None leaves each Date row for a person to fill. A notebook
     replaced (`force`) is kept as NAME.bak unless `backup` is false."""
     from remi_sheet.notebook.loading import load_notebook
     from remi_sheet.writing import new_notebook, planning, saving, writeback
@@ -59,7 +63,7 @@ def new(
         title = new_notebook.game_title(day, workbook.sheetnames, lang)
         game = new_notebook.GameSheet(title, tuple(players), table_rows(rules))
         new_notebook.add_game_sheet(workbook, game, day, lang)
-    new_notebook.add_rules_sheet(workbook, rules, lang)
+    new_notebook.add_rules_sheet(workbook, rules, lang, agreements)
     with files.exclusive(path), _scratch(path) as folder:
         typed = folder / path.name
         saving.save_workbook(workbook, typed)
@@ -67,6 +71,106 @@ def new(
         plan = planning.plan(notebook, lang, live=True)
         writeback.write(notebook, plan, path, backup=backup, force=True)
     return path
+
+
+@dataclass(frozen=True)
+class Carried:
+    """What `new_from` made and took: the new notebook's language, players and house rules
+    that differ from the defaults (the old notebook's, with the overrides), the old
+    notebook's game whose players were taken (None: those given were used) and how many
+    agreements were taken."""
+
+    lang: Lang
+    players: tuple[str, ...]
+    players_of: str | None
+    rules: dict[str, int | bool | str]
+    agreements: int
+
+
+def new_from(
+    path: Path | str,
+    source: Path | str,
+    players: Sequence[str] = (),
+    overrides: Sequence[tuple[str, str]] = (),
+    lang: Lang | None = None,
+    *,
+    games: int = 1,
+    day: dt.date | None = None,
+    force: bool = False,
+    backup: bool = True,
+) -> Carried:
+    """Make a fresh notebook at `path` for the next season of the notebook at `source`:
+    the players of its last game (`last_game`) unless `players` are given (they replace
+    them), its house rules as its Rules sheet has them with `overrides` over them, its
+    agreements as typed, no games; in `lang`, else in the old notebook's language (rule
+    names and headings written in it). `source` is only read, as every command reads a
+    notebook (`open_notebook`): a file that is no notebook, or one with errors of its own
+    (its house rules, a sheet that cannot be read), raises `RemiError` before anything is
+    written; a mistake in `players` or `overrides` raises `ArgumentError`."""
+    from remi_sheet.commands.outputs import same_file
+    from remi_sheet.core.rules import check_consistent, with_rule
+    from remi_sheet.notebook.loading import agreement_cells
+    from remi_sheet.writing.new_notebook import check_players
+
+    path, source = Path(path), Path(source)
+    if same_file(path, source):
+        raise ArgumentError(lang or "en", "output_is_input", name=path.name, source=source.name)
+    if path.exists() and not force:  # said before a long read of the old notebook
+        raise RemiError(Problem("new_exists", params={"path": str(path)}))
+    old = open_notebook(source)
+    lang = lang or old.lang
+    wrong = [p for p in old.problems if p.severity is Severity.ERROR and p.code != "no_games"]
+    if wrong:
+        raise RemiError(_carried_wrong(source, wrong))
+    rules = old.rules
+    try:
+        for name, value in overrides:
+            rules = with_rule(rules, name, value)
+        check_consistent(rules)
+    except RemiError as error:
+        raise ArgumentError(lang, error.code, **error.params) from None
+    last = last_game(old.games)
+    if not players and last is None:
+        raise ArgumentError(lang, "add_game_no_players", path=str(source))
+    names = list(players) or list(last.players if last is not None else ())
+    try:
+        names = check_players(names, rules)
+    except RemiError as error:
+        if not players:
+            raise  # the old notebook's players: the file's, not the arguments'
+        raise ArgumentError(lang, error.code, **error.params) from None
+    agreements = agreement_cells(old.grids.values(), old.linked_rules)
+    new(path, names, games, rules, lang, day=day, force=force, backup=backup,
+        agreements=agreements)  # fmt: skip
+    taken_from = None if players or last is None else last.sheet
+    return Carried(lang, tuple(names), taken_from, rules.differences(), len(agreements))
+
+
+def last_game(games: Sequence[Game]) -> Game | None:
+    """The game the next season's table is taken from: the latest by its date, of the
+    games whose date reads as one; games of one day, or a notebook with no date read, by
+    sheet order (the later sheet). None without games."""
+    dated: list[tuple[dt.date, int]] = []
+    for index, game in enumerate(games):
+        day = game.day
+        if isinstance(day, dt.date):
+            dated.append((day, index))
+    if dated:
+        return games[max(dated)[1]]
+    return games[-1] if games else None
+
+
+def _carried_wrong(source: Path, wrong: Sequence[Problem]) -> Problem:
+    """The refusal of an old notebook with errors of its own: how many, and the first."""
+    first = wrong[0]
+    where = "!".join(part for part in (first.sheet, first.cell) if part) or source.name
+    params = {
+        "path": str(source),
+        "errors": len(wrong),
+        "where": where,
+        "problem": Phrase(first.code, first.params),
+    }
+    return Problem("new_from_wrong", params=params)
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi_sheet.core import collector
-from remi_sheet.core.problems import Problem, RemiError
+from remi_sheet.core.problems import Problem
 from remi_sheet.i18n import Lang
 from remi_sheet.reading import files
+from remi_sheet.reading.contents import Contents
 
 if TYPE_CHECKING:
     from remi_sheet.notebook.games import Game
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def open_notebook(
-    path: Path,
+    path: Path | Contents,
     overrides: Sequence[tuple[str, str]] = (),
     lang: Lang | None = None,
     *,
@@ -26,12 +27,11 @@ def open_notebook(
 ) -> Notebook:
     """The notebook at `path`, read and checked; `keep_grids` as `load_notebook` says (only
     a command that writes back needs them). `RemiError` for a file that is no notebook."""
-    problem = files.sniff(path, package_checks=False)  # reading checks the zip it opens
-    if problem is not None:
-        raise RemiError(problem)
+    # Read once: every later stage reads these bytes.
+    contents = path if isinstance(path, Contents) else files.read_workbook(path)
     from remi_sheet.notebook.loading import load_notebook
 
-    notebook = load_notebook(path, overrides, lang, keep_grids=keep_grids)
+    notebook = load_notebook(contents, overrides, lang, keep_grids=keep_grids)
     collector.keep_until_exit(notebook)
     return notebook
 

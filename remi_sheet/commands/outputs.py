@@ -9,6 +9,7 @@ from pathlib import Path
 
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
+from remi_sheet.i18n import Phrase
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading.files import Identity, os_reason
 from remi_sheet.reading.sheet_names import workbook_sheet_names
@@ -28,6 +29,27 @@ def another_notebook(target: Path, source: str, ours: Collection[str]) -> Proble
     named = tuple(others[:3])
     params = {"path": str(target), "source": source, "sheets": named, "count": len(named)}
     return Problem("output_other_notebook", params=params)
+
+
+def another_workbook(target: Path) -> Problem | None:
+    """Why the workbook at `target` may not receive the season's workbook (`remi stats -o
+    season.xlsx`): it is not one remi wrote as a season (`is_season_workbook`: a notebook,
+    anybody's own workbook, a season workbook somebody added a sheet to), or its sheets
+    cannot be read to tell; None when it is one, is empty or does not exist. A season
+    workbook written again is replaced, the old one kept as a backup."""
+    from remi_sheet.writing.season_workbook import is_season_workbook, not_season_sheets
+
+    if not target.exists() or target.stat().st_size == 0:  # an empty file holds nothing
+        return None
+    theirs = workbook_sheet_names(target)
+    if theirs and is_season_workbook(theirs):
+        return None
+    if not theirs:
+        params = {"path": str(target), "kind": Phrase("kind_season")}
+        return Problem("output_other_kind", params=params)
+    named = tuple((not_season_sheets(theirs) or theirs)[:3])
+    params = {"path": str(target), "sheets": named, "count": len(named)}
+    return Problem("output_not_season", params=params)
 
 
 def same_file(one: Path, other: Path) -> bool:

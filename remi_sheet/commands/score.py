@@ -73,7 +73,8 @@ def score(
     (open in Excel, read-only, another notebook at `output`)."""
     path = Path(path)
     destination = Path(output) if output is not None else path
-    problem = files.sniff(path)
+    # Only looked at here: the file is read once, by `open_notebook`, with the lock held.
+    problem = files.path_problem(path)
     if problem is None and destination.resolve() == path.resolve():
         problem = files.open_elsewhere(path) or files.read_only(path)
     elif problem is None and destination.exists():
@@ -112,7 +113,8 @@ def _score(
     command line, which formulas cannot see), None keeps each area as it is."""
     from remi_sheet.writing import planning, writeback
 
-    notebook = open_notebook(path, overrides, lang)
+    # The zip looked at as for every command that writes: an .ods is read, never written.
+    notebook = open_notebook(files.read_workbook(path, package_checks=True), overrides, lang)
     problems = notebook_problems(notebook)
     if has_errors(notebook.problems):
         # Wrong house rules make every score wrong: write nothing at all.

@@ -133,16 +133,20 @@ def season_pdf(
     lang: Lang,
     since: dt.date | None = None,
     until: dt.date | None = None,
+    *,
+    template: Path | str | None = None,
 ) -> list[str]:
     """Write the season's printable PDF to `target` (the old one kept as NAME.bak once the
-    new is sure to replace it); the addresses the page asked for and was refused, each
-    once. `RemiError` when it cannot be rendered (no Pango) or written."""
+    new is sure to replace it), laid out with the templates of the folder `template` as
+    `remi report` lays out a scorecard (None: remi's own); the addresses the page asked
+    for and was refused, each once. `RemiError` when it cannot be rendered (no Pango) or
+    written, or for a template past the bounds of `report.rendering`."""
     from remi_sheet.reading import files
     from remi_sheet.report import default_template_dir
     from remi_sheet.report.rendering import render_html, render_pdf
     from remi_sheet.report.season import season_report
 
-    folder = default_template_dir()
+    folder = Path(template) if template is not None else default_template_dir()
     paths = [str(notebook.path) for notebook in found.notebooks]
     rules = [notebook.rules for notebook in found.notebooks]
     document = season_report(found.season, paths, lang, since, until, rules)
@@ -159,3 +163,40 @@ def season_pdf(
     except OSError as error:
         raise RemiError(files.write_failed(target, error)) from None
     return list(dict.fromkeys(refused))
+
+
+def season_workbook(
+    found: Stats,
+    target: Path,
+    lang: Lang,
+    since: dt.date | None = None,
+    until: dt.date | None = None,
+    players: Sequence[str] = (),
+) -> None:
+    """Write the season as a workbook for people (`writing.season_workbook`) to `target`,
+    in one rename, the old one kept as NAME.bak once the new is sure to replace it;
+    `since`, `until` and `players` are what the season was asked for, said on its About
+    sheet. `RemiError` when it cannot be written."""
+    from remi_sheet.reading import files
+    from remi_sheet.report.season import head_to_head_grid, season_title
+    from remi_sheet.writing.saving import save_workbook
+    from remi_sheet.writing.season_workbook import SeasonBook
+    from remi_sheet.writing.season_workbook import season_workbook as workbook_of
+
+    season = found.season
+    book = SeasonBook(
+        files=list(found.labels),
+        title=season_title(season, lang),
+        versus=head_to_head_grid(season),
+        since=since,
+        until=until,
+        players=[row.name for row in season.rows] if players else (),
+        rules=[notebook.rules for notebook in found.notebooks],
+        problems=found.problems,
+    )
+    workbook = workbook_of(season, lang, book)
+    files.replace_atomically(
+        target,
+        lambda temporary: save_workbook(workbook, temporary),
+        before=files.backup_first(target),
+    )

@@ -92,6 +92,12 @@ CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Az --add-game a munkafüzet saját házszabályait tartja meg, és egy játszmát ad "
         "hozzá: hagyd el a --rule, --deals és --games kapcsolót.",
     ),
+    "new_from_add_game": (
+        "--from makes a new notebook from an old one, and --add-game adds a game to a "
+        "notebook: use one of them.",
+        "A --from egy régiből új munkafüzetet készít, az --add-game pedig játszmát ad egy "
+        "munkafüzethez: a kettő közül csak az egyiket használd.",
+    ),
 }
 
 CATALOGUES: Final = (CLI_MESSAGES,)

@@ -49,6 +49,8 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "an entry that does not read and its row, and scores every deal as remi does (codes, "
         "card lists, paper rows) with formulas Excel and LibreOffice compute; a Rules sheet "
         "holds every house rule, and a change there changes the scores.\n\n"
+        "A new season starts from the last with --from: remi new 2027.xlsx --from 2026.xlsx "
+        "takes the old notebook's house rules, agreements and last game's players.\n\n"
         "Example: remi new club.xlsx -p Anna -p Béla -p Csaba",
         "Új munkafüzetet készít, amely segít beírás közben, és élőben pontoz.\n\n"
         "Minden játszmalapon ott vannak a leosztások számai; a lap nem fogad el olyan "
@@ -57,6 +59,9 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "lapfelsorolások, papíros pontsorok), az Excel és a LibreOffice által kiszámolt "
         "képletekkel. A Szabályok lapon minden házszabály ott áll, és ha ott módosítasz, a "
         "pontok is változnak.\n\n"
+        "Az új szezon a --from kapcsolóval a régiből indul: a remi new 2027.xlsx --from "
+        "2026.xlsx átveszi a régi munkafüzet házszabályait, megállapodásait és az utolsó "
+        "játszmája játékosait.\n\n"
         "Példa: remi new klub.xlsx -p Anna -p Béla -p Csaba --lang hu",
     ),
     "help_report": (
@@ -124,6 +129,9 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "not counted; unfinished games count for points but not for wins, places or the "
         "rating. Games are taken in the order of their dates (the Date/Dátum cell), then of "
         "the sheets. Exit code 1 if a game or notebook has errors.\n\n"
+        "For people, -o season.xlsx writes the season as a workbook that Excel and "
+        "LibreOffice open as it is, in the notebook's language; -o season.pdf prints it. "
+        "--csv and --json are for scripts.\n\n"
         "Example: remi stats 2025.xlsx 2026.xlsx --since 2026-01-01 -o season.pdf",
         "Összesítő a megadott munkafüzetek minden játszmájáról, értékszámmal.\n\n"
         "Egy játékos minden munkafüzetben ugyanaz, ha a neve a szóközöktől, a kis- és "
@@ -132,7 +140,32 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "helyezésbe és értékszámba nem. A játszmák a dátumuk (a Dátum/Date cella), majd a "
         "lapok sorrendjében következnek. A kilépési kód 1, ha egy játszma vagy munkafüzet "
         "hibás.\n\n"
+        "Embereknek a -o szezon.xlsx munkafüzetbe írja a szezont, amelyet az Excel és a "
+        "LibreOffice úgy nyit meg, ahogy van, a munkafüzet nyelvén; a -o szezon.pdf "
+        "kinyomtatja. A --csv és a --json szkripteknek való.\n\n"
         "Példa: remi stats 2025.xlsx 2026.xlsx --since 2026-01-01 -o szezon.pdf --lang hu",
+    ),
+    "help_templates": (
+        "Copy the templates and the stylesheet remi prints with into a folder: a club's "
+        "own look starts there.\n\n"
+        "Every file remi lays a scorecard or a season out with (base.html, scorecard.html, "
+        "season.html, …, scorecard.css) is copied as remi has it; the folder is made when "
+        "missing. A file of the same name there that differs, or that is no plain file, is "
+        "never written over: remi names it and writes nothing (exit code 1). A club.css "
+        "added there restyles the whole card (its custom properties: --accent, --font, "
+        "--series-1 …); print with remi report --template DIR, or remi stats -o SEASON.pdf "
+        "--template DIR.\n\n"
+        "Example: remi templates club-look",
+        "Bemásolja egy mappába a sablonokat és a stíluslapot, amelyekkel a remi nyomtat: "
+        "innen indul a klub saját külseje.\n\n"
+        "Minden fájlt, amellyel a remi a pontozólapot vagy a szezont tördeli (base.html, "
+        "scorecard.html, season.html, …, scorecard.css), úgy másol, ahogy a remiben van; a "
+        "mappát létrehozza, ha nincs. Az ott lévő, azonos nevű, de eltérő vagy nem "
+        "közönséges fájlt sosem írja felül: megnevezi, és semmit sem ír (kilépési kód 1). "
+        "Az oda tett club.css az egész lapot átszínezi (egyéni tulajdonságai: --accent, "
+        "--font, --series-1 …); nyomtatás: remi report --template MAPPA, vagy remi stats -o "
+        "SZEZON.pdf --template MAPPA.\n\n"
+        "Példa: remi templates klub-kulso --lang hu",
     ),
 }
 
@@ -164,6 +197,18 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
     "help_param_lang": (
         "Language of messages and written headings; default: the notebook's.",
         "Az üzenetek és a beírt fejlécek nyelve; alapból a munkafüzeté.",
+    ),
+    "help_param_template": (
+        "A folder of your own templates. A club.css there is added after remi's stylesheet "
+        "(the club's colours and fonts); a scorecard.css, base.html, scorecard.html, "
+        "season.html, blank.html, parts.html or folios.html there replaces remi's own, and "
+        "each one it lacks is remi's. remi templates DIR copies remi's there to start (they "
+        "are in {templates}).",
+        "Mappa a saját sablonjaiddal. Az ott lévő club.css a remi stíluslapja után jön (a "
+        "klub színei és betűi); az ott lévő scorecard.css, base.html, scorecard.html, "
+        "season.html, blank.html, parts.html vagy folios.html a remi sajátja helyett áll, "
+        "és amelyik nincs ott, az a remi sajátja. Kiindulásnak a remi templates MAPPA "
+        "bemásolja oda a remi sablonjait (itt vannak: {templates}).",
     ),
     "help_param_rule": (
         "A house rule that overrides the notebook's Rules sheet, e.g. -r opening_minimum=51. "
@@ -199,8 +244,10 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "Az elkészítendő munkafüzet (.xlsx), vagy --add-game mellett az, amelyhez játszmát ad.",
     ),
     "help_new_player": (
-        "A player's name; repeat for each player (2 to 6).",
-        "Egy játékos neve; minden játékoshoz ismételd (2–6 játékos).",
+        "A player's name; repeat for each player (2 to 6). With --from they replace the "
+        "last game's players.",
+        "Egy játékos neve; minden játékoshoz ismételd (2–6 játékos). A --from mellett ők "
+        "lépnek az utolsó játszma játékosainak helyére.",
     ),
     "help_new_games": (
         "How many empty game sheets. One is dated today (or --date); several get a Date row "
@@ -225,6 +272,32 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "A következő játszmalapot egy meglévő munkafüzethez adja, --player nélkül az utolsó "
         "játszma játékosaival.",
     ),
+    "help_new_source": (
+        "Start the notebook (the next season's) from an old one: the players of its last "
+        "game (the latest by date; on one day, or with no date, the later sheet), its house "
+        "rules and its agreements, with no games. -p replaces those players, -r overrides "
+        "its rules, --lang is its language unless given. The old file is only read. Not "
+        "with --add-game.",
+        "A munkafüzetet (a következő szezonét) egy régiből indítja: a régi utolsó "
+        "játszmájának játékosaival (dátum szerint a legkésőbbi; egy napon vagy dátum nélkül "
+        "a későbbi lap), a házszabályaival és a megállapodásaival, játszmák nélkül. A -p "
+        "lecseréli ezeket a játékosokat, a -r felülírja a szabályait, a --lang megadása "
+        "nélkül a régi nyelvén készül. A régi fájlt csak olvassa. Az --add-game mellett nem "
+        "használható.",
+    ),
+    "help_new_lang": (
+        "Language of messages and of the notebook made (sheet names, headings, rule names); "
+        "default: English, with --from the old notebook's, with --add-game the notebook's.",
+        "Az üzenetek és az elkészített munkafüzet nyelve (lapnevek, fejlécek, "
+        "szabálynevek); alapból angol, --from mellett a régi munkafüzeté, --add-game "
+        "mellett a munkafüzeté.",
+    ),
+    "help_new_rule": (
+        "A house rule, e.g. -r opening_minimum=51; repeat for more. It overrides the "
+        "default, or with --from the old notebook's rule.",
+        "Házszabály, pl. -r nyitas_minimum=51; többhöz ismételd. Az alapértéket írja felül, "
+        "--from mellett a régi munkafüzet szabályát.",
+    ),
     "help_new_force": (
         "Replace an existing file (with --add-game: write even when the workbook holds "
         "things openpyxl cannot keep).",
@@ -241,17 +314,6 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
     "help_report_game": (
         "Print only this game (its sheet name). Repeat for more.",
         "Csak ezt a játszmát nyomtatja (a lapja nevével). Többhöz ismételd.",
-    ),
-    "help_report_template": (
-        "A folder of your own templates. A club.css there is added after remi's stylesheet "
-        "(the club's colours and fonts); a scorecard.css, base.html, scorecard.html, "
-        "blank.html, parts.html or folios.html there replaces remi's own, and each one it "
-        "lacks is remi's. Copy remi's from {templates} to start.",
-        "Mappa a saját sablonjaiddal. Az ott lévő club.css a remi stíluslapja után jön (a "
-        "klub színei és betűi); az ott lévő scorecard.css, base.html, scorecard.html, "
-        "blank.html, parts.html vagy folios.html a remi sajátja helyett áll, és amelyik "
-        "nincs ott, az a remi sajátja. Kiindulásnak másold le a remi sablonjait innen: "
-        "{templates}.",
     ),
     "help_report_html": (
         "Write the scorecard as a print-ready web page: with -o, the HTML the PDF was made "
@@ -375,17 +437,34 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "helyezés oszlopában megtartja.",
     ),
     "help_stats_csv_output": (
-        "The standings as CSV (UTF-8, comma separated) on standard output.",
-        "Az összesítő CSV-ként (UTF-8, vesszővel elválasztva) a szabványos kimeneten.",
+        "The standings as CSV for scripts (UTF-8, comma separated, a decimal point) on "
+        "standard output. For a spreadsheet, -o SEASON.xlsx.",
+        "Az összesítő CSV-ként, szkripteknek (UTF-8, vesszővel elválasztva, tizedesponttal) "
+        "a szabványos kimeneten. Táblázatkezelőbe a -o SZEZON.xlsx való.",
     ),
     "help_stats_output": (
-        "Also print the season as a PDF: the table, head to head and the ratings.",
-        "A szezont PDF-be is kinyomtatja: a táblázatot, az egymás elleni eredményeket és az "
-        "értékszámokat.",
+        "Also write the season to a file. A .pdf prints it: the table, head to head and the "
+        "ratings. A .xlsx is a workbook for people, which Excel and LibreOffice open as it "
+        "is: the standings, best and worst games, head to head, every game and the ratings, "
+        "figures as numbers. It replaces only a season workbook remi wrote.",
+        "A szezont fájlba is kiírja. A .pdf kinyomtatja: a táblázatot, az egymás elleni "
+        "eredményeket és az értékszámokat. A .xlsx embereknek szóló munkafüzet, amelyet az "
+        "Excel és a LibreOffice úgy nyit meg, ahogy van: az összesítő, a legjobb és "
+        "legrosszabb játszmák, az egymás elleni eredmények, minden játszma és az "
+        "értékszámok, a számok számként. Csak a remi által írt szezon-munkafüzetet írja felül.",
     ),
     "help_stats_history": (
         "Also show each player's rating after every game.",
         "Minden játékos értékszámát minden játszma után is megmutatja.",
+    ),
+    # templates
+    "help_templates_folder": (
+        "The folder to copy into; made when missing.",
+        "A mappa, ahová másol; ha nincs, létrehozza.",
+    ),
+    "help_templates_lang": (
+        "Language of the messages; default: the system's (LANG).",
+        "Az üzenetek nyelve; alapból a rendszeré (LANG).",
     ),
 }
 
@@ -402,10 +481,11 @@ HELP_WORDS: Final[dict[str, tuple[str, str]]] = {
     "help_word_default": ("[default:", "[alapból:"),
     "help_word_notebook": ("NOTEBOOK.xlsx", "FÜZET.xlsx"),
     "help_word_new_notebook": ("NEW.xlsx", "ÚJ.xlsx"),
+    "help_word_old_notebook": ("OLD.xlsx", "RÉGI.xlsx"),
     "help_word_output_notebook": ("OUT.xlsx", "KIMENET.xlsx"),
     "help_word_records": ("RECORDS.csv|.xlsx", "FELJEGYZÉSEK.csv|.xlsx"),
     "help_word_card": ("CARD.pdf", "LAP.pdf"),
-    "help_word_season": ("SEASON.pdf", "SZEZON.pdf"),
+    "help_word_season": ("SEASON.pdf|.xlsx", "SZEZON.pdf|.xlsx"),
     "help_word_page": ("OUT.html", "OLDAL.html"),
     "help_word_rule": ("NAME=VALUE", "NÉV=ÉRTÉK"),
     "help_word_name": ("NAME", "NÉV"),

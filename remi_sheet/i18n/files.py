@@ -63,10 +63,27 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Letöltés ▸ Microsoft Excel).",
     ),
     "file_ods": (
-        "{path} is an OpenDocument (.ods) spreadsheet: save it as .xlsx in LibreOffice "
-        "(File ▸ Save As ▸ Excel 2007-365).",
-        "{path} OpenDocument (.ods) táblázat: mentsd .xlsx formátumban a LibreOffice-ban "
-        "(Fájl ▸ Mentés másként ▸ Excel 2007-365).",
+        "{path} is an OpenDocument (.ods) spreadsheet, which remi reads (check, report, "
+        "stats) but does not write into: save it as .xlsx in LibreOffice (File ▸ Save As ▸ "
+        "Excel 2007-365) and run remi on that file.",
+        "{path} OpenDocument (.ods) táblázat, amelyet a remi olvas (check, report, stats), de "
+        "írni nem ír bele: mentsd .xlsx formátumban a LibreOffice-ban (Fájl ▸ Mentés másként "
+        "▸ Excel 2007-365), és azzal a fájllal futtasd a remit.",
+    ),
+    "file_ods_damaged": (
+        "{path} is an OpenDocument (.ods) spreadsheet that cannot be read ({reason}): open "
+        "it in LibreOffice, which may repair it, and save it again.",
+        "{path} OpenDocument (.ods) táblázat, de nem olvasható ({reason}): nyisd meg a "
+        "LibreOffice-ban, amely talán kijavítja, és mentsd el újra.",
+    ),
+    "file_ods_too_big": (
+        "{path} holds more than remi reads in an .ods ({reason}): far more than a score "
+        "notebook holds; remi does not read it. Delete what it does not need, or save it as "
+        ".xlsx, whose oversized sheets remi leaves out one by one.",
+        "{path} több adatot tart, mint amennyit a remi egy .ods fájlban olvas ({reason}): "
+        "sokkal többet, mint egy pontozófüzet; a remi nem olvassa be. Töröld belőle a "
+        "fölösleget, vagy mentsd .xlsx formátumban: abban a remi a túl nagy lapokat egyenként "
+        "hagyja ki.",
     ),
     "file_encrypted": (
         "{path} is protected by a password: save a copy without the password and run remi on that.",
@@ -441,6 +458,31 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "reason_parser": (
         "the XML reader said: {detail}",
         "az XML-olvasó angol hibaüzenete: „{detail}”",
+    ),
+    "reason_ods_no_part": ("it has no {part}", "nincs {part} része"),
+    "reason_ods_nested": (
+        "a table, row or cell inside another's cell",
+        "táblázat, sor vagy cella egy másik cellájában",
+    ),
+    "reason_ods_unseen_table": (
+        "a sheet '{sheet}' that its checks did not find",
+        "{sheet:a} '{sheet}' lap, amelyet az ellenőrzés nem talált",
+    ),
+    "reason_ods_sheet_cells": (
+        "the sheet '{sheet}' has values in more than {rows} rows or {cells} cells",
+        "{sheet:a} '{sheet}' lapon több mint {rows} sorban vagy {cells} cellában van érték",
+    ),
+    "reason_ods_cells": (
+        "its sheets have values in more than {cells} cells together",
+        "a lapjain együtt több mint {cells} cellában van érték",
+    ),
+    "reason_ods_text": (
+        "its cells would hold more than {limit} of text and formulas",
+        "a cellái több mint {limit} szöveget és képletet tartanának",
+    ),
+    "reason_library": (
+        "the reading library said: {detail}",
+        "az olvasó programkönyvtár angol hibaüzenete: „{detail}”",
     ),
     "reason_disk_full": ("the disk is full", "betelt a lemez"),
     "reason_permission": ("permission denied", "nincs jogosultság"),

@@ -121,6 +121,28 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "módosítanád, írd be a sorát (név, érték) a megállapodások fölé, és futtasd a remi "
         "score-t.",
     ),
+    # `remi new --from`: the next season from the last
+    "new_from_taken": (
+        "From {path}: the players of '{sheet}' ({players}) and "
+        "{agreements:agreement/agreements}; house rules other than the defaults: {rules}.",
+        "Átvéve innen: {path}. {sheet:A} '{sheet}' lap játékosai ({players}) és {agreements} "
+        "megállapodás; az alapértéktől eltérő házszabályok: {rules}.",
+    ),
+    "new_from_taken_given": (
+        "From {path}: {agreements:agreement/agreements}; the players are those given with -p "
+        "({players}); house rules other than the defaults: {rules}.",
+        "Átvéve innen: {path}. {agreements} megállapodás; a játékosok a -p kapcsolóval "
+        "megadottak ({players}); az alapértéktől eltérő házszabályok: {rules}.",
+    ),
+    "new_from_no_rules": ("none", "nincs ilyen"),
+    "new_from_wrong": (
+        "Nothing made: {path} has {errors:error/errors} of its own (its house rules or its "
+        "sheets), which the new notebook would take over; remi check {path} lists "
+        "{errors:~it/them}. The first, at {where}: {problem}",
+        "Semmi sem készült el: {path} saját hibát tartalmaz ({errors} hiba a házszabályaiban "
+        "vagy a lapjain), amelyet az új munkafüzet átvenne; a remi check {path} "
+        "{errors:~megmutatja/felsorolja őket}. Az első itt: {where}: {problem}",
+    ),
     "last_game_below_limit": (
         "No total of the last game has reached {limit} yet ({played:deal/deals} played): "
         "the new game comes after it all the same.",

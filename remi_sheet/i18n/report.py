@@ -183,6 +183,38 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "The template folder {folder} does not exist or is not a folder.",
         "{folder:A} {folder} sablonmappa nem létezik, vagy nem mappa.",
     ),
+    "template_without_output": (
+        "--template lays out the season's PDF: give it with -o SEASON.pdf.",
+        "A --template a szezon PDF-jét tördeli: a -o SZEZON.pdf mellett add meg.",
+    ),
+    # remi templates
+    "templates_not_folder": (
+        "{folder} is a file, not a folder: name a folder to copy remi's templates into.",
+        "{folder:A} {folder} fájl, nem mappa: adj meg egy mappát, ahová a remi sablonjai "
+        "kerüljenek.",
+    ),
+    "templates_differ": (
+        "{folder} already holds {names} unlike remi's: remi writes over nothing, so nothing "
+        "was written. Move them aside, or copy into another folder.",
+        "{folder:A} {folder} mappában már van {names}, és eltér a remi sajátjától: a remi "
+        "semmit sem ír felül, így semmi sem íródott ki. Tedd félre, vagy másolj egy másik "
+        "mappába.",
+    ),
+    "templates_not_regular": (
+        "{path} is not a plain file but a link, a folder, a pipe or a device: remi writes "
+        "over nothing, so nothing was written.",
+        "{path} nem közönséges fájl, hanem hivatkozás, mappa, cső vagy eszköz: a remi semmit "
+        "sem ír felül, így semmi sem íródott ki.",
+    ),
+    "template_written": ("Written: {path}", "Kiírva: {path}"),
+    "templates_done": (
+        "remi's {count:file/files} are in {folder}: {written} written, {kept} there already "
+        "as remi has them. A club.css beside them restyles the card (the custom properties "
+        "at the top of scorecard.css); print with --template {folder}.",
+        "A remi {count} fájlja itt van: {folder}; {written} kiírva, {kept} már ott volt "
+        "változatlanul. Egy mellé tett club.css átszínezi a lapot (a scorecard.css elején "
+        "álló egyéni tulajdonságokkal); nyomtatáshoz: --template {folder}.",
+    ),
     "template_outside": (
         "{name} leads outside the template folder {folder}: a template may only read files "
         "inside its own folder.",

@@ -7,6 +7,25 @@ from __future__ import annotations
 
 from typing import Final
 
+# What the rating and its ± are, in plain words. No placeholder (templates take the texts
+# as they are): the 10 is notebook.season.RATED_FROM.
+_RATING: Final = (
+    "Rating: how strong a player has shown to be, from the places of the complete games "
+    "(openskill Plackett–Luce, μ − 3σ; everybody starts at 0).",
+    "Értékszám: a befejezett játszmák helyezéseiből becsült játékerő (openskill "
+    "Plackett–Luce, μ − 3σ; mindenki 0-ról indul).",
+)
+_SURE: Final = (
+    "±: how sure the rating is (the smaller, the surer); it shrinks as the player plays "
+    "more games.",
+    "±: mennyire biztos az értékszám (minél kisebb, annál biztosabb); ahogy a játékos több "
+    "játszmát játszik, csökken.",
+)
+_FEW: Final = (
+    "Before a player's 10th complete game the rating says little: (few games) stands in its place.",
+    "A 10. befejezett játszma előtt az értékszám még keveset mond: a helyén (kevés játszma) áll.",
+)
+
 SEASON_WORDS: Final[dict[str, tuple[str, str]]] = {
     "season": ("Season", "Szezon"),
     "season_title": ("Season standings", "Szezon összesítő"),
@@ -31,11 +50,17 @@ SEASON_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "records": ("Best and worst games", "Legjobb és legrosszabb játszmák"),
     "rating_history": ("Rating after each game", "Értékszám játszmáról játszmára"),
-    "rating_note": (
-        "Rating: openskill Plackett–Luce, μ − 3σ (everybody starts at 0); ± is σ, the "
-        "uncertainty, which shrinks with every game.",
-        "Értékszám: openskill Plackett–Luce, μ − 3σ (mindenki 0-ról indul); a ± a σ, a "
-        "bizonytalanság, amely minden játszmával csökken.",
+    # The three sentences of "rating_note", each a line of its own on the Standings sheet.
+    "rating_note_rating": _RATING,
+    "rating_note_sure": _SURE,
+    "rating_note_few": _FEW,
+    "rating_note": (f"{_RATING[0]} {_SURE[0]} {_FEW[0]}", f"{_RATING[1]} {_SURE[1]} {_FEW[1]}"),
+    "few_games": ("(few games)", "(kevés játszma)"),
+    "places_note": (
+        "Places: how many complete games the player finished 1st, 2nd, 3rd, … "
+        "(1·0·2: once 1st, twice 3rd).",
+        "Helyezések: a játékos hány befejezett játszmában lett 1., 2., 3., … "
+        "(1·0·2: egyszer első, kétszer harmadik).",
     ),
     "incomplete_games": (
         "Not finished (no wins, places or rating)",
@@ -147,7 +172,34 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
 }
 
 
+# The season as a spreadsheet (`remi stats -o season.xlsx`, `writing.season_workbook`).
+SEASON_WORKBOOK: Final[dict[str, tuple[str, str]]] = {
+    "workbook_about": ("About", "Tudnivalók"),  # a sheet's name: at most 31 characters
+    "workbook_notebook": ("Notebook", "Munkafüzet"),
+    "workbook_notebooks": ("Notebooks", "Munkafüzetek"),
+    "workbook_points": ("Points", "Pontszám"),
+    "workbook_finished": ("Finished", "Befejezve"),
+    "workbook_counted": ("Counted", "Számolva"),
+    "workbook_period_all": (
+        "every game, whatever its date",
+        "minden játszma, dátumtól függetlenül",
+    ),
+    "workbook_players": ("Players shown", "Mutatott játékosok"),
+    "workbook_players_all": ("everybody", "mindenki"),
+    "workbook_made": ("Made by", "Készítette"),
+    "kind_season": ("a season's Excel workbook", "szezon-munkafüzet"),
+    "output_not_season": (
+        "{path} is a workbook remi did not write as a season ({count:~its sheet/its sheets}: "
+        "{sheets}): remi does not write over it. Name another file, or move that one away "
+        "first.",
+        "{path} olyan munkafüzet, amelyet nem a remi írt szezonként ({count:~lapja/lapjai}: "
+        "{sheets}): a remi nem írja felül. Adj meg másik fájlt, vagy előbb tedd el azt.",
+    ),
+}
+
+
 CATALOGUES: Final = (
     SEASON_WORDS,
     SEASON_MESSAGES,
+    SEASON_WORKBOOK,
 )

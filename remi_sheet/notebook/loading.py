@@ -36,7 +36,8 @@ from remi_sheet.notebook.layout import (
 from remi_sheet.notebook.names import spelt_as_shown
 from remi_sheet.notebook.sheets import HIDDEN_SHEETS, RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
 from remi_sheet.reading.cells import CellValue, address, row_number
-from remi_sheet.reading.files import Identity
+from remi_sheet.reading.contents import Contents
+from remi_sheet.reading.files import Identity, read_workbook
 from remi_sheet.reading.grid import FormulaProbe, Grid, Sheets, read_sheets, unread_code
 
 _RULES_HEADINGS: Final = frozenset({"rule", "name", "szabaly", "nev", "house rule", "hazszabaly"})
@@ -64,34 +65,38 @@ class Notebook:
     sheet_names: tuple[str, ...] = ()  # every sheet of the workbook, in order
     # The Rules sheet under another name, that remi's live formulas read (`Sheets`).
     linked_rules: str | None = None
+    # The file as it was read, whole: what a command writing back loads and compares, not
+    # the file again (None: made in memory).
+    contents: Contents | None = field(default=None, repr=False)
 
     def all_problems(self) -> list[Problem]:
         return self.problems + [p for game in self.games for p in game.problems]
 
 
 def load_notebook(
-    path: Path,
+    source: Path | Contents,
     overrides: Sequence[tuple[str, str]] = (),
     lang: Lang | None = None,
     probe: FormulaProbe | None = None,
     *,
     keep_grids: bool | None = True,
 ) -> Notebook:
-    """Read and check the notebook at `path`; `overrides` are house rules that win over the
-    Rules sheet. The caller has made sure with `files.sniff` that it is an .xlsx file.
+    """Read and check the notebook at `source` (a path, or the file read already:
+    `files.read_workbook`); `overrides` are house rules that win over the Rules sheet.
     `keep_grids`:
     False leaves `Notebook.grids` empty, each sheet's grid let go once it is checked (a
     caller that only reports needs none, and their memory serves the sheets read after);
     None keeps them only in a notebook remi has written to (its state sheet is there), whose
     cells a caller checks against what remi wrote; in another, only the sheets named as
     remi's own (`WHOLE_SHEETS`), so that a person's sheet under such a name can be told."""
+    contents = source if isinstance(source, Contents) else read_workbook(source)
     with collector.paused():
-        sheets = read_sheets(path, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
-        return _load(path, overrides, lang, probe, sheets, keep_grids)
+        sheets = read_sheets(contents, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
+        return _load(contents, overrides, lang, probe, sheets, keep_grids)
 
 
 def _load(
-    path: Path,
+    contents: Contents,
     overrides: Sequence[tuple[str, str]],
     lang: Lang | None,
     probe: FormulaProbe | None,
@@ -100,7 +105,7 @@ def _load(
 ) -> Notebook:
     # The Rules sheet comes first, wherever it stands (`notebook.sheets`).
     own_probe = probe is None
-    probe = probe or FormulaProbe(path)
+    probe = probe or FormulaProbe(contents)
     read: dict[str, Grid] = {}
     unreadable: list[Problem] = []
     items = iter(sheets.items)
@@ -159,14 +164,14 @@ def _load(
     hinted = [layout.lang for layout in layouts.values() if layout.lang]
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
     if not games:
-        problems.append(Problem("no_games", params={"path": path.name}))
+        problems.append(Problem("no_games", params={"path": contents.path.name}))
     grids = {
         name: read[name]
         for name in sheets.names
         if name in read and (keep_grids or fold(name) in WHOLE_SHEETS)
     }
     return Notebook(
-        path,
+        contents.path,
         games,
         rules,
         problems,
@@ -177,6 +182,7 @@ def _load(
         read_agreements(read.values(), linked, notebook_lang),
         tuple(sheets.names),
         linked,
+        contents,
     )
 
 
@@ -385,6 +391,20 @@ def read_agreements(
     A number or a date the spreadsheet stored as one reads as the notebook's language
     writes it (`12,5` and `2026. 11. 06.` in Hungarian), as the person saw it typed."""
     found: list[str] = []
+    for cells in agreement_cells(grids, linked):
+        typed = " ".join(clean(shown_value(cell, lang)) for cell in cells if cell is not None)
+        if typed.strip():
+            found.append(typed.strip())
+    return tuple(found)
+
+
+def agreement_cells(
+    grids: Iterable[Grid], linked: str | None = None
+) -> list[tuple[CellValue, CellValue]]:
+    """The cells of each row under the Agreements/Megállapodások heading of the Rules
+    sheet that `read_agreements` reads (columns A and B), as the spreadsheet stored them (a
+    number as a number, a date as a date), in order; a row empty in both is left out."""
+    found: list[tuple[CellValue, CellValue]] = []
     for grid in grids:
         if not is_rules_sheet(grid.name, linked):
             continue
@@ -392,11 +412,10 @@ def read_agreements(
         if start is None:
             continue
         for row in range(start + 1, grid.height):
-            cells = [grid.value(row, column) for column in range(2)]
-            typed = " ".join(clean(shown_value(cell, lang)) for cell in cells if cell is not None)
-            if typed.strip():
-                found.append(typed.strip())
-    return tuple(found)
+            first, second = grid.value(row, 0), grid.value(row, 1)
+            if filled(first) or filled(second):
+                found.append((first, second))
+    return found
 
 
 def _agreements_row(grid: Grid) -> int | None:

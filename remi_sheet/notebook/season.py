@@ -16,7 +16,10 @@ What `remi stats` shows, and the Standings sheet and its chart take from here:
 - **Games in what order.** By the game's date (`dates.parse_date`), then by sheet order; a game
   without a readable date goes right after the game before it on the sheets of the same
   notebook (first, when no game comes before it).
-- **The rating** (`ratings`): updated game by game in that order.
+- **The rating** (`ratings`): updated game by game in that order. It says little before a
+  player's `RATED_FROM`-th complete game, so the tables show "(few games)" instead of it
+  and of its ±, and `--sort rating` puts such players last; `--json` keeps every number,
+  with `few_games`.
 
 Pure: games in, figures out.
 """
@@ -35,6 +38,8 @@ from remi_sheet.core.dates import FORMS, carried, date_or_none, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
 from remi_sheet.core.text import clean, fold
+from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import place as nth
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.names import (
     Typed,
@@ -61,7 +66,34 @@ SEASON_COLUMNS: Final = (
 SEASON_DECIMALS: Final = {**DECIMALS, "rating": 2, "uncertainty": 2}
 
 
+# The columns of the season's standings table, in the order `remi stats` prints them and
+# its workbook (`-o season.xlsx`) writes them. Text keys of `i18n` ("streak" headed by
+# "streak_short"; "places" as "2·1·0", `places_text`).
+TABLE_COLUMNS: Final = (
+    "rank",
+    "player",
+    "rating",
+    "uncertainty",
+    "games",
+    "complete_games",
+    "wins",
+    "places",
+    "total",
+    "average",
+    "per_deal",
+    "hands",
+    "plus200",
+    "streak",
+)
+
+
 SORTS: Final = ("place", "rating", "wins", "average", "total", "games", "name")
+
+# A rating is shown from a player's tenth complete game, a judgement: by then one lucky
+# night no longer decides the order (σ, the ±, has come down from 8.3 to about 7, and the
+# ratings of a table of four whose skills differ lie some 20 apart; after five games, 15).
+# Before, "(few games)" stands in the tables instead, and the rating note says so.
+RATED_FROM: Final = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +144,11 @@ class SeasonRow:
         return self.standing.name
 
     @property
+    def few_games(self) -> bool:
+        """Fewer than `RATED_FROM` complete games: too few for the rating to say much."""
+        return self.standing.complete < RATED_FROM
+
+    @property
     def per_deal(self) -> float:
         """Points per deal played, to one decimal, halves away from zero."""
         return _one_decimal(self.standing.total, self.standing.deals)
@@ -142,6 +179,7 @@ class SeasonRow:
             "rating": round(self.rating.ordinal, 3),
             "uncertainty": round(self.rating.sigma, 3),
             "mu": round(self.rating.mu, 3),
+            "few_games": self.few_games,
         }
 
 
@@ -413,7 +451,8 @@ def sort_rows(rows: list[SeasonRow], by: str = "place") -> list[SeasonRow]:
 
     keys: dict[str, Any] = {
         "place": place,
-        "rating": lambda r: (-r.rating.ordinal, *place(r)),
+        # Ratings of too few games (shown as such) after every rating shown.
+        "rating": lambda r: (r.few_games, -r.rating.ordinal, *place(r)),
         "wins": lambda r: (-r.standing.wins, *place(r)),
         "average": lambda r: (*average(r), *place(r)),
         "total": lambda r: (r.standing.total, *place(r)),
@@ -481,6 +520,21 @@ def _head_to_head(
 def places_text(places: Sequence[int]) -> str:
     """Firsts, seconds, … as "2·1·0", on the Standings sheet, the terminal and the PDF."""
     return "·".join(map(str, places))
+
+
+def places_heading(rows: Sequence[SeasonRow], lang: Lang) -> str:
+    """The heading over `places_text`, naming each of its figures: "Places (1st·2nd·3rd)",
+    "Helyezések (1.·2.·3.)", as many as the most players of a complete game ("Places"
+    before any)."""
+    heading = say("places", lang)
+    named = places_named(rows, lang)
+    return f"{heading} ({named})" if named else heading
+
+
+def places_named(rows: Sequence[SeasonRow], lang: Lang) -> str:
+    """The places `places_text` counts, "1st·2nd·3rd" ("1.·2.·3."); "" before any."""
+    most = max((len(row.places) for row in rows), default=0)
+    return "·".join(nth(n, lang) for n in range(1, most + 1))
 
 
 def _one_decimal(total: int, count: int) -> float:

@@ -1,9 +1,10 @@
 """Opening and replacing workbook files without surprises.
 
 `sniff` looks at a path before any spreadsheet library touches it, so that a missing file,
-a folder, an old `.xls`, an `.ods` or a password-protected workbook is one clear problem
-rather than a library's traceback. `replace_atomically` writes through a temporary file in
-the same folder, so that the workbook on disk is always the old one or the complete new one.
+a folder, an old `.xls`, an `.ods` (which only the reading commands read, `grid`) or a
+password-protected workbook is one clear problem rather than a library's traceback.
+`replace_atomically` writes through a temporary file in the same folder, so that the
+workbook on disk is always the old one or the complete new one.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from typing import Final, NamedTuple
 
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import package, tolerant
+from remi_sheet.reading import ods, package, tolerant
+from remi_sheet.reading.contents import Contents
 
 _ZIP = b"PK\x03\x04"
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # compound file: .xls, or an encrypted .xlsx
@@ -48,12 +50,9 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
     """
     shown = str(path)
     try:
-        if not path.exists():
-            return Problem("file_missing", params={"path": shown})
-        if path.is_dir():
-            return elsewhere(path) or Problem("file_is_dir", params={"path": shown})
-        if not path.is_file():  # a FIFO or a device would make reading it wait for ever
-            return Problem("file_not_regular", params={"path": shown})
+        problem = path_problem(path)
+        if problem is not None:
+            return problem
         with path.open("rb") as handle:
             head = handle.read(8)
             # The stream directory of a compound file can sit anywhere in it.
@@ -62,6 +61,80 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
         return Problem("file_unreadable", params={"path": shown})
     except OSError as error:
         return Problem("file_not_xlsx", params={"path": shown, "reason": os_reason(error)})
+    problem = _head_problem(path, head, rest)
+    if problem is not None or not package_checks:
+        return problem
+    try:
+        with tolerant.open_zip(path) as archive:
+            return check_archive(archive, path)
+    except DAMAGED_ZIP as error:
+        return damaged(path, error)
+
+
+def path_problem(path: Path) -> Problem | None:
+    """A problem when there is no file at `path` to read (missing, a folder, a pipe), told
+    from the file system alone: nothing is opened."""
+    shown = str(path)
+    try:
+        if not path.exists():
+            return Problem("file_missing", params={"path": shown})
+        if path.is_dir():
+            return elsewhere(path) or Problem("file_is_dir", params={"path": shown})
+        if not path.is_file():  # a FIFO or a device would make reading it wait for ever
+            return Problem("file_not_regular", params={"path": shown})
+    except PermissionError:
+        return Problem("file_unreadable", params={"path": shown})
+    except OSError as error:
+        return Problem("file_not_xlsx", params={"path": shown, "reason": os_reason(error)})
+    return None
+
+
+def read_workbook(path: Path, *, package_checks: bool = False) -> Contents:
+    """The file at `path` read once, whole, after `sniff`'s looks at it: every later stage
+    of the command reads these bytes. `package_checks`: the zip's too, as `sniff` makes
+    them, for a command that writes (reading checks the zip it reads, but reads an .ods,
+    which no command writes). `RemiError` for a file that is no workbook remi reads, or
+    too big to read."""
+    shown = str(path)
+    problem = path_problem(path)
+    if problem is not None:
+        raise RemiError(problem)
+    try:
+        with path.open("rb") as handle:
+            status = os.fstat(handle.fileno())
+            if not stat.S_ISREG(status.st_mode):  # replaced by a pipe since it was looked at
+                raise RemiError(Problem("file_not_regular", params={"path": shown}))
+            if status.st_size > package.MAX_FILE_BYTES:
+                size, limit = package.mb(status.st_size), package.mb(package.MAX_FILE_BYTES)
+                params = {"path": shown, "part": path.name, "size": size, "limit": limit}
+                raise RemiError(Problem("file_too_big", params=params))
+            data = handle.read(package.MAX_FILE_BYTES + 1)
+    except PermissionError:
+        raise RemiError(Problem("file_unreadable", params={"path": shown})) from None
+    except OSError as error:
+        reason = os_reason(error)
+        raise RemiError(
+            Problem("file_not_xlsx", params={"path": shown, "reason": reason})
+        ) from None
+    problem = _head_problem(path, data[:8], data[8:] if data[:8] == _OLE else b"")
+    if problem is not None:
+        raise RemiError(problem)
+    contents = Contents(path, tolerant.readable(data), status)
+    if package_checks:
+        try:
+            with tolerant.open_zip(contents) as archive:
+                problem = check_archive(archive, path)
+        except DAMAGED_ZIP as error:
+            problem = damaged(path, error)
+        if problem is not None:
+            raise RemiError(problem)
+    return contents
+
+
+def _head_problem(path: Path, head: bytes, rest: bytes) -> Problem | None:
+    """A problem when a file that starts with `head` (an OLE file's `rest` after it) is no
+    zip a workbook can be: an .xls, an encrypted workbook, a CSV, empty, another kind."""
+    shown = str(path)
     if head == _OLE:
         code = "file_encrypted" if _ENCRYPTED_STREAM in rest else "file_xls"
         return Problem(code, params={"path": shown})
@@ -75,13 +148,7 @@ def sniff(path: Path, *, package_checks: bool = True) -> Problem | None:
             return Problem("file_csv", params={"path": shown})  # paper records, or an export
         reason = Phrase("reason_empty" if not head else "reason_not_zip")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
-    if not package_checks:
-        return None
-    try:
-        with tolerant.open_zip(path) as archive:
-            return check_archive(archive, path)
-    except DAMAGED_ZIP as error:
-        return damaged(path, error)
+    return None
 
 
 # Google Drive's shortcuts to a spreadsheet online, as its desktop client leaves them.
@@ -126,10 +193,8 @@ def check_archive(archive: zipfile.ZipFile, path: Path, own_sheets: int = 0) -> 
         names = set(archive.namelist())
         # What kind of file it is comes first: an .ods, even one with bytes after its end,
         # or an .xlsb is told as one, whatever else is odd about it.
-        if "mimetype" in names:
-            with archive.open("mimetype") as kind:
-                if b"opendocument.spreadsheet" in kind.read(100):
-                    return Problem("file_ods", params={"path": shown})
+        if ods.is_ods(archive):  # remi reads one (`grid`), and writes none
+            return Problem("file_ods", params={"path": shown})
         if _binary_workbook(archive, names):
             return Problem("file_xlsb", params={"path": shown})
         if "Index/Document.iwa" in names or "Index.zip" in names:  # Numbers, as one file

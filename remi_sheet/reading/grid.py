@@ -4,6 +4,10 @@ python-calamine reads the values (and the saved results of formulas) of every sh
 faster than openpyxl. It shows a formula without a saved result, and an error result, as an
 empty cell; `FormulaProbe` asks the sheet's XML about exactly those cells (through openpyxl's
 streaming parser, `reading.stream`), only when one matters.
+
+An OpenDocument spreadsheet (.ods, LibreOffice's own format) is read by calamine too, once
+`ods` has checked and bounded all of it (calamine reads an .ods whole as it opens it); its
+sheets come as an .xlsx's do, without merged cells or drawings.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import os
 import re
 import zipfile
 import zlib
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Final, NamedTuple, cast
@@ -21,8 +25,9 @@ from typing import IO, TYPE_CHECKING, Final, NamedTuple, cast
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Phrase
-from remi_sheet.reading import compat, drawings, files, guard, package, tolerant
+from remi_sheet.reading import compat, drawings, files, guard, ods, package, tolerant
 from remi_sheet.reading.cells import CellValue
+from remi_sheet.reading.contents import Contents
 from remi_sheet.reading.stream import StreamReader
 
 if TYPE_CHECKING:
@@ -108,7 +113,7 @@ def read_grids(
 
 
 def read_sheets(
-    path: Path,
+    path: Path | Contents,
     whole: frozenset[str] = frozenset(),
     first: frozenset[str] = frozenset(),
     *,
@@ -128,17 +133,20 @@ def read_sheets(
 
 def _open(
     path: Path, source: IO[bytes], own_sheets: int = 0
-) -> tuple[zipfile.ZipFile, dict[str, str], int]:
+) -> tuple[zipfile.ZipFile, dict[str, str], int, ods.Shape | None]:
     """The zip of the workbook at `path`, read from `source` (the file opened already),
     checked (`files.check_archive`, and the shared strings' count by `guard`), its sheets'
     parts and the bytes of its longest shared string (`guard.longest_string`), all before
-    calamine parses anything; `RemiError` for a file that fails."""
+    calamine parses anything; for an .ods, no parts and its `ods.Shape` instead (checked by
+    `ods.check`). `RemiError` for a file that fails."""
     try:
         archive = zipfile.ZipFile(source)
     except files.DAMAGED_ZIP as error:
         raise RemiError(files.damaged(path, error)) from None
     longest = 0
     try:
+        if ods.is_ods(archive):
+            return archive, {}, 0, ods.check(archive)
         problem = files.check_archive(archive, path, own_sheets)
         if problem is not None:
             raise RemiError(problem)
@@ -159,7 +167,7 @@ def _open(
                 count = guard.string_count(strings)
                 if count > guard.MAX_STRINGS:
                     raise RemiError("file_too_many_strings", count=count, **limit)
-        return archive, package.sheet_parts(archive), longest
+        return archive, package.sheet_parts(archive), longest, None
     except BaseException as error:
         archive.close()
         if isinstance(error, RemiError):
@@ -170,70 +178,117 @@ def _open(
 
 
 def _items(
-    path: Path, whole: frozenset[str], first: frozenset[str], own_sheets: int = 0
+    read: Path | Contents, whole: frozenset[str], first: frozenset[str], own_sheets: int = 0
 ) -> Generator[object, None, None]:
     """(names, order, leading, identity, linked_rules) of `Sheets`, then each sheet's item
     (`Grid` or `Problem`).
 
-    The file is opened once: its zip is checked, and calamine reads that very file (what
-    may be put at `path` meanwhile is not read).
+    The file is read once, whole (or was, `Contents`): its zip is checked, and calamine
+    reads those very bytes (what may be put at the path meanwhile is not read).
     """
     from python_calamine import CalamineWorkbook, SheetTypeEnum
 
-    with path.open("rb") as handle:
-        # Read once, whole: the zip checks, calamine (which copies the file into memory
-        # anyway) and the parts' own reading all read these very bytes.
-        status = os.fstat(handle.fileno())
-        size = status.st_size
-        if size > package.MAX_FILE_BYTES:
-            limit = {"size": package.mb(size), "limit": package.mb(package.MAX_FILE_BYTES)}
-            raise RemiError(
-                Problem("file_too_big", params={"path": str(path), "part": path.name, **limit})
-            )
-        source = io.BytesIO(tolerant.readable(handle.read()))
-        archive, members, longest = _open(path, source, own_sheets)
-        streaming = StreamReader(archive)
-        try:
-            with archive:
-                # calamine will not open a workbook with Excel 4 macro sheets at all.
-                readable = tolerant.without_macro_sheets(archive) or source
-                parts: dict[str, bytes] = {}
-                if package.LIVE_SHEET in members:
-                    readable, parts = _values_only(readable, set(members.values()))
-                readable.seek(0)
-                with CalamineWorkbook.from_filelike(readable) as workbook:
-                    sheets = workbook.sheets_metadata
-                    # A damaged book may name a sheet twice; calamine reads the first of them.
-                    names = list(
-                        dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet)
-                    )
-                    linked = package.linked_sheet(archive)
-                    if linked not in names:
-                        linked = None
-                    asked = [fold(name) in first or name == linked for name in names]
-                    order = [name for name, early in zip(names, asked, strict=True) if early]
-                    order += [name for name, early in zip(names, asked, strict=True) if not early]
-                    yield names, order, sum(asked), files.Identity.of(status), linked
-                    for name in order:
-                        rows = None if fold(name) in whole else READ_ROWS
-                        member = members.get(name)
-                        try:
-                            grid = _sheet(
-                                path,
-                                archive,
-                                member,
-                                workbook,
-                                streaming,
-                                name,
-                                rows,
-                                longest,
-                                parts.get(member or ""),
-                            )
-                        except _DAMAGED_PART as error:
-                            raise RemiError(files.damaged(path, error, member)) from None
-                        yield grid
-        except RemiError as error:
-            raise RemiError(files.refused(path, error)) from None
+    contents = read if isinstance(read, Contents) else files.read_workbook(read)
+    path, status = contents.path, contents.status
+    source = contents.opened()
+    archive, members, longest, shape = _open(path, source, own_sheets)
+    if shape is not None:
+        yield from _ods_items(path, archive, source, shape, whole, first, status)
+        return
+    streaming = StreamReader(archive)
+    try:
+        with archive:
+            # calamine will not open a workbook with Excel 4 macro sheets at all.
+            readable = tolerant.without_macro_sheets(archive) or source
+            parts: dict[str, bytes] = {}
+            if package.LIVE_SHEET in members:
+                readable, parts = _values_only(readable, set(members.values()))
+            readable.seek(0)
+            with CalamineWorkbook.from_filelike(readable) as workbook:
+                sheets = workbook.sheets_metadata
+                # A damaged book may name a sheet twice; calamine reads the first of them.
+                names = list(
+                    dict.fromkeys(m.name for m in sheets if m.typ == SheetTypeEnum.WorkSheet)
+                )
+                linked = package.linked_sheet(archive)
+                if linked not in names:
+                    linked = None
+                order, leading = _order(names, first, linked)
+                yield names, order, leading, files.Identity.of(status), linked
+                for name in order:
+                    rows = None if fold(name) in whole else READ_ROWS
+                    member = members.get(name)
+                    try:
+                        grid = _sheet(
+                            path,
+                            archive,
+                            member,
+                            workbook,
+                            streaming,
+                            name,
+                            rows,
+                            longest,
+                            parts.get(member or ""),
+                        )
+                    except _DAMAGED_PART as error:
+                        raise RemiError(files.damaged(path, error, member)) from None
+                    yield grid
+    except RemiError as error:
+        raise RemiError(files.refused(path, error)) from None
+
+
+def _order(names: list[str], first: frozenset[str], linked: str | None) -> tuple[list[str], int]:
+    """The sheets `names` in the order they are read: those whose folded names are in
+    `first`, and the `linked` Rules sheet, before the others; and how many come first."""
+    asked = [fold(name) in first or name == linked for name in names]
+    order = [name for name, early in zip(names, asked, strict=True) if early]
+    order += [name for name, early in zip(names, asked, strict=True) if not early]
+    return order, sum(asked)
+
+
+def _ods_items(
+    path: Path,
+    archive: zipfile.ZipFile,
+    source: IO[bytes],
+    shape: ods.Shape,
+    whole: frozenset[str],
+    first: frozenset[str],
+    status: os.stat_result,
+) -> Generator[object, None, None]:
+    """`_items` of an .ods that `ods.check` cleared: calamine reads it whole as it opens
+    it, and each sheet's values are taken from what it read."""
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    def unreadable(error: Exception) -> RemiError:
+        detail = f"{type(error).__name__}: {error}".strip().rstrip(":")
+        reason = Phrase("reason_library", {"detail": detail})
+        return RemiError(files.refused(path, RemiError(ods.damaged(reason, detail))))
+
+    archive.close()  # all that remi needs of it is in `shape`
+    source.seek(0)
+    try:
+        workbook = CalamineWorkbook.from_filelike(source)
+    except CalamineError as error:
+        raise unreadable(error) from None
+    with workbook:
+        # A name given twice: calamine keeps one table of that name.
+        names = list(dict.fromkeys(sheet.name for sheet in workbook.sheets_metadata))
+        unseen = [name for name in names if name not in shape.names]
+        if unseen:  # calamine found a table the checks did not: refuse rather than trust it
+            reason = Phrase("reason_ods_unseen_table", {"sheet": unseen[0]})
+            raise RemiError(Problem("file_odd", params={"path": str(path), "reason": reason}))
+        linked = shape.linked if shape.linked in names else None
+        order, leading = _order(names, first, linked)
+        yield names, order, leading, files.Identity.of(status), linked
+        for name in order:
+            rows = None if fold(name) in whole else READ_ROWS
+            try:
+                values = workbook.get_sheet_by_name(name).to_python(
+                    skip_empty_area=False, nrows=rows
+                )
+            except CalamineError as error:
+                raise unreadable(error) from None
+            yield Grid(name, values)
 
 
 def _sheet(
@@ -304,15 +359,17 @@ class FormulaProbe:
     """Tells what an empty-looking cell really holds: a formula ("f") with no usable result,
     an error value ("e") such as #DIV/0!, or nothing (None). It opens the workbook once, at
     the first question, and keeps it open until `close`; a sheet is read as the streaming
-    reader reads one, its cells as they are there (no grid, however far a cell is)."""
+    reader reads one, its cells as they are there (no grid, however far a cell is). An .ods
+    is asked once for all its sheets (`ods.kinds`): its content is one part."""
 
-    __slots__ = ("_archive", "_kinds", "_reader", "path")
+    __slots__ = ("_archive", "_kinds", "_ods", "_reader", "path")
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path | Contents) -> None:
         self.path = path
-        self._kinds: dict[str, dict[tuple[int, int], tuple[str, str]]] = {}
+        self._kinds: dict[str, Mapping[tuple[int, int], tuple[str, str]]] = {}
         self._archive: zipfile.ZipFile | None = None
         self._reader: StreamReader | bool | None = None  # False: cannot be opened
+        self._ods: dict[str, ods.Kinds] | None = None  # an .ods's, once asked
 
     def kind(self, sheet: str, row: int, column: int) -> tuple[str, str] | None:
         """("f", formula) or ("e", error text) for such a cell, else None."""
@@ -325,7 +382,7 @@ class FormulaProbe:
             self._archive.close()
         self._archive, self._reader = None, False
 
-    def _load(self, sheet: str) -> dict[tuple[int, int], tuple[str, str]]:
+    def _load(self, sheet: str) -> Mapping[tuple[int, int], tuple[str, str]]:
         # A probe that cannot read proves nothing: the cell stays an empty cell.
         if self._reader is None:
             try:
@@ -336,6 +393,11 @@ class FormulaProbe:
         if not isinstance(self._reader, StreamReader) or self._archive is None:
             return {}
         try:
+            if self._ods is not None or ods.is_ods(self._archive):
+                if self._ods is None:
+                    self._ods = {}  # asked once, whatever comes of it
+                    self._ods = ods.kinds(self._archive)
+                return self._ods.get(sheet, {})
             member = package.sheet_parts(self._archive).get(sheet)
             if member is None or not _formulas_or_errors(self._archive, member):
                 return {}

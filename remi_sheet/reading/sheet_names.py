@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 from typing import Final
 
+from remi_sheet.reading import compat
 from remi_sheet.reading.package import sheet_parts
 
 _BOOK_PARTS: Final = ("xl/workbook.xml", "xl/_rels/workbook.xml.rels")
@@ -24,7 +25,7 @@ def workbook_sheet_names(path: Path) -> list[str]:
     return []
 
 
-# A sheet of an OpenDocument spreadsheet: remi refuses the file, in the notebook's language.
+# A sheet of an OpenDocument spreadsheet, as LibreOffice writes it.
 _ODS_TABLE: Final = re.compile(rb'<table:table\s[^>]*?table:name="([^"]*)"')
 
 
@@ -33,9 +34,10 @@ def sheet_names(archive: zipfile.ZipFile) -> list[str]:
     if "content.xml" in archive.NameToInfo and "xl/workbook.xml" not in archive.NameToInfo:
         if archive.getinfo("content.xml").file_size > _BOOK_BYTES * 4:
             return []
-        import html  # only for an .ods, which remi refuses
+        import html  # only for an .ods
 
-        found = _ODS_TABLE.findall(archive.read("content.xml"))
+        # Inflated no further than it declares (`compat.part_bytes`), as a read one is.
+        found = _ODS_TABLE.findall(compat.part_bytes(archive, "content.xml"))
         return [html.unescape(name.decode("utf-8", errors="replace")) for name in found]
     parts = [archive.getinfo(name) for name in _BOOK_PARTS]
     if all(part.file_size <= _BOOK_BYTES for part in parts):

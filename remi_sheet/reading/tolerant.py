@@ -26,6 +26,7 @@ from typing import Final
 
 from remi_sheet.core.problems import RemiError
 from remi_sheet.reading import compat, package
+from remi_sheet.reading.contents import Contents
 
 _CENTRAL: Final = b"PK\x01\x02"
 _CENTRAL_HEADER: Final = struct.Struct("<4s24xHHH12x")  # … name, extra, comment lengths
@@ -226,10 +227,13 @@ def without_macro_sheets(archive: zipfile.ZipFile) -> io.BytesIO | None:
 _OPENPYXL_ENDINGS: Final = (".xlsx", ".xlsm", ".xltx", ".xltm")
 
 
-def openable(path: Path) -> Path | io.BytesIO:
+def openable(path: Path | Contents) -> Path | io.BytesIO:
     """`path` itself for a reader that opens a zip by its parts' names, or its bytes made
-    `readable` when they need it. A workbook named otherwise than .xlsx or .xlsm (none at
-    all, .ods) is its bytes too: openpyxl refuses a file name by its ending."""
+    `readable` when they need it (the bytes of `Contents`, read already). A workbook named
+    otherwise than .xlsx or .xlsm (none at all, .ods) is its bytes too: openpyxl refuses a
+    file name by its ending."""
+    if isinstance(path, Contents):
+        return path.opened()
     if path.suffix.lower() not in _OPENPYXL_ENDINGS:
         return file_bytes(path)
     try:
@@ -249,8 +253,11 @@ def _needs_repair(archive: zipfile.ZipFile) -> bool:
     )
 
 
-def open_zip(path: Path) -> zipfile.ZipFile:
-    """The zip at `path`, its parts' names slashed (`openable`)."""
+def open_zip(path: Path | Contents) -> zipfile.ZipFile:
+    """The zip at `path` (or of `Contents`, read already), its parts' names slashed
+    (`openable`)."""
+    if isinstance(path, Contents):
+        return zipfile.ZipFile(path.opened())
     archive = zipfile.ZipFile(path)
     try:
         repair = _needs_repair(archive)

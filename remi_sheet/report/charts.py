@@ -15,6 +15,8 @@ from typing import Final, TypeVar
 
 # Okabe–Ito colours (safe for colour blindness), darkened so that they stay distinct greys
 # on a black-and-white printer. The dash patterns and markers carry the distinction there.
+# scorecard.css declares them too, as --series-1 … --series-6, which a club.css may change
+# (`Series.slot` says which one a line is drawn in).
 COLOURS: Final = ("#1f4e9c", "#b3410e", "#08775a", "#7a2f8f", "#8a6d00", "#333333")
 DASHES: Final = ("", "7 3", "2 2.5", "9 3 2 3", "4 4", "1 4")
 MARKERS: Final = ("circle", "square", "triangle", "diamond", "cross", "ring")
@@ -41,6 +43,7 @@ class Series:
     colour: str
     dash: str
     marker: str
+    slot: int = 1  # its colour's place in COLOURS, from 1: drawn in var(--series-<slot>)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +130,14 @@ def line_chart(
     most_labels: int = 20,
     most_marks: int = 16,
     styles: Sequence[int] | None = None,
+    start: bool = True,
 ) -> Chart:
     """A chart of one line per name; `values[p][i]` is player p's value at point i (None:
     no point there, the line goes on to the next one). Points are evenly spaced. `styles`:
     each line's `style` index (default: its place), so that a player keeps one colour and
-    marker on every chart of a report."""
+    marker on every chart of a report. `start`: each line's first point is the start
+    everybody shares (0, `joined`), neither marked nor lifted; False: every point is a
+    value of its own, marked."""
     left, right, top, bottom = 44.0, width - 8.0, 10.0, height - 24.0
     present = [v for row in values for v in row if v is not None]
     lowest = min([0, *present])
@@ -140,6 +146,8 @@ def line_chart(
     count = max(len(x_labels), 2)
 
     def x(i: int) -> float:
+        if len(x_labels) == 1:  # one game, no start before it: in the middle
+            return round((left + right) / 2, 2)
         return round(left + (right - left) * i / (count - 1), 2)
 
     def y(value: int) -> float:
@@ -153,7 +161,8 @@ def line_chart(
     for row in values:
         lift: list[float] = []
         for i, value in enumerate(row):
-            earlier = met.get((i, value), 0) if value is not None and i > 0 else 0
+            shared = start and i == 0
+            earlier = met.get((i, value), 0) if value is not None and not shared else 0
             if value is not None:
                 met[(i, value)] = earlier + 1
             lift.append(_LIFT * earlier)
@@ -163,7 +172,7 @@ def line_chart(
         return lambda value, i: y(value) - lift[i]
 
     drawn = (
-        _series(name, row, look, x, lifted(lift), most_marks)
+        _series(name, row, look, x, lifted(lift), most_marks, start=start)
         for name, row, look, lift in zip(names, values, looks, lifts, strict=True)
     )
     series = tuple(line for line in drawn if line.path)  # no point, no line, no key
@@ -200,11 +209,13 @@ def _series(
     x: Callable[[int], float],
     y: Callable[[int, int], float],
     most_marks: int,
+    *,
+    start: bool = True,
 ) -> Series:
     points = [(x(i), round(y(value, i), 2)) for i, value in enumerate(row) if value is not None]
     path = " ".join(f"{'M' if n == 0 else 'L'}{px:g},{py:g}" for n, (px, py) in enumerate(points))
     # The starting zero is everybody's; marking it would pile every marker on one spot.
-    marked = points[1:]
+    marked = points[1:] if start else points
     every = max(1, math.ceil(len(marked) / most_marks))
     shown = marked[::every]
     if marked and shown[-1] != marked[-1]:
@@ -218,6 +229,7 @@ def _series(
         colour=colour,
         dash=dash,
         marker=marker,
+        slot=index % len(COLOURS) + 1,
     )
 
 

@@ -173,6 +173,7 @@ def render_html(
     environment.filters["in_turn"] = in_turn
     environment.filters["place"] = lambda value: place(value, document.lang)
     environment.globals["text_of"] = lambda name: _text_of(folder, name)
+    environment.globals["css_var"] = _css_var(folder)
 
     try:
         template = environment.get_template(name)
@@ -339,6 +340,24 @@ def _text_of(folder: Path, name: str) -> Markup:
         return Markup(found[1].decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise RemiError("template_not_text", template=name) from None
+
+
+def _css_var(folder: Path) -> Callable[..., str]:
+    """The templates' `css_var(name, fallback)`: the value the page's stylesheets
+    (scorecard.css, then club.css, as base.html pastes them: `_text_of`) give the custom
+    property `name` (`report.custom_properties`), else `fallback`. For the charts' SVG,
+    which WeasyPrint styles by its attributes only; read once, when first asked for."""
+    from remi_sheet.report.custom_properties import custom_properties
+
+    read: list[dict[str, str]] = []
+
+    def css_var(name: str, fallback: str = "") -> str:
+        if not read:
+            sheets = (str(_text_of(folder, sheet)) for sheet in ("scorecard.css", "club.css"))
+            read.append(custom_properties(*sheets))
+        return read[0].get(name, fallback)
+
+    return css_var
 
 
 def _shown(template: str, folder: Path) -> str:

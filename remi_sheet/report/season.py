@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, day, say, words
 from remi_sheet.i18n import number as say_number
-from remi_sheet.notebook.season import SEASON_DECIMALS, places_text
+from remi_sheet.notebook.season import SEASON_DECIMALS, places_heading, places_text
 from remi_sheet.report.charts import Chart
 from remi_sheet.report.scorecard import RuleLine, rule_lines
 
@@ -66,7 +66,7 @@ def season_report(
         say("games", lang),
         say("complete_games", lang),
         say("wins", lang),
-        say("places", lang),
+        places_heading(season.rows, lang),
         say("total", lang),
         say("average", lang),
         say("per_deal", lang),
@@ -169,17 +169,18 @@ def _dated(game: str, date: dt.date | None, lang: Lang) -> str:
 
 
 def rating_chart(season: Season) -> Chart:
-    """Each player's rating from the start (0), right before their first rated game,
-    through every rated game, on the report's line-chart geometry; a game a player sat
-    out has no point, the line goes on."""
-    from remi_sheet.report.charts import joined, line_chart
+    """Each player's rating after every rated game they played, on the report's line-chart
+    geometry: a line starts at the player's first game (no point before it, not even the
+    0 everybody starts from, which would stand at a game they did not play), and a game
+    they sat out has no point: the line goes on from their last game to their next."""
+    from remi_sheet.report.charts import line_chart
 
     history = season.history
-    values = [joined(ratings, history.start) for ratings in history.ratings]
-    labels = ["", *(str(index) for index in range(1, len(history.games) + 1))]
+    labels = [str(index) for index in range(1, len(history.games) + 1)]
     # The geometry is plain arithmetic and draws fractional values as they are; its type
     # says int only because running totals were its first use.
-    return line_chart(history.players, cast("list[list[int | None]]", values), labels, height=300)
+    values = cast("list[list[int | None]]", [list(ratings) for ratings in history.ratings])
+    return line_chart(history.players, values, labels, height=300, start=False)
 
 
 def number(
@@ -198,11 +199,19 @@ def versus_text(ahead: int, behind: int, tied: int = 0) -> str:
 
 
 def row_cells(row: SeasonRow, lang: Lang, minus: str = "-") -> list[str]:
+    """A player's row of the season table, as shown: a rating of too few games
+    (`SeasonRow.few_games`) as "(few games)", its ± as "—"."""
     standing = row.standing
+    if row.few_games:
+        rating, uncertainty = say("few_games", lang), number(None, lang)
+    else:
+        decimals = SEASON_DECIMALS["rating"], SEASON_DECIMALS["uncertainty"]
+        rating = number(row.rating.ordinal, lang, minus=minus, decimals=decimals[0])
+        uncertainty = number(row.rating.sigma, lang, minus=minus, decimals=decimals[1])
     return [
         row.name,
-        number(row.rating.ordinal, lang, minus=minus, decimals=SEASON_DECIMALS["rating"]),
-        number(row.rating.sigma, lang, minus=minus, decimals=SEASON_DECIMALS["uncertainty"]),
+        rating,
+        uncertainty,
         str(standing.games),
         str(standing.complete),
         str(standing.wins),

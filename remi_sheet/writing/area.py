@@ -105,28 +105,43 @@ class Block:
 
 def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]:
     """The Standings sheet: a title, one row per player in the standings order with the
-    season's figures, the line naming that order, the games not counted, the house rules
-    that differ from the defaults, and each player's rating after every complete game,
-    which the sheet's line chart draws (the block returned; None before any complete
-    game)."""
+    season's figures (a rating of too few games as "(few games)", its ± as "—", as `remi
+    stats` shows them), the lines naming that order and saying what the places and the
+    rating are, the games not counted, the house rules that differ from the defaults, and
+    each player's rating after every complete game, which the sheet's line chart draws
+    (the block returned; None before any complete game)."""
     from remi_sheet.core.standings import ORDER
     from remi_sheet.i18n import say
-    from remi_sheet.notebook.season import SEASON_COLUMNS, SEASON_DECIMALS, compute, gather_games
+    from remi_sheet.notebook.season import (
+        SEASON_COLUMNS,
+        SEASON_DECIMALS,
+        compute,
+        gather_games,
+        places_heading,
+    )
 
     season = compute(gather_games(notebook.games))
     cells: Cells = {(0, 0): Written(say("standings", lang), Style.HEADING)}
     for column, key in enumerate(SEASON_COLUMNS):
-        cells[(2, column)] = Written(say(key, lang), Style.HEADING)
+        heading = places_heading(season.rows, lang) if key == "places" else say(key, lang)
+        cells[(2, column)] = Written(heading, Style.HEADING)
     # Figures to one or two decimals show them, as every other table does.
     shown = {1: Style.TENTHS, 2: Style.HUNDREDTHS}
     styles = [shown.get(SEASON_DECIMALS.get(key, 0), Style.COMPUTED) for key in SEASON_COLUMNS]
+    rating = SEASON_COLUMNS.index("rating"), SEASON_COLUMNS.index("uncertainty")
     row = 3
     for row, season_row in enumerate(season.rows, start=3):
-        for column, value in enumerate(season_row.values()):
+        values = season_row.values()
+        if season_row.few_games:
+            values[rating[0]], values[rating[1]] = say("few_games", lang), "—"
+        for column, value in enumerate(values):
             if value is not None and value != "":
                 cells[(row, column)] = Written(value, styles[column])
-    cells[(row + 2, 0)] = Written(say(ORDER, lang), Style.NOTE)
-    row += 4
+    # One sentence a line: a longer one would run past the page the sheet prints on.
+    notes = (ORDER, "places_note", "rating_note_rating", "rating_note_sure", "rating_note_few")
+    for offset, key in enumerate(notes, start=2):
+        cells[(row + offset, 0)] = Written(say(key, lang), Style.NOTE)
+    row += len(notes) + 3
     broken = [game.sheet for game in notebook.games if game.has_errors]
     if broken:
         cells[(row, 0)] = Written(say("not_counted", lang), Style.HEADING)

@@ -21,12 +21,13 @@ from remi_sheet.core.rules import RULES, HouseRules, RuleSpec, value_text
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.layout import is_player_name
-from remi_sheet.reading.cells import address, column_letter
+from remi_sheet.reading.cells import CellValue, address, column_letter
 from remi_sheet.writing.live_area import MAX_SLOTS, LiveColumns
 from remi_sheet.writing.typing_help import WRONG, put_typing_help
 
 if TYPE_CHECKING:
     from openpyxl import Workbook
+    from openpyxl.cell.cell import Cell
     from openpyxl.worksheet.worksheet import Worksheet
 
 # 0-based: date and place above it, then the rows of each player's total and place (a
@@ -85,12 +86,18 @@ def _title(day: dt.date | None, number: int, lang: Lang) -> str:
     return f"{day.isoformat()} #{number}"
 
 
-def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksheet:
+def add_rules_sheet(
+    workbook: Workbook,
+    rules: HouseRules,
+    lang: Lang,
+    agreements: Sequence[tuple[CellValue, CellValue]] = (),
+) -> Worksheet:
     """A Rules sheet with every house rule under its name in `lang`, its value and a
     one-line explanation, then the heading of the table's own agreements (free text, read
-    back as `Notebook.agreements`). The live formulas read each value cell through a
-    cell of remi's live sheet (`live_sheet`), so a change here changes the scores on every
-    sheet."""
+    back as `Notebook.agreements`) and under it `agreements`, a row each (columns A and B,
+    as `loading.agreement_cells` gives an old notebook's). The live formulas read each
+    value cell through a cell of remi's live sheet (`live_sheet`), so a change here changes
+    the scores on every sheet."""
     from remi_sheet.reading.compat import bold_font
 
     heading = bold_font(workbook)
@@ -105,12 +112,34 @@ def add_rules_sheet(workbook: Workbook, rules: HouseRules, lang: Lang) -> Worksh
     row = sheet.max_row + 2
     sheet.cell(row, 1, say("agreements", lang)).font = heading
     sheet.cell(row, 3, say("agreements_help", lang)).data_type = "s"
+    for offset, cells in enumerate(agreements, start=1):
+        for column, value in enumerate(cells, start=1):
+            _agreement_cell(sheet.cell(row + offset, column), value, lang)
     sheet.column_dimensions["A"].width = 28
     sheet.column_dimensions["B"].width = 20
     sheet.column_dimensions["C"].width = 80
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
     one_page_across(sheet, landscape=False)  # the explanations run wider than the page
     return sheet
+
+
+def _agreement_cell(cell: Cell, value: CellValue, lang: Lang) -> None:
+    """An agreement's cell as it was typed: text stays text (never a formula; a control
+    character a cell cannot hold as such written as the format's escape, `_x0007_`, which
+    reads back as it), a number a number, a date a date written as `lang` writes dates."""
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    if value is None:
+        return
+    if isinstance(value, str):
+        cell.value = ILLEGAL_CHARACTERS_RE.sub(lambda found: f"_x{ord(found[0]):04X}_", value)
+        cell.data_type = "s"
+        return
+    cell.value = value
+    if isinstance(value, dt.date):
+        timed = isinstance(value, dt.datetime) and value.time() != dt.time()
+        day = "yyyy. mm. dd." if lang == "hu" else "yyyy-mm-dd"
+        cell.number_format = day + (" hh:mm" if timed else "")
 
 
 def complete_rules(

@@ -18,6 +18,7 @@ from remi_sheet.notebook.layout import MARKER_PREFIX
 from remi_sheet.notebook.loading import Notebook, rule_cells
 from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading.cells import column_letter
+from remi_sheet.reading.contents import Contents
 from remi_sheet.reading.grid import FormulaProbe, Grid
 from remi_sheet.writing import live_sheet
 from remi_sheet.writing.area import (
@@ -311,7 +312,9 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     """True when the workbook already shows, and remi's record already holds, exactly what
     `plan` would write."""
     record = plan.record
-    if record is None or set(record) != set(plan.sheets) or not _as_remi_left_it(notebook.path):
+    if record is None or set(record) != set(plan.sheets):
+        return False
+    if not _as_remi_left_it(notebook.contents or notebook.path):
         return False
     for sheet, cells in plan.sheets.items():
         grid = notebook.grids.get(sheet)
@@ -332,7 +335,7 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     return True
 
 
-def _as_remi_left_it(path: Path) -> bool:
+def _as_remi_left_it(path: Path | Contents) -> bool:
     """Whether the workbook holds every named style remi writes in (one written before a
     style was added gets it, and its cells in it, on the next run), remi's record is
     still very hidden (LibreOffice saves it only hidden) and its live sheet hidden."""

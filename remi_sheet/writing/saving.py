@@ -25,6 +25,7 @@ from remi_sheet.i18n import Phrase
 from remi_sheet.notebook.sheets import WHOLE_SHEETS
 from remi_sheet.reading import compat, files, losses, package, tolerant
 from remi_sheet.reading.cells import address
+from remi_sheet.reading.contents import Contents, path_of
 from remi_sheet.reading.files import Identity, backup_first, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
 from remi_sheet.writing import formula_results, raw_values, shared_formulas
@@ -35,23 +36,25 @@ if TYPE_CHECKING:
     from openpyxl import Workbook
 
 
-def read_sheet_names(path: Path) -> list[str]:
+def read_sheet_names(path: Path | Contents) -> list[str]:
     with tolerant.open_zip(path) as archive:
         return list(package.sheet_parts(archive))
 
 
-def open_workbook(source: Path, target: Path) -> Workbook:
-    """The workbook at `source`, loaded for writing to `target`."""
+def open_workbook(source: Path | Contents, target: Path) -> Workbook:
+    """The workbook at `source` (or read already: `Contents`), loaded for writing to
+    `target`."""
     import openpyxl
 
-    keep_vba = source.suffix.lower() == ".xlsm" and target.suffix.lower() == ".xlsm"
+    suffix = path_of(source).suffix.lower()
+    keep_vba = suffix == ".xlsm" and target.suffix.lower() == ".xlsm"
     with tolerant.open_zip(source) as archive:
         try:
             package.check_not_strict(archive)
             package.check_writable_size(archive)
             styles = package.cell_styles(archive)
         except RemiError as error:
-            raise RemiError(files.refused(source, error)) from None
+            raise RemiError(files.refused(path_of(source), error)) from None
     with warnings.catch_warnings(), compat.openpyxl_quiet():
         # openpyxl warns about what it will drop; `_losses` reports that to the user itself.
         warnings.simplefilter("ignore", UserWarning)
@@ -66,7 +69,7 @@ def open_workbook(source: Path, target: Path) -> Workbook:
 def save_safely(
     workbook: Workbook,
     grids: dict[str, Grid],
-    source: Path | None,
+    source: Path | Contents | None,
     target: Path,
     written: dict[str, Cells],
     touched: dict[str, set[Key]],
@@ -89,7 +92,7 @@ def save_safely(
     """
     problems: list[Problem] = []
     _check_text_fits(grids, target)
-    in_place = source is not None and target.resolve() == source.resolve()
+    in_place = source is not None and target.resolve() == path_of(source).resolve()
     raws = _keep_what_was_read(workbook, grids, source, written) if source is not None else {}
     results: dict[str, dict[str, formula_results.Result]] = {
         sheet: dict(cells) for sheet, cells in raws.items()
@@ -122,7 +125,7 @@ def save_safely(
             lost.append(Phrase("lost_merged_values", {"cells": ", ".join(cells)}))
         if lost and in_place and not force:
             raise RemiError(
-                Problem("would_lose", params={"path": str(source), "lost": tuple(lost)})
+                Problem("would_lose", params={"path": str(target), "lost": tuple(lost)})
             )
         if lost:
             problems.append(
@@ -341,7 +344,7 @@ def _readback_problem(sheet: str, cell: str | None, found: str | Phrase) -> Prob
     return Problem("readback_failed", sheet, cell, params={"found": found})
 
 
-def _losses(source: Path, saved: Path, own: str | None) -> list[Phrase]:
+def _losses(source: Path | Contents, saved: Path, own: str | None) -> list[Phrase]:
     """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
     hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
     with tolerant.open_zip(source) as before, zipfile.ZipFile(saved) as after:
@@ -349,7 +352,10 @@ def _losses(source: Path, saved: Path, own: str | None) -> list[Phrase]:
 
 
 def _keep_what_was_read(
-    workbook: Workbook, grids: dict[str, Grid], source: Path, written: dict[str, Cells]
+    workbook: Workbook,
+    grids: dict[str, Grid],
+    source: Path | Contents,
+    written: dict[str, Cells],
 ) -> dict[str, dict[str, formula_results.Result]]:
     """The saved result of every formula in the workbook, as read before openpyxl lost it;
     the typed cells openpyxl read as a date or an error it would not write back as they

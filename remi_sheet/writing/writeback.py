@@ -22,6 +22,7 @@ from remi_sheet.notebook.loading import Notebook
 from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading import compat
 from remi_sheet.reading.cells import CellValue, address, column_letter, column_number
+from remi_sheet.reading.contents import Contents
 from remi_sheet.reading.files import backup_first, replace_atomically
 from remi_sheet.writing import looks
 from remi_sheet.writing.area import (
@@ -86,7 +87,7 @@ def write(
     if theirs:
         raise RemiError(theirs[0])
     with collector.paused():
-        workbook = workbook or open_workbook(notebook.path, target)
+        workbook = workbook or open_workbook(_read(notebook), target)
         try:
             return _write(notebook, plan, target, backup, force, workbook, untouched)
         finally:
@@ -139,7 +140,7 @@ def _write(
     unhidden = STATE_SHEET in sheets and sheets[STATE_SHEET].sheet_state != "veryHidden"
     touched[STATE_SHEET] = _write_state(workbook, state, arrays)
     in_place = target.resolve() == source.resolve()
-    added = set(sheets) - set(read_sheet_names(source))
+    added = set(sheets) - set(read_sheet_names(_read(notebook)))
     if not any(touched.values()) and not (names_changed or added or unhidden or hidden or helped):
         replaced = False
         if not in_place:
@@ -154,7 +155,7 @@ def _write(
     saved = save_safely(
         workbook,
         notebook.grids,
-        source,
+        _read(notebook),
         target,
         written,
         touched,
@@ -209,13 +210,19 @@ def typed_over(notebook: Notebook, plan: Plan) -> list[Problem]:
     writing (for `remi check`, so that both say the same of whose a cell is); nothing is
     written."""
     with collector.paused():
-        workbook = open_workbook(notebook.path, notebook.path)
+        workbook = open_workbook(_read(notebook), notebook.path)
         try:
             sheets = {sheet.title: sheet for sheet in workbook.worksheets}
             styled = Style.HEADING.value in workbook.named_styles
             return _claims(notebook, plan, workbook, sheets, styled)[0]
         finally:
             release(workbook)
+
+
+def _read(notebook: Notebook) -> Path | Contents:
+    """The notebook's file as it was read (`Notebook.contents`), for every stage to read
+    those bytes, not the file again; its path for a notebook made in memory."""
+    return notebook.contents or notebook.path
 
 
 def _claims(

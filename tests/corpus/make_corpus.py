@@ -1026,11 +1026,16 @@ case(
 )
 case(
     "file_ods.xlsx",
-    "a LibreOffice .ods renamed to .xlsx",
+    "an .ods without its manifest, renamed to .xlsx",
     raw(ods_file()),
-    (None, None, "file_ods"),
+    (None, None, "file_ods_damaged"),
 )
-case("file_ods.ods", "a LibreOffice .ods", raw(ods_file()), (None, None, "file_ods"))
+case(
+    "file_ods.ods",
+    "an .ods without its manifest",
+    raw(ods_file()),
+    (None, None, "file_ods_damaged"),
+)
 case("file_missing.xlsx", "a file that is not there", None, (None, None, "file_missing"))
 case("file_is_dir.xlsx", "a folder named like a workbook", folder, (None, None, "file_is_dir"))
 
