@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import DealScore, GameScore, score_game
-from remi_sheet.core.standings import Standing, Tally, standings
+from remi_sheet.core.standings import Standing, Tally, one_decimal, standings
 from remi_sheet.notebook.loading import load_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,3 +128,11 @@ def test_a_notebook_read_without_its_grids_is_the_same_notebook(path: Path) -> N
         kept.standings,
     )
     assert (dropped.rules, dropped.lang) == (kept.rules, kept.lang)
+
+
+@given(st.integers(-100_000, 100_000), st.integers(1, 500))
+def test_one_decimal_rounds_halves_away_from_zero_exactly(total: int, count: int) -> None:
+    """Every average remi shows (per complete game, per deal) is rounded by one function:
+    the exact quotient to a tenth, a half away from zero, as Decimal rounds it."""
+    exact = (Decimal(total) / Decimal(count)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    assert one_decimal(total, count) == float(exact)

@@ -66,10 +66,7 @@ class Standing:
         None before the player's first complete game."""
         if not self.complete:
             return None
-        # In whole tenths, exactly: (20 * total / games + 1) // 2 rounds a half up.
-        total = self.complete_total
-        tenths = (20 * abs(total) // self.complete + 1) // 2
-        return (tenths if total >= 0 else -tenths) / 10
+        return one_decimal(self.complete_total, self.complete)
 
     def values(self) -> list[str | int | float | None]:
         """The row in the order of `COLUMNS`."""
@@ -99,6 +96,16 @@ class Standing:
             "hands": self.hands,
             "plus200": self.plus200,
         }
+
+
+def one_decimal(total: int, count: int) -> float:
+    """`total / count` to one decimal, halves away from zero (every average remi shows);
+    0.0 for no count."""
+    if not count:
+        return 0.0
+    # In whole tenths, exactly: (20 * total / count + 1) // 2 rounds a half up.
+    tenths = (20 * abs(total) // count + 1) // 2
+    return (tenths if total >= 0 else -tenths) / 10
 
 
 def order_key(row: Standing) -> tuple[int, bool, float]:

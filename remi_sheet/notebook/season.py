@@ -36,7 +36,7 @@ from typing import Any, Final
 
 from remi_sheet.core.dates import FORMS, carried, date_or_none, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
-from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, standings
+from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing, one_decimal, standings
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.i18n import place as nth
@@ -151,7 +151,7 @@ class SeasonRow:
     @property
     def per_deal(self) -> float:
         """Points per deal played, to one decimal, halves away from zero."""
-        return _one_decimal(self.standing.total, self.standing.deals)
+        return one_decimal(self.standing.total, self.standing.deals)
 
     def values(self) -> list[str | int | float | None]:
         """The row in the order of `SEASON_COLUMNS`: places as "2·1·0" (`places_text`),
@@ -535,15 +535,6 @@ def places_named(rows: Sequence[SeasonRow], lang: Lang) -> str:
     """The places `places_text` counts, "1st·2nd·3rd" ("1.·2.·3."); "" before any."""
     most = max((len(row.places) for row in rows), default=0)
     return "·".join(nth(n, lang) for n in range(1, most + 1))
-
-
-def _one_decimal(total: int, count: int) -> float:
-    from decimal import ROUND_HALF_UP, Decimal
-
-    if not count:
-        return 0.0
-    exact = Decimal(total) / Decimal(count)
-    return float(exact.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
 def _result_json(result: GameResult | None) -> dict[str, Any] | None:
