@@ -530,3 +530,24 @@ def test_a_new_sheet_of_the_rules_sheets_name_beside_the_renamed_one_is_not_read
     assert [(p.sheet, p.code) for p in notebook.problems] == [("Szabályok", "rules_sheet_not_read")]
     assert remi("score", path).exit_code == 0
     assert "'Házirend'!" in live_value(path, "remi_hand_win")
+
+
+def test_the_names_and_the_date_keep_their_width(tmp_path: Path) -> None:
+    """remi's cells in the players' columns (their totals and places above the names) never
+    make a column narrower than the names and the date typed there need (a new notebook
+    showed ### for its date and cut names in LibreOffice); the legend under the deals runs
+    on over the empty cells beside it, not widening the deal column."""
+    names = ["Szűcs Réka", "Bíró Győző", "Nagy Erzsébet"]
+    path = tmp_path / "n.xlsx"
+    assert remi("new", path, *(part for name in names for part in ("-p", name))).exit_code == 0
+    game = openpyxl.load_workbook(path).worksheets[0]
+    widths = {letter: game.column_dimensions[letter].width for letter in "ABCDEFG"}
+    for letter, name in zip("BCD", names, strict=True):
+        assert widths[letter] >= len(name) + 2, widths
+    assert min(widths[letter] for letter in "BCDEFG") >= len("2026-12-05") + 2, widths
+    assert widths["A"] < 24, widths  # the deal numbers and remi's short labels
+    assert game.column_dimensions["I"].width >= len("remi ▸ points")
+    # A second score changes none of them.
+    assert remi("score", path).exit_code == 0
+    again = openpyxl.load_workbook(path).worksheets[0]
+    assert {letter: again.column_dimensions[letter].width for letter in "ABCDEFG"} == widths

@@ -86,20 +86,30 @@ def draw_ratings(sheet: Worksheet, block: Block | None) -> None:
     sheet.print_area = f"A1:{column_letter(last)}{bottom}"
 
 
-def fit_area(sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None, first: bool) -> None:
-    """The area's columns as wide as their names, headings and numbers need; the sheet
-    printed one page across when remi `first` writes its area there, unless a person has
-    scaled or fitted it already. After that the print setup is the person's, as they set
-    it. (Orientation alone tells nothing: LibreOffice writes "portrait" on every sheet.)"""
+def fit_area(
+    sheet: Worksheet, cells: Cells, helpers: tuple[int, int] | None, first: bool, area: int = 0
+) -> None:
+    """The area's columns (from `area` on) as wide as their names, headings and numbers
+    need; a column of the person's table left of it that holds a cell of remi's (a live
+    game's totals above the names, its legend) made wide enough for it, never narrower
+    than it is (the names and the date typed there need their width). The sheet printed
+    one page across when remi `first` writes its area there, unless a person has scaled or
+    fitted it already. After that the print setup is the person's, as they set it.
+    (Orientation alone tells nothing: LibreOffice writes "portrait" on every sheet.)"""
     widths: dict[int, int] = {}
     for (_row, column), written in cells.items():
         if helpers is not None and helpers[0] <= column <= helpers[1]:
             continue
+        if written.style == Style.NOTE:
+            continue  # a sentence runs on over the empty cells beside it
         shown = written.shows if written.formula else written.value
         text = "" if shown is None else str(shown)
         widths[column] = max(widths.get(column, 7), min(len(text) + 3, 28))
     for column, width in widths.items():
-        sheet.column_dimensions[column_letter(column)].width = width
+        dimension = sheet.column_dimensions[column_letter(column)]
+        if column < area and dimension.customWidth and (dimension.width or 0) >= width:
+            continue
+        dimension.width = width
     setup, fitting = sheet.page_setup, sheet.sheet_properties.pageSetUpPr
     chosen = setup.scale not in (None, 100) or (fitting is not None and bool(fitting.fitToPage))
     if first and not chosen:

@@ -124,7 +124,8 @@ def _write(
     helped = False  # a live game's input check or paint put right
     for name, (cells, _) in changes.items():
         if name != plan.standings_sheet and name not in plan.own:
-            looks.fit_area(sheets[name], cells, plan.helpers.get(name), name not in known)
+            area = column_number(plan.areas[name].partition(":")[0]) - 1
+            looks.fit_area(sheets[name], cells, plan.helpers.get(name), name not in known, area)
         if name in plan.helpers:
             looks.hide_helpers(sheets[name], *plan.helpers[name])
             game = games.get(name)
