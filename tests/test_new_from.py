@@ -302,3 +302,17 @@ def test_an_old_notebook_that_cannot_lend_is_one_line_and_nothing_made(
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # no notebook, no scraps
     if typed is not None:
         assert (tmp_path / "2026.xlsx").read_bytes() == typed
+
+
+def test_a_rule_given_puts_right_the_old_notebooks_wrong_value_of_it(tmp_path: Path) -> None:
+    """The old Rules sheet's cell of a rule given with -r is not read (the command line's
+    value wins there as everywhere): its wrong value stops nothing, and the new notebook
+    has the value given. Another rule's wrong value still stops it."""
+    _rules_wrong(tmp_path / "2026.xlsx")
+    installed(tmp_path, "new", "2027.xlsx", "--from", "2026.xlsx", "-r", "packs=3")
+    assert checked(tmp_path, "2027.xlsx")["house_rules"]["packs"] == 3
+    refused = installed(
+        tmp_path, "new", "2028.xlsx", "--from", "2026.xlsx", "-r", "jokers=2", code=1
+    )
+    assert "1 error of its own" in refused.stderr
+    assert not (tmp_path / "2028.xlsx").exists()

@@ -108,7 +108,7 @@ def new_from(
     (its house rules, a sheet that cannot be read), raises `RemiError` before anything is
     written; a mistake in `players` or `overrides` raises `ArgumentError`."""
     from remi_sheet.commands.outputs import same_file
-    from remi_sheet.core.rules import check_consistent, with_rule
+    from remi_sheet.core.rules import check_consistent, rule_spec, with_rule
     from remi_sheet.notebook.loading import agreement_cells
     from remi_sheet.writing.new_notebook import check_players
 
@@ -117,15 +117,27 @@ def new_from(
         raise ArgumentError(lang or "en", "output_is_input", name=path.name, source=source.name)
     if path.exists() and not force:  # said before a long read of the old notebook
         raise RemiError(Problem("new_exists", params={"path": str(path)}))
-    old = open_notebook(source)
+    try:
+        for name, value in overrides:  # each readable, before the old notebook is read
+            with_rule(HouseRules(), name, value)
+    except RemiError as error:
+        raise ArgumentError(lang or "en", error.code, **error.params) from None
+    # The overrides win over the old Rules sheet, whose cell of such a rule is not read:
+    # a value there that is no value stops nothing.
+    old = open_notebook(source, overrides)
     lang = lang or old.lang
-    wrong = [p for p in old.problems if p.severity is Severity.ERROR and p.code != "no_games"]
+    overridden = {rule_spec(name).name for name, _ in overrides}
+    wrong = [
+        p
+        for p in old.problems
+        if p.severity is Severity.ERROR
+        and p.code != "no_games"
+        and not overridden & set(p.params.get("rules", ()))  # the overrides' own clash
+    ]
     if wrong:
         raise RemiError(_carried_wrong(source, wrong))
     rules = old.rules
     try:
-        for name, value in overrides:
-            rules = with_rule(rules, name, value)
         check_consistent(rules)
     except RemiError as error:
         raise ArgumentError(lang, error.code, **error.params) from None

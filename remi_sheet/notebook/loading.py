@@ -297,6 +297,9 @@ def read_rules(
     problems: list[Problem] = []
     lang: Lang | None = None
     where: dict[str, tuple[str, str]] = {}  # rule → (sheet, cell) that set it
+    # A rule given on the command line wins over its cell, which is not read at all: a
+    # value there that is no value stops nothing (`new --from OLD -r` puts it right).
+    overridden = {rule_spec(name).name for name, _ in overrides}
     for grid in grids:
         if not is_rules_sheet(grid.name, linked):
             continue
@@ -309,6 +312,8 @@ def read_rules(
                         "rule_twice", name=rule_name(spec.name), first=where[spec.name][1]
                     )
                 where[spec.name] = (grid.name, address(row, 1))
+                if spec.name in overridden:
+                    continue
                 if isinstance(value, str) and not value.strip():
                     pass  # spaces alone are an empty value, as the live formulas read it
                 elif value is not None:
