@@ -25,6 +25,7 @@ __version__ = "0.1.0"
 if TYPE_CHECKING:
     from remi_sheet.commands.check import Checked, check
     from remi_sheet.commands.import_records import Imported, ImportOptions, import_records
+    from remi_sheet.commands.meld import Melded, meld
     from remi_sheet.commands.new import Added, Carried, add_game, new, new_from
     from remi_sheet.commands.opening import open_notebook
     from remi_sheet.commands.report import Printed, blank, scorecard
@@ -48,6 +49,8 @@ _FACE = {
     "import_records": "remi_sheet.commands.import_records",
     "ImportOptions": "remi_sheet.commands.import_records",
     "Imported": "remi_sheet.commands.import_records",
+    "meld": "remi_sheet.commands.meld",
+    "Melded": "remi_sheet.commands.meld",
     "add_game": "remi_sheet.commands.new",
     "Added": "remi_sheet.commands.new",
     "score": "remi_sheet.commands.score",
@@ -69,6 +72,7 @@ __all__ = [
     "Checked",
     "ImportOptions",
     "Imported",
+    "Melded",
     "Notebook",
     "Printed",
     "Problem",
@@ -81,6 +85,7 @@ __all__ = [
     "blank",
     "check",
     "import_records",
+    "meld",
     "new",
     "new_from",
     "open_notebook",

@@ -15,6 +15,7 @@ import typer
 from remi_sheet.cli import app as cli
 from remi_sheet.cli import help_text, language
 from remi_sheet.i18n import LANGS, TEXTS, Lang, say
+from remi_sheet.i18n.command_help import COMMAND_HELP_KEYS
 from remi_sheet.report import default_template_dir
 from tests.conftest import build_notebook, remi
 
@@ -33,15 +34,16 @@ ENGLISH = (
 )
 
 
-def _keys(name: str) -> list[str]:
-    """The catalogue keys the help of the command `name` (or "remi") reads."""
+def _keys(name: str) -> list[str | None]:
+    """The catalogue keys the help of the command `name` (or "remi") reads (None: a
+    parameter with no help)."""
     group = typer.main.get_command(cli.app)
     command = group if name == "remi" else group.get_command(None, name)  # type: ignore[attr-defined]
     assert command is not None
-    keys = [f"help_{name}"]
+    keys = [COMMAND_HELP_KEYS.get(name)]
     for parameter in command.params:
-        own = f"help_{name}_{parameter.name}"
-        keys.append(own if own in TEXTS else f"help_param_{parameter.name}")
+        assert parameter.name is not None
+        keys.append(help_text.parameter_key(name, parameter.name))
     return keys
 
 
@@ -52,6 +54,7 @@ def _flat(text: str) -> str:
 @pytest.mark.parametrize("name", ["remi", *COMMANDS])
 def test_every_command_and_option_has_its_help_in_both_languages(name: str) -> None:
     for key in _keys(name):
+        assert key is not None, f"a help of {name} without a key: add it to i18n/command_help.py"
         assert key in TEXTS, f"no help text {key}: add it to i18n/command_help.py"
         english, hungarian = TEXTS[key]
         assert english and hungarian and english != hungarian
@@ -64,6 +67,7 @@ def test_a_commands_help_says_the_catalogues_texts(name: str, lang: Lang) -> Non
     assert result.exit_code == 0
     shown = _flat(result.stdout)
     for key in _keys(name):
+        assert key is not None
         said = say(key, lang, templates=str(default_template_dir()))
         for paragraph in said.split("\n\n"):
             assert _flat(paragraph) in shown, key

@@ -7,6 +7,7 @@ import datetime as dt
 import re
 import subprocess
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -160,6 +161,55 @@ def test_a_file_that_is_no_notebook_raises_remi_error(tmp_path: Path) -> None:
         with pytest.raises(remi_sheet.RemiError) as raised:
             remi_sheet.check(path)
         assert raised.value.problem.message("en")
+
+
+def test_meld_checks_melds_and_finds_a_hands_openings(capsys: pytest.CaptureFixture[str]) -> None:
+    laid = remi_sheet.meld(["8♣ 9♣ 10♣", "9♠ 9♣ Jo"])
+    assert laid.ok and laid.report is not None and laid.report.opens
+    assert laid.to_json("en")["total"] == 54
+    unread = remi_sheet.meld(["8♣ 9x"])  # the input's mistake is the outcome's, as a problem
+    assert not unread.ok and [error.code for error in unread.errors] == ["card_unknown"]
+    hand = remi_sheet.meld(hand="10♠ J♠ Q♠ K♠ A♥ A♦ A♣ 2♥ 3♥ Jo", every=True)
+    assert hand.ok and hand.best is not None and hand.best.opens and hand.others is not None
+    assert hand.to_json("hu")["alternatives_count"] == hand.count
+    with pytest.raises(ValueError):
+        remi_sheet.meld(["8♣ 9♣ 10♣"], hand="2♥ 3♥ 4♥")
+    assert capsys.readouterr() == ("", "")
+
+
+def test_an_outcomes_json_is_what_remi_json_prints(tmp_path: Path) -> None:
+    """`to_json`, written by `documents.write_json`, is byte for byte the `--json` output."""
+    import io
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from remi_sheet.cli.app import app
+    from remi_sheet.commands.documents import write_json
+
+    for sample in ("klub.xlsx", "hibak.xlsx", "papir.csv"):
+        shutil.copy(ROOT / "samples" / sample, tmp_path / sample)
+    klub, hibak, papir = (str(tmp_path / name) for name in ("klub.xlsx", "hibak.xlsx", "papir.csv"))
+    dry = remi_sheet.ImportOptions(dry_run=True)
+    melds = ["8♣ 9♣ 10♣", "Jo 9♣ 10♣", "9♠ 9♠ 9♥"]
+    out = tmp_path / "out.xlsx"
+    outcomes: dict[tuple[str, ...], Callable[[], Mapping[str, object]]] = {
+        ("check", hibak, "--lang", "hu"): lambda: remi_sheet.check(hibak, lang="hu").to_json(),
+        ("score", klub, "-o", str(out)): lambda: remi_sheet.score(klub, output=out).to_json(),
+        ("import", papir, "--into", klub, "--dry-run"): lambda: remi_sheet.import_records(
+            papir, klub, options=dry
+        ).to_json(),
+        ("stats", klub, hibak, "--lang", "en"): lambda: remi_sheet.stats(
+            [klub, hibak], lang="en"
+        ).to_json("en"),
+        ("meld", *melds, "--lang", "hu"): lambda: remi_sheet.meld(melds).to_json("hu"),
+    }
+    for arguments, outcome in outcomes.items():
+        printed = CliRunner().invoke(app, [*arguments, "--json"], env={"COLUMNS": "200"})
+        out.unlink(missing_ok=True)  # score's output written anew by the library
+        written = io.StringIO()
+        write_json(outcome(), written.write)
+        assert printed.stdout == written.getvalue(), arguments
 
 
 _LOADED = "import sys, remi_sheet; print(sorted(m for m in sys.modules if 'remi_sheet.' in m))"

@@ -70,8 +70,9 @@ def message(error: UsageError, lang: Lang) -> str:
         if " requires " in error.message:
             return say("cli_option_needs_value", lang, option=error.option_name)
     if isinstance(error, MissingParameter) and error.param is not None:
-        kind = "argument" if error.param.param_type_name == "argument" else "option"
-        return say(f"cli_missing_{kind}", lang, name=_name(error.param, lang))
+        argument = error.param.param_type_name == "argument"
+        key = "cli_missing_argument" if argument else "cli_missing_option"
+        return say(key, lang, name=_name(error.param, lang))
     if isinstance(error, BadParameter) and error.param is not None:
         return _bad_value(error, error.param, lang)
     extra = _EXTRA.fullmatch(error.message)

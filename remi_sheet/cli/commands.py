@@ -12,13 +12,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi_sheet.core import collector
-from remi_sheet.core.problems import Problem, error_count
+from remi_sheet.core.problems import error_count
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, Phrase, say
+from remi_sheet.i18n.rules import RULE_NAME_KEYS
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
-    from remi_sheet.commands.score import Written
+    from remi_sheet.commands.check import Checked
+    from remi_sheet.commands.score import Scored, Written
     from remi_sheet.core.rules import HouseRules
     from remi_sheet.notebook.loading import Notebook
 
@@ -33,7 +35,7 @@ def run_check(
     from remi_sheet.commands.check import check
 
     checked = check(path, overrides, lang)
-    _report(console, checked.notebook, checked.problems, json_output)
+    _report(console, checked, json_output)
     return 0 if checked.ok else 1
 
 
@@ -53,7 +55,7 @@ def run_score(
 
     scored = score(path, target, overrides, lang, backup=backup, force=force, live=live)
     notebook, problems = scored.notebook, scored.problems
-    _report(console, notebook, problems, json_output, scored.written)
+    _report(console, scored, json_output)
     where = scored.written.path or path
     line = say(scored.told, notebook.lang, path=where, errors=error_count(problems))
     console.print(line, markup=False, highlight=False)
@@ -84,27 +86,21 @@ def _what_was_scored(notebook: Notebook, outcome: Written) -> list[str]:
     return ["  " + say(key, lang, games=tuple(names)) for key, names in groups if names]
 
 
-def _report(
-    console: Printer,
-    notebook: Notebook,
-    problems: list[Problem],
-    json_output: bool,
-    written: Written | None = None,
-) -> None:
+def _report(console: Printer, found: Checked | Scored, json_output: bool) -> None:
     """Each game's line, the standings, the games left out of them, the house rules, the
     problems and the summary; or the `--json` document (with what `score` wrote)."""
     from remi_sheet.cli import output
     from remi_sheet.cli.game_lines import game_line
     from remi_sheet.cli.printing import print_table
 
+    notebook, problems = found.notebook, found.problems
     table = notebook.standings
     lang = notebook.lang
     if json_output:
-        document = output.notebook_json(notebook, problems, lang, table)
         # Each game's part is made, written and freed in turn, and none holds a cycle: the
         # collector would only walk the whole notebook again and again meanwhile.
         with collector.paused():
-            output.print_json(document | (written.to_json() if written is not None else {}))
+            output.print_json(found.to_json())
         return
     for game in notebook.games:
         console.print(game_line(game, notebook.rules, lang), markup=False, highlight=False)
@@ -177,7 +173,7 @@ def run_new_from(
     lang = carried.lang
     console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
     rules: tuple[str, ...] | Phrase = tuple(
-        f"{say(f'rulename_{name}', lang)} = {value_text(value, lang)}"
+        f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
         for name, value in carried.rules.items()
     ) or Phrase("new_from_no_rules")
     params = {
@@ -232,6 +228,6 @@ def _rules_rows_told(
         console.print(told, markup=False, highlight=False)
     if fixed:
         # Each said by itself: a text parameter is cut short, and every name is needed.
-        names = tuple(Phrase(f"rulename_{name}") for name in fixed)
+        names = tuple(Phrase(RULE_NAME_KEYS[name]) for name in fixed)
         told = say("rules_fixed", lang, sheet=sheet, count=len(fixed), names=names)
         console.print(told, markup=False, highlight=False)

@@ -16,7 +16,13 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from remi_sheet.i18n import TEXTS, Lang, say
+from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n.command_help import (
+    COMMAND_HELP_KEYS,
+    HELP_WORDS,
+    PARAMETER_HELP_KEYS,
+    SHARED_PARAMETER_HELP_KEYS,
+)
 from remi_sheet.report import default_template_dir
 
 if TYPE_CHECKING:
@@ -26,7 +32,7 @@ if TYPE_CHECKING:
 HELP_LANG: Final = "remi.help_lang"
 HELP_OPTIONS: Final = ("-h", "--help")
 _WORDS: Final = sorted(
-    (TEXTS[key] for key in TEXTS if key.startswith("help_word_")),
+    HELP_WORDS.values(),
     key=lambda pair: -len(pair[0]),  # the longer first: NAME=VALUE before NAME
 )
 
@@ -66,22 +72,27 @@ def language_of(arguments: Sequence[str]) -> Lang:
 def put_in_place(command: Command, ctx: Context, name: str, lang: Lang) -> None:
     """The help texts of the command `name` and of its parameters, and their metavars
     (which click lines the texts up by), in `lang`."""
-    command.help = say(f"help_{name}", lang)
+    command.help = say(COMMAND_HELP_KEYS[name], lang)
     for parameter in command.get_params(ctx):
         if parameter.metavar:
             parameter.metavar = in_words(parameter.metavar, lang)  # from either language
-        if parameter.name is None:
+        key = parameter_key(name, parameter.name) if parameter.name is not None else None
+        if key is None:
             continue
-        key = f"help_{name}_{parameter.name}"
-        if key not in TEXTS:
-            key = f"help_param_{parameter.name}"
         # --template's help says where remi's own templates are, to copy from.
         parameter.help = say(key, lang, templates=str(default_template_dir()))  # type: ignore[attr-defined]
 
 
+def parameter_key(command: str, parameter: str) -> str | None:
+    """The key of the help of the parameter `parameter` (its Python name) of the command
+    `command`: the command's own, else the one the commands share (None: it has none)."""
+    own = PARAMETER_HELP_KEYS.get((command, parameter))
+    return own if own is not None else SHARED_PARAMETER_HELP_KEYS.get(parameter)
+
+
 def summary(name: str, lang: Lang) -> str:
     """The first paragraph of the command `name`'s help: what `remi --help` lists."""
-    return say(f"help_{name}", lang).split("\n\n", 1)[0]
+    return say(COMMAND_HELP_KEYS[name], lang).split("\n\n", 1)[0]
 
 
 def in_words(text: str, lang: Lang) -> str:

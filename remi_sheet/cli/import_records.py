@@ -1,7 +1,7 @@
 """The `remi import` command: its options, and what the import found shown as lines or as
-the `--json` document; the import itself is `commands.import_records`. Exit codes as for
-the other commands: 0 fine, 1 errors in the records or a bad file (the good games are
-filed all the same), 2 a wrong command line."""
+its `--json` document (`Imported.to_json`); the import itself is `commands.import_records`.
+Exit codes as for the other commands: 0 fine, 1 errors in the records or a bad file (the
+good games are filed all the same), 2 a wrong command line."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import codecs
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -28,7 +28,6 @@ from remi_sheet.cli.options import (
 from remi_sheet.cli.printing import console_for
 from remi_sheet.commands.import_records import Imported, ImportOptions
 from remi_sheet.commands.import_records import import_records as import_records_of
-from remi_sheet.core.problems import Problem, error_count
 from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
@@ -125,7 +124,7 @@ def run_import(
 @dataclass(slots=True)
 class _Report:
     """What `import` found and did (`commands.import_records.Imported`), as lines or as
-    the `--json` document."""
+    its `--json` document."""
 
     imported: Imported
 
@@ -133,7 +132,7 @@ class _Report:
         if json_output:
             from remi_sheet.cli.output import print_json
 
-            print_json(self.to_json())
+            print_json(self.imported.to_json())
         else:
             for line in self.lines():
                 console.print(line, markup=False, highlight=False, soft_wrap=True)
@@ -185,18 +184,21 @@ class _Report:
         return lines
 
     def _heading(self) -> str:
+        from remi_sheet.notebook.records_text import DELIMITER_NAMES
+
         records, lang = self.imported.records, self.imported.lang
         deals = sum(len(game.deals) for game in records.games)
         if records.encoding is None:
             return say(
                 "read_xlsx", lang, path=records.source, games=len(records.games), deals=deals
             )
+        assert records.delimiter is not None  # a text file's, as its encoding
         return say(
             "read",
             lang,
             path=records.source,
             encoding=records.encoding,
-            delimiter=say(f"delimiter_{records.delimiter}", lang),
+            delimiter=say(DELIMITER_NAMES[records.delimiter], lang),
             games=len(records.games),
             deals=deals,
         )
@@ -252,75 +254,6 @@ class _Report:
             # The output was never written: what is unchanged is the notebook.
             key = "nothing_to_write_copy"
         elif not self.imported.into.exists():
-            key += "_new"  # nothing made: there is no file to be unchanged
+            # Nothing made: there is no file to be unchanged.
+            key = "import_not_written_new" if filing else "nothing_to_write_new"
         return f"{told} {say(key, lang, path=self.imported.into, notebook=self.imported.notebook)}"
-
-    def _outcome(self) -> str:
-        """As `remi score --json` says it: "written", "unchanged" (the file at `into`
-        already held it all, or there was nothing to file) or "not_written" (a dry run, the
-        errors, or a refused save)."""
-        from remi_sheet.writing.filing import Status
-
-        if self.imported.written:
-            return "written"
-        if self.imported.unchanged or (
-            not self.imported.dry_run
-            and self.imported.into == self.imported.notebook
-            and self.imported.into.exists()
-            and not any(p.status is Status.TO_FILE for p in self.imported.placements)
-        ):
-            return "unchanged"
-        return "not_written"
-
-    def to_json(self) -> dict[str, Any]:
-        records = self.imported.records
-        return {
-            "records": records.source,
-            "notebook": str(self.imported.into),
-            "encoding": records.encoding,
-            "delimiter": records.delimiter,
-            "lang": self.imported.lang,
-            "dry_run": self.imported.dry_run,
-            "written": self.imported.written,
-            "outcome": self._outcome(),
-            "repaired": [
-                {
-                    "original": repair.original,
-                    "repaired": repair.repaired,
-                    "file": repair.place.sheet if repair.place.line is not None else None,
-                    "sheet": repair.place.sheet if repair.place.line is None else None,
-                    "cell": repair.place.cell,
-                    "line": repair.place.line,
-                }
-                for repair in records.repairs
-            ],
-            "games": [_game_json(placement) for placement in self.imported.placements],
-            "problems": [
-                problem_json(problem, self.imported.lang) for problem in self.imported.problems
-            ],
-        }
-
-
-def _game_json(placement: Placement) -> dict[str, Any]:
-    game = placement.game
-    score = game.score if not game.has_errors else None
-    return {
-        "game": game.name,
-        "status": placement.status.value,
-        "sheet": placement.sheet,
-        "players": list(game.players),
-        "deals": len(game.deals),
-        "totals": dict(zip(game.players, score.totals, strict=True)) if score else None,
-        "paper_totals": (
-            dict(zip(game.players, game.totals, strict=True)) if game.totals is not None else None
-        ),
-        "errors": error_count(game.problems),
-    }
-
-
-def problem_json(problem: Problem, lang: Lang) -> dict[str, Any]:
-    return {
-        **problem.to_json(lang),
-        "game": problem.params.get("game"),
-        "player": problem.params.get("player"),
-    }

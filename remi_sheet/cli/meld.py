@@ -1,29 +1,28 @@
 """The `remi meld` command: check melds and their value, or find the best opening of a hand.
 
-Thin: it parses the options, calls `melds` and prints a report or a `--json` document.
-Exit codes as for the other commands: 0 fine (even when the melds do not open), 1 an
-invalid meld or cards that cannot be, 2 a wrong command line.
+Thin: it parses the options, calls `commands.meld` and prints a report or its `--json`
+document. Exit codes as for the other commands: 0 fine (even when the melds do not open), 1
+an invalid meld or cards that cannot be, 2 a wrong command line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from remi_sheet.cli.options import JsonOpt, LangOpt, RuleOpt, rule_options, rules_from, usage_error
-from remi_sheet.core.problems import RemiError
-from remi_sheet.core.rules import HouseRules
-from remi_sheet.i18n import Lang, Phrase, say
+from remi_sheet.commands.meld import joker_names, reason_phrase, said
+from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
+    from remi_sheet.commands.meld import Melded
     from remi_sheet.core.cards import Card
     from remi_sheet.core.melds import Meld, MeldReport, Opening, Reading
-    from remi_sheet.core.problems import Problem
 
 MeldsArg = Annotated[
     list[str] | None,
@@ -49,6 +48,7 @@ def meld(
 ) -> None:
     """`remi meld`: melds checked and valued, or a hand's best opening."""
     from remi_sheet.cli.language import system_language
+    from remi_sheet.commands.meld import meld as meld_of
 
     chosen: Lang = lang.value if lang else system_language()
     rules = rules_from(rule_options(rule, chosen))
@@ -56,181 +56,30 @@ def meld(
         usage_error("melds_and_hand" if melds else "need_melds_or_hand", chosen)
     if all_openings and hand is None:
         usage_error("all_without_hand", chosen)
-    if hand is not None:
-        raise typer.Exit(_open(hand, rules, chosen, json_output, all_openings))
-    raise typer.Exit(_check(melds or [], rules, chosen, json_output))
-
-
-def _check(texts: Sequence[str], rules: HouseRules, lang: Lang, json_output: bool) -> int:
-
-    from remi_sheet.core.melds import check_melds, parse_meld
-
-    try:
-        parsed = [parse_meld(text) for text in texts]
-    except RemiError as error:
-        return _input_errors([error.problem], rules, lang, json_output, hand=None)
-    report = check_melds(parsed, rules)
+    found = meld_of(melds or [], hand=hand, rules=rules, every=all_openings)
     if json_output:
-        _print_json(report_json(report, lang))
+        from remi_sheet.cli.output import print_json
+
+        print_json(found.to_json(chosen))
     else:
-        _print_report(report, lang)
-    return 0 if report.valid else 1
+        _print(found, chosen)
+    raise typer.Exit(0 if found.ok else 1)
 
 
-def _open(text: str, rules: HouseRules, lang: Lang, json_output: bool, every: bool) -> int:
-    from remi_sheet.core.cards import parse_cards
-    from remi_sheet.core.melds import hand_errors
-    from remi_sheet.core.openings import best_opening, openings
-
-    try:
-        hand = parse_cards(text, suits_required=True)
-    except RemiError as error:
-        return _input_errors([error.problem], rules, lang, json_output, hand=[], every=every)
-    errors = hand_errors(hand, rules)
-    if errors:
-        return _input_errors(errors, rules, lang, json_output, hand=hand, every=every)
-    if every:
-        best, others, count = openings(hand, rules)
-    else:
-        best, others, count = best_opening(hand, rules), [], 0
-    if json_output:
-        _print_json(hand_json(hand, best, others if every else None, count, lang))
-    else:
-        _print_opening(best, others if every else None, count, lang)
-    return 0
-
-
-def _input_errors(
-    errors: list[Problem],
-    rules: HouseRules,
-    lang: Lang,
-    json_output: bool,
-    *,
-    hand: Sequence[Card] | None,
-    every: bool = False,
-) -> int:
-    """Cards that could not be read, or a hand that cannot be; `hand`: the cards read of
-    a `--hand` (None for melds), and `every` its `--all`, so that the document has the
-    keys of its kind."""
+def _print(found: Melded, lang: Lang) -> None:
+    """What was found as lines: the cards that could not be read, the melds checked, or
+    the hand's best opening (and its others, when asked for)."""
     from remi_sheet.cli.printing import error_line
 
-    if json_output:
-        document: dict[str, Any] = {"melds": [], "total": 0, "opens": False}
-        document["clean_run_missing"] = False
-        if hand is not None:
-            cards = [str(card) for card in hand]
-            document = {"hand": cards, "best": [], **document, "left": cards}
-        document["minimum"] = rules.opening_minimum
-        if every:
-            document |= {"alternatives": [], "alternatives_count": 0}
-        _print_json({**document, "errors": [_reason_json(error, lang) for error in errors]})
+    if found.errors:
+        for error in found.errors:
+            error_line(say("errors", lang, message=reason_phrase(error, lang)))
+    elif found.report is not None:
+        _print_report(found.report, lang)
     else:
-        for error in errors:
-            error_line(say("errors", lang, message=_phrase(error, lang)))
-    return 1
-
-
-# --- JSON --------------------------------------------------------------------------------
-
-
-def _print_json(document: dict[str, Any]) -> None:
-    from remi_sheet.cli.output import print_json
-
-    print_json(document)
-
-
-def _reason_json(reason: Problem, lang: Lang) -> dict[str, str]:
-    return {"code": reason.code, "message": said(reason, lang)}
-
-
-# The parameters of a reason that hold cards, written as `str(card)` writes them.
-_CARD_PARAMS = frozenset({"card", "cards", "low", "high", "pins", "options", "token"})
-
-
-def said(reason: Problem, lang: Lang) -> str:
-    """A reason's message, its cards in the letters of `lang` (B, D, K, Á in Hungarian)."""
-    phrase = _phrase(reason, lang)
-    return say(phrase.key, lang, **phrase.params)
-
-
-def _phrase(reason: Problem, lang: Lang) -> Phrase:
-    """`said` as a phrase, to stand whole inside another text (a text given as a string
-    is cut at its 120th character there, as a value typed in a file is)."""
-    from remi_sheet.i18n.catalogue import card_letters
-
-    params = {
-        key: card_letters(value, lang) if key in _CARD_PARAMS and isinstance(value, str) else value
-        for key, value in reason.params.items()
-    }
-    return Phrase(reason.code, params)
-
-
-def _joker_names(count: int) -> list[str]:
-    """How the jokers of a meld are told apart, in the order written: Jo, Jo2, Jo3."""
-    return ["Jo" if number == 1 else f"Jo{number}" for number in range(1, count + 1)]
-
-
-def _jokers(reading: Reading) -> dict[str, str]:
-    names = _joker_names(len(reading.stand_ins))
-    return {name: str(card) for name, card in zip(names, reading.stand_ins, strict=True)}
-
-
-def meld_json(meld: Meld, lang: Lang) -> dict[str, Any]:
-    best = meld.best
-    return {
-        "cards": [str(card) for card in meld.cards],
-        "valid": meld.valid,
-        "kind": best.kind.value if best else None,
-        "value": meld.value,
-        "as": [str(card) for card in best.cards] if best else [],
-        "jokers": _jokers(best) if best else {},
-        "ambiguous": meld.ambiguous,
-        "alternatives": [
-            {"kind": r.kind.value, "value": r.value, "jokers": _jokers(r)}
-            for r in meld.readings[1:]
-        ],
-        "reason": said(meld.reason, lang) if meld.reason else None,
-        "code": meld.reason.code if meld.reason else None,
-    }
-
-
-def report_json(report: MeldReport, lang: Lang) -> dict[str, Any]:
-    return {
-        "melds": [meld_json(meld, lang) for meld in report.melds],
-        "total": report.total,
-        "opens": report.opens,
-        "clean_run_missing": report.clean_run_missing,
-        "minimum": report.minimum,
-        "errors": [_reason_json(error, lang) for error in report.errors],
-    }
-
-
-def _opening_json(opening: Opening, lang: Lang) -> dict[str, Any]:
-    return {
-        "melds": [meld_json(meld, lang) for meld in opening.melds],
-        "total": opening.total,
-        "opens": opening.opens,
-        "clean_run_missing": opening.clean_run_missing,
-        "left": [str(card) for card in opening.left],
-    }
-
-
-def hand_json(
-    hand: Sequence[Card],
-    best: Opening,
-    others: list[Opening] | None,
-    count: int,
-    lang: Lang,
-) -> dict[str, Any]:
-    document = _opening_json(best, lang)
-    # "melds" and "best" are the same list: "melds" keeps the shape of a meld check.
-    document = {"hand": [str(card) for card in hand], "best": document["melds"], **document}
-    document["minimum"] = best.minimum
-    document["errors"] = []  # a hand read and checked: what `_input_errors` says otherwise
-    if others is not None:
-        document["alternatives"] = [_opening_json(other, lang) for other in others]
-        document["alternatives_count"] = count
-    return document
+        assert found.best is not None
+        others = list(found.others) if found.others is not None else None
+        _print_opening(found.best, others, found.count, lang)
 
 
 # --- text --------------------------------------------------------------------------------
@@ -261,7 +110,7 @@ def meld_line(meld: Meld, lang: Lang) -> Text:
         f"{say(best.kind.value, lang)} {_cards(best.cards, lang)}",
         say("meld_value", lang, value=best.value),
     ]
-    names = _joker_names(len(best.stand_ins))
+    names = joker_names(len(best.stand_ins))
     parts += [
         say("stands_for", lang, joker=n, card=c.text(lang))
         for n, c in zip(names, best.stand_ins, strict=True)
@@ -294,7 +143,7 @@ def _print_report(report: MeldReport, lang: Lang) -> None:
     for meld in report.melds:
         console.print(meld_line(meld, lang))
     for error in report.errors:
-        console.print(Text(say("errors", lang, message=_phrase(error, lang)), style="red"))
+        console.print(Text(say("errors", lang, message=reason_phrase(error, lang)), style="red"))
     if report.valid:
         console.print(
             _verdict(

@@ -123,7 +123,9 @@ def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
     from remi_sheet.cli.output import print_json, problem_line
 
     if json_output:
-        print_json({"games": [], "problems": [problem.to_json(lang)]})
+        from remi_sheet.commands.documents import failure_json
+
+        print_json(failure_json(problem, lang))
     else:
         error_line(problem_line(problem, lang))  # with its sheet and cell, when it has them
     raise typer.Exit(1)

@@ -1,52 +1,32 @@
-"""What the commands print: the `--json` documents, the tables and the summary lines."""
+"""What the commands print: the `--json` documents (made by the outcomes, `commands`), the
+tables and the summary lines."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet.cli.printing import Justify, Table, print_table, writing_out
-from remi_sheet.core.problems import Problem, Severity, error_count
+from remi_sheet.core.problems import SEVERITY_NAMES, Problem, Severity, error_count
 from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing
 from remi_sheet.i18n import Lang, in_turn, number, say, shown_text
-from remi_sheet.notebook.games import Game
-from remi_sheet.notebook.layout import date_text
+from remi_sheet.i18n.notebook import SHORT_HEADING_KEYS
+from remi_sheet.i18n.rules import RULE_NAME_KEYS
 from remi_sheet.notebook.loading import Notebook
-from remi_sheet.reading.cells import row_number
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
 
 
 def print_json(document: Mapping[str, Any]) -> None:
-    """`document` on standard output as JSON: a key a line, and a list's items (games,
-    problems, standings) an item a line, each item compact.
+    """`document` on standard output as JSON (`documents.write_json`)."""
+    from remi_sheet.commands.documents import write_json
 
-    A list may be given as any iterable, which is written as it is iterated: the JSON of
-    5,000 games is never held whole, and each item goes through the json module's C
-    encoder (asked to indent, json encodes in Python instead).
-    """
-    import json  # only the --json documents need it
-
-    encode = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
     with writing_out():
-        write = sys.stdout.write
-        write("{")
-        for index, (key, value) in enumerate(document.items()):
-            write(("," if index else "") + "\n  " + encode(key) + ": ")
-            if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
-                write(encode(value))
-                continue
-            write("[")
-            empty = True
-            for position, item in enumerate(value):
-                write(("," if position else "") + "\n    " + encode(item))
-                empty = False
-            write("]" if empty else "\n  ]")
-        write("\n}\n")
+        write_json(document, sys.stdout.write)
 
 
 def print_refusal_json(message: object, lang: Lang, arguments: Sequence[str]) -> None:
@@ -55,62 +35,9 @@ def print_refusal_json(message: object, lang: Lang, arguments: Sequence[str]) ->
     script reading the output finds a document whatever went wrong."""
     asked = arguments[: arguments.index("--")] if "--" in arguments else arguments
     if "--json" in asked:
-        problem = Problem("usage_error", params={"message": message})
-        print_json({"games": [], "problems": [problem.to_json(lang)]})
+        from remi_sheet.commands.documents import failure_json
 
-
-def game_json(game: Game) -> dict[str, Any]:
-    players = game.players
-    broken = game.has_errors
-    # Past a deal not scored (its number missing among the scored), or one scored with an
-    # error on its row (a wrong deal number), the running totals are not known: null, as
-    # the live sheet shows `error` there and waits (`…`) after it.
-    deals = game.deals
-    wrong = {
-        row_number(p.cell) - 1 for p in game.problems if p.cell and p.severity is Severity.ERROR
-    }
-    known = next(
-        (i for i, deal in enumerate(deals) if deal.number != i + 1 or deal.row in wrong),
-        len(deals),
-    )
-    return {
-        "sheet": game.sheet,
-        "players": list(players),
-        "date": date_text(game.layout.date),
-        "place": date_text(game.layout.place),
-        "deals": [
-            {
-                "deal": deal.number,
-                "row": deal.row + 1,
-                "scores": dict(zip(players, deal.score.scores, strict=True)),
-                "running": dict(zip(players, running, strict=True)) if index < known else None,
-                "winner": players[deal.score.winner],
-                "hand": deal.score.hand,
-                "typed_scores": deal.score.typed,
-            }
-            for index, (deal, running) in enumerate(zip(deals, game.score.running, strict=True))
-        ],
-        # A game with errors has no totals or places: its scored deals are all it has.
-        "totals": None if broken else dict(zip(players, game.score.totals, strict=True)),
-        "ranks": None if broken else dict(zip(players, game.score.ranks, strict=True)),
-        "played": game.played,
-        "complete": game.score.complete and not broken,
-        "errors": error_count(game.problems),
-    }
-
-
-def notebook_json(
-    notebook: Notebook, problems: Sequence[Problem], lang: Lang, table: Sequence[Standing]
-) -> dict[str, Any]:
-    return {
-        "notebook": str(notebook.path),
-        "lang": lang,
-        "house_rules": notebook.rules.differences(),
-        "agreements": list(notebook.agreements),
-        "games": (game_json(game) for game in notebook.games),
-        "standings": [row.to_json() for row in table],
-        "problems": (problem.to_json(lang) for problem in problems),
-    }
+        print_json(failure_json(Problem("usage_error", params={"message": message}), lang))
 
 
 def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
@@ -153,7 +80,7 @@ def problem_line(problem: Problem, lang: Lang) -> str:
     if game is not None and game != problem.sheet:
         game = shown_text(str(game))
         place = f"{place} [{game}]" if place else f"[{game}]"
-    label = say(f"severity_{problem.severity.value}", lang)
+    label = say(SEVERITY_NAMES[problem.severity], lang)
     message = problem.message(lang)
     return f"{label}: {place}: {message}" if place else f"{label}: {message}"
 
@@ -163,7 +90,7 @@ def standings_table(rows: Sequence[Standing], lang: Lang) -> Table:
     table = Table(say("standings", lang))
     for key in COLUMNS:
         justify: Justify = "left" if key == "player" else "right"
-        table.add_column(say(key, lang), justify, short=say(f"short_{key}", lang))
+        table.add_column(say(key, lang), justify, short=say(SHORT_HEADING_KEYS[key], lang))
     for row in rows:
         cells = zip(COLUMNS, row.values(), strict=True)
         table.add_row(*(figure(value, lang, DECIMALS.get(key)) for key, value in cells))
@@ -185,7 +112,7 @@ def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:
     if not changed:
         return None
     listed = ", ".join(
-        f"{say(f'rulename_{name}', lang)} = {value_text(value, lang)}"
+        f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
         for name, value in changed.items()
     )
     return f"{say('house_rules', lang)}: {listed}"

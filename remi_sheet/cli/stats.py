@@ -2,9 +2,10 @@
 
 `cli.app` builds the command from this module when it runs. The figures come from
 `notebook.season`; this module reads the notebooks, checks the options and shows the season
-(`season_views`: tables on a terminal, `--json` or `--csv` for scripts; `report.season`: a
-PDF with `-o season.pdf`; `writing.season_workbook`: a workbook for people with `-o
-season.xlsx`). Everything heavy is imported inside the command, so that `remi` starts fast.
+(`season_views`: tables on a terminal; `commands.stats.Stats`: `--json` or `--csv` for
+scripts; `report.season`: a PDF with `-o season.pdf`; `writing.season_workbook`: a workbook
+for people with `-o season.xlsx`). Everything heavy is imported inside the command, so that
+`remi` starts fast.
 """
 
 from __future__ import annotations
@@ -43,9 +44,7 @@ from remi_sheet.cli.season_views import (
     head_to_head_table,
     history_table,
     records_table,
-    season_json,
     standings_table,
-    write_csv,
 )
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.standings import ORDER
@@ -206,16 +205,13 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
     except ArgumentError as mistake:
         usage_error(mistake.code, lang, **mistake.params)
     season, problems, labels = found.season, found.problems, found.labels
-    files = [str(notebook.path) for notebook in notebooks]
     if options.json_output:
         from remi_sheet.cli.output import print_json
 
-        document = season_json(season, problems, files, options)
-        rules = {str(notebook.path): notebook.rules.differences() for notebook in notebooks}
-        print_json({**document, "house_rules": rules})
+        print_json(found.to_json(lang))
     elif options.csv_output:
         with writing_out():
-            write_csv(season, sys.stdout)
+            found.write_csv(sys.stdout)
     console = console_for(options.json_output or options.csv_output)
     if options.csv_output:
         # The CSV holds no problems: say on standard error why the exit code is 1.

@@ -30,6 +30,13 @@ SUFFIXES: Final[dict[str, tuple[str, ...]]] = {
     "html": (".html", ".htm"),
     "season": (".xlsx",),  # the season's workbook: replaces only a season workbook
 }
+# A kind of file → the key of its name ("an Excel workbook").
+KIND_NAMES: Final = {
+    "workbook": "kind_workbook",
+    "pdf": "kind_pdf",
+    "html": "kind_html",
+    "season": "kind_season",
+}
 _HEAD_BYTES: Final = 2048
 
 
@@ -62,7 +69,7 @@ def check_target(
         if "workbook" in kinds and is_ods_file(target):  # a notebook kept as .ods: read only
             fail(Problem("file_ods", params={"path": str(target)}), said(), json_output)
         speaking = said()
-        named = listed([say(f"kind_{each}", speaking) for each in kinds], speaking, "or")
+        named = listed([say(KIND_NAMES[each], speaking) for each in kinds], speaking, "or")
         usage_error(
             "output_suffix", speaking, name=target.name, kind=named,
             suffixes=listed(list(suffixes), speaking, "or"),
@@ -77,7 +84,7 @@ def check_target(
             problem = Problem("output_folder_missing", params={"path": str(target)})
             fail(problem, said(), json_output)
         if real.is_dir():
-            params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
+            params = {"path": str(target), "kind": Phrase(KIND_NAMES[kind])}
             fail(Problem("output_is_folder", params=params), said(), json_output)
         exists = real.exists()
     except PermissionError:  # a folder on the way that the user may not enter
@@ -99,7 +106,7 @@ def _other_kind(target: Path, real: Path, kind: str) -> Problem | None:
     of `kind`: it holds another kind, or, for the season's workbook, a workbook remi did
     not write as a season (a notebook, or anybody's own: never replaced)."""
     if not is_kind(real, kind):
-        params = {"path": str(target), "kind": Phrase(f"kind_{kind}")}
+        params = {"path": str(target), "kind": Phrase(KIND_NAMES[kind])}
         return Problem("output_other_kind", params=params)
     return another_workbook(target) if kind == "season" else None
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from remi_sheet.commands.opening import notebook_problems, open_notebook
 from remi_sheet.core.problems import Problem, has_errors
@@ -27,6 +27,14 @@ class Checked:
     def ok(self) -> bool:
         """No errors (warnings may stand)."""
         return not has_errors(self.problems)
+
+    def to_json(self, lang: Lang | None = None) -> dict[str, Any]:
+        """The `--json` document (`documents.notebook_json`), said in `lang`, else in the
+        notebook's language."""
+        from remi_sheet.commands.documents import notebook_json
+
+        notebook = self.notebook
+        return notebook_json(notebook, self.problems, lang or notebook.lang, notebook.standings)
 
 
 def check(

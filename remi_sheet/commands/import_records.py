@@ -10,9 +10,9 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from remi_sheet.core.problems import Problem, RemiError, has_errors
+from remi_sheet.core.problems import Problem, RemiError, error_count, has_errors
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Lang, Phrase
 
@@ -43,6 +43,78 @@ class Imported:
     @property
     def ok(self) -> bool:
         return not has_errors(self.problems)
+
+    @property
+    def outcome(self) -> str:
+        """What became of the file, as `remi score --json` says it: "written", "unchanged"
+        (the file at `into` already held it all, or there was nothing to file) or
+        "not_written" (a dry run, the errors, or a refused save)."""
+        from remi_sheet.writing.filing import Status
+
+        if self.written:
+            return "written"
+        if self.unchanged or (
+            not self.dry_run
+            and self.into == self.notebook
+            and self.into.exists()
+            and not any(p.status is Status.TO_FILE for p in self.placements)
+        ):
+            return "unchanged"
+        return "not_written"
+
+    def to_json(self, lang: Lang | None = None) -> dict[str, Any]:
+        """The `--json` document: the records read, what became of each game and of the
+        file, every problem said in `lang` (else the import's language)."""
+        records, lang = self.records, lang or self.lang
+        return {
+            "records": records.source,
+            "notebook": str(self.into),
+            "encoding": records.encoding,
+            "delimiter": records.delimiter,
+            "lang": lang,
+            "dry_run": self.dry_run,
+            "written": self.written,
+            "outcome": self.outcome,
+            "repaired": [
+                {
+                    "original": repair.original,
+                    "repaired": repair.repaired,
+                    "file": repair.place.sheet if repair.place.line is not None else None,
+                    "sheet": repair.place.sheet if repair.place.line is None else None,
+                    "cell": repair.place.cell,
+                    "line": repair.place.line,
+                }
+                for repair in records.repairs
+            ],
+            "games": [_game_json(placement) for placement in self.placements],
+            "problems": [problem_json(problem, lang) for problem in self.problems],
+        }
+
+
+def _game_json(placement: Placement) -> dict[str, Any]:
+    game = placement.game
+    score = game.score if not game.has_errors else None
+    return {
+        "game": game.name,
+        "status": placement.status.value,
+        "sheet": placement.sheet,
+        "players": list(game.players),
+        "deals": len(game.deals),
+        "totals": dict(zip(game.players, score.totals, strict=True)) if score else None,
+        "paper_totals": (
+            dict(zip(game.players, game.totals, strict=True)) if game.totals is not None else None
+        ),
+        "errors": error_count(game.problems),
+    }
+
+
+def problem_json(problem: Problem, lang: Lang) -> dict[str, Any]:
+    """A problem of the import: `Problem.to_json`, with the game and player it is of."""
+    return {
+        **problem.to_json(lang),
+        "game": problem.params.get("game"),
+        "player": problem.params.get("player"),
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from remi_sheet.commands.check import untouched
 from remi_sheet.commands.opening import notebook_problems, open_notebook
@@ -54,6 +54,16 @@ class Scored:
     @property
     def ok(self) -> bool:
         return not self.refused and not has_errors(self.problems)
+
+    def to_json(self, lang: Lang | None = None) -> dict[str, Any]:
+        """The `--json` document: `check`'s (`documents.notebook_json`, said in `lang`, else
+        in the notebook's language), then what became of the file (`Written.to_json`)."""
+        from remi_sheet.commands.documents import notebook_json
+
+        notebook = self.notebook
+        table = notebook.standings
+        document = notebook_json(notebook, self.problems, lang or notebook.lang, table)
+        return document | self.written.to_json()
 
 
 def score(

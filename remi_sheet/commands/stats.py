@@ -1,18 +1,20 @@
 """`remi stats`: the season across games and notebooks (standings, records, head to head,
-ratings), and its printable PDF."""
+ratings), its `--json` document and CSV, and its printable PDF and workbook."""
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, TextIO, cast
 
 from remi_sheet.commands.opening import open_notebook
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, Severity, has_errors
 from remi_sheet.i18n import Lang
+from remi_sheet.notebook.season import RATED_FROM
 from remi_sheet.report.season import file_labels
 
 if TYPE_CHECKING:
@@ -25,16 +27,30 @@ SEASON_TEMPLATE = "season.html"
 @dataclass(frozen=True)
 class Stats:
     """The season of `notebooks` (each named by `labels`: its file's name, or its path where
-    two share a name) and every problem found in them."""
+    two share a name), its games between `since` and `until`, and every problem found in
+    them."""
 
     season: Season
     problems: list[Problem]
     notebooks: Sequence[Notebook]
     labels: Sequence[str]
+    since: dt.date | None = None
+    until: dt.date | None = None
 
     @property
     def ok(self) -> bool:
         return not has_errors(self.problems)
+
+    def to_json(self, lang: Lang) -> dict[str, Any]:
+        """The `--json` document, its problems said in `lang`: the players' rows with their
+        rating history, head to head, each game, and each notebook's house rules."""
+        return season_json(self, lang)
+
+    def write_csv(self, stream: TextIO) -> None:
+        """The players' rows as CSV (`--csv`) on `stream`: `CSV_COLUMNS`, then how often each
+        came first, second and on (`csv_header`); a text a spreadsheet would take for a
+        formula is written as text."""
+        write_csv(self.season, stream)
 
 
 def stats(
@@ -83,7 +99,128 @@ def season_of(
             said = lang or (notebooks[0].lang if notebooks else "en")
             raise ArgumentError(said, "player_unknown", player=unknown[0], players=named)
         season = seasons.only_players(season, players)
-    return Stats(season, problems, notebooks, labels)
+    return Stats(season, problems, notebooks, labels, since, until)
+
+
+def season_json(found: Stats, lang: Lang) -> dict[str, Any]:
+    """`Stats.to_json`."""
+    season, notebooks = found.season, found.notebooks
+    history = season.history
+    return {
+        "notebooks": [str(notebook.path) for notebook in notebooks],
+        "lang": lang,
+        "since": found.since.isoformat() if found.since else None,
+        "until": found.until.isoformat() if found.until else None,
+        "rating_model": "openskill PlackettLuce; rating = mu - 3*sigma, uncertainty = sigma",
+        # A player's few_games: fewer complete games than this, the tables show no rating.
+        "few_games_below": RATED_FROM,
+        "players": [
+            {
+                **row.to_json(),
+                "rating_history": [
+                    {"game": game, "rating": round(value, 3)}
+                    for game, value in zip(history.games, history.of(row.name), strict=True)
+                    if value is not None
+                ],
+            }
+            for row in season.rows
+        ],
+        "head_to_head": {
+            name: {other: [v.ahead, v.behind] for other, v in versus.items()}
+            for name, versus in season.head_to_head.items()
+        },
+        "head_to_head_ties": {
+            name: {other: v.tied for other, v in versus.items()}
+            for name, versus in season.head_to_head.items()
+        },
+        "games": [_game_json(game) for game in season.games],
+        "incomplete": [game.label for game in season.incomplete],
+        "not_counted": [game.label for game in season.not_counted],
+        "problems": [problem.to_json(lang) for problem in found.problems],
+        "house_rules": {str(notebook.path): notebook.rules.differences() for notebook in notebooks},
+    }
+
+
+def _game_json(game: SeasonGame) -> dict[str, Any]:
+    players, score, broken = game.game.players, game.game.score, game.game.has_errors
+    return {
+        "game": game.label,
+        "sheet": game.game.sheet,
+        "date": game.date.isoformat() if game.date else None,
+        "players": list(game.game.players),
+        "counted": game.played,
+        "complete": game.complete,
+        # As `check --json` says them: a game with errors has no totals or places.
+        "totals": None if broken else dict(zip(players, score.totals, strict=True)),
+        "ranks": None if broken else dict(zip(players, score.ranks, strict=True)),
+    }
+
+
+CSV_COLUMNS = (
+    "rank",
+    "name",
+    "games",
+    "complete_games",
+    "wins",
+    "deals",
+    "total",
+    "average",
+    "average_per_deal",
+    "hands",
+    "plus200",
+    "rating",
+    "uncertainty",
+    "mu",
+    "longest_streak",
+    "best_game",
+    "best_total",
+    "worst_game",
+    "worst_total",
+)
+
+
+def csv_header(season: Season) -> list[str]:
+    """The CSV columns: `CSV_COLUMNS`, then place_1 … place_6 (more if a game had more)."""
+    most = max([6, *(len(row.places) for row in season.rows)])
+    return [*CSV_COLUMNS, *(f"place_{place}" for place in range(1, most + 1))]
+
+
+def write_csv(season: Season, stream: Any) -> None:
+    """`Stats.write_csv`."""
+    header = csv_header(season)
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(header)
+    for row in season.rows:
+        data = row.to_json()
+        best, worst = data["best_game"] or {}, data["worst_game"] or {}
+        data |= {
+            "best_game": best.get("game"),
+            "best_total": best.get("total"),
+            "worst_game": worst.get("game"),
+            "worst_total": worst.get("total"),
+        }
+        places = dict(enumerate(row.places, start=1))
+        data |= {
+            key: places.get(int(key.removeprefix("place_")), 0)
+            for key in header
+            if key.startswith("place_")
+        }
+        writer.writerow([_neutral("" if data[key] is None else data[key]) for key in header])
+
+
+# A cell a spreadsheet would take for a formula (OWASP's list of what starts one).
+_FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _neutral(value: object) -> object:
+    """A CSV cell that a spreadsheet opening the file reads as text, never as a formula: text
+    starting like a formula gets a leading "'" (numbers are written as numbers, a whole one
+    without ".0": 265, not 265.0)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
 
 
 def _games(

@@ -20,7 +20,8 @@ so):
   holding back a card or a meld is not another way. The best opening is always reported,
   even when it is not maximal (A♠ Jo Jo is Q-K-A, 30; with 2♠ 3♠ added, A-2-3-4-5 is 15).
 
-Nothing here prints or reads files: the command line lives in `cli.meld`.
+Nothing here prints or reads files: the use case is `commands.meld`, the command line
+`cli.meld`.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from remi_sheet.i18n import Lang, say
 
@@ -27,6 +27,10 @@ from remi_sheet.i18n import Lang, say
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+
+
+# A severity → the key of its word, as a problem's line starts with it ("error: …").
+SEVERITY_NAMES: Final = {Severity.ERROR: "severity_error", Severity.WARNING: "severity_warning"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import PLAIN_MINUS, fold, fold_name
 from remi_sheet.i18n import Lang, Phrase, number, say
 from remi_sheet.i18n.catalogue import TEXTS
+from remi_sheet.i18n.rules import RULE_NAME_KEYS, RULE_VALUE_KEYS
 
 
 class Rounding(StrEnum):
@@ -92,7 +93,7 @@ def default_value(name: str) -> int | bool | str:
 def _plain(spec: RuleSpec, value: object) -> int | bool | str:
     if value is None:
         assert spec.word is not None
-        return say(f"rulevalue_{spec.word}", "en")
+        return say(RULE_VALUE_KEYS[spec.word], "en")
     if isinstance(value, StrEnum):
         return value.value
     assert isinstance(value, int | bool | str)
@@ -101,7 +102,7 @@ def _plain(spec: RuleSpec, value: object) -> int | bool | str:
 
 class RuleSpec(NamedTuple):
     """One house rule's name, type, bounds and other spellings; its Hungarian name and
-    one-line help are in the catalogue (`rulename_<name>`, `rulehelp_<name>`)."""
+    one-line help are in the catalogue (`i18n.rules.RULE_NAME_KEYS`, `RULE_HELP_KEYS`)."""
 
     name: str
     kind: type
@@ -144,19 +145,16 @@ RULES: Final[tuple[RuleSpec, ...]] = (
 _BY_KEY: Final[dict[str, RuleSpec]] = {
     fold_name(key): spec
     for spec in RULES
-    for key in (spec.name, *spec.aliases, TEXTS[f"rulename_{spec.name}"][1])
+    for key in (spec.name, *spec.aliases, TEXTS[RULE_NAME_KEYS[spec.name]][1])
 }
 # Yes as a Rules sheet may say it (the live names compare these words in this order too).
 YES_WORDS: Final = ("true", "yes", "igen", "1", "i", "y", "igaz")
 _TRUE: Final = frozenset(YES_WORDS)
 NO_WORDS: Final = ("false", "no", "nem", "0", "n", "hamis")
 _FALSE: Final = frozenset(NO_WORDS)
-# A value word as typed in either language (`tizesre`, `ponthatar`, `no limit`) → its key.
+# A value word as typed in either language (`tizesre`, `ponthatar`, `no limit`) → the word.
 _WORDS: Final[dict[str, str]] = {
-    fold_name(text): key.removeprefix("rulevalue_")
-    for key, texts in TEXTS.items()
-    if key.startswith("rulevalue_")
-    for text in texts
+    fold_name(text): word for word, key in RULE_VALUE_KEYS.items() for text in TEXTS[key]
 }
 
 # Longer text is no rule's name nor value word, however spaced, and is not folded: a
@@ -180,7 +178,7 @@ def rule_spec(name: str) -> RuleSpec:
 
 def rule_name(name: str) -> Phrase:
     """The rule's name as a message, sheet or report shows it in its language."""
-    return Phrase(f"rulename_{name}")
+    return Phrase(RULE_NAME_KEYS[name])
 
 
 def value_text(value: object, lang: Lang) -> str:
@@ -191,11 +189,11 @@ def value_text(value: object, lang: Lang) -> str:
     if isinstance(value, int):
         return number(value, lang)
     word = _WORDS.get(_key(str(value)))
-    return say(f"rulevalue_{word}", lang) if word is not None else str(value)
+    return say(RULE_VALUE_KEYS[word], lang) if word is not None else str(value)
 
 
 def _choices(spec: RuleSpec) -> tuple[Phrase, ...]:
-    return tuple(Phrase(f"rulevalue_{member.value}") for member in spec.kind)  # type: ignore[attr-defined]
+    return tuple(Phrase(RULE_VALUE_KEYS[member.value]) for member in spec.kind)  # type: ignore[attr-defined]
 
 
 def parse_value(spec: RuleSpec, raw: object) -> int | bool | StrEnum | None:
@@ -248,7 +246,7 @@ def _parse_int(spec: RuleSpec, raw: object) -> int:
                 "rule_bad_number_or_word",
                 name=rule_name(spec.name),
                 value=raw,
-                word=Phrase(f"rulevalue_{spec.word}"),
+                word=Phrase(RULE_VALUE_KEYS[spec.word]),
             )
         raise RemiError("rule_bad_number", name=rule_name(spec.name), value=raw)
     value = int(number)

@@ -221,6 +221,14 @@ def _points_issue(points: int, player: int, rules: HouseRules) -> Problem:
     raise AssertionError(f"{points} card points are possible")
 
 
+# What `Deck.excess` finds in one hand's cards → the same problem of a deal's hands together.
+_DEAL_EXCESS: Final = {
+    "cards_too_many_jokers": "deal_too_many_jokers",
+    "cards_too_many_copies": "deal_too_many_copies",
+    "cards_too_many_of_rank": "deal_too_many_of_rank",
+}
+
+
 def hands_together(entries: Sequence[Entry], winner: int, deck: Deck) -> list[Problem]:
     """What the losers' hands of one deal cannot hold together: the cards written out, more
     copies of a card or more jokers than the deck has; their card points, more than their
@@ -236,8 +244,7 @@ def hands_together(entries: Sequence[Entry], winner: int, deck: Deck) -> list[Pr
                 continue
             excess = deck.excess(listed)
             if excess is not None:
-                code = "deal_" + excess.code.removeprefix("cards_")
-                return [_at(code, i, **excess.params)]
+                return [_at(_DEAL_EXCESS[excess.code], i, **excess.params)]
     held = [
         (points, i)
         for i, entry in enumerate(entries)

@@ -3,8 +3,9 @@
 A command's text is `help_<command>`: its first paragraph is the summary `remi --help`
 lists. An option's or argument's is `help_<command>_<parameter>`, else the shared
 `help_param_<parameter>` (the parameter's Python name). `cli.help_text` puts them in place
-when help is asked for; the `help_word_*` texts are the words click and Typer write around
-them (headings, usage, metavars), said in Hungarian there.
+when help is asked for, by the keys written out in `COMMAND_HELP_KEYS`,
+`PARAMETER_HELP_KEYS` and `SHARED_PARAMETER_HELP_KEYS`; the `HELP_WORDS` are the words click
+and Typer write around them (headings, usage, metavars), said in Hungarian there.
 """
 
 from __future__ import annotations
@@ -494,6 +495,81 @@ HELP_WORDS: Final[dict[str, tuple[str, str]]] = {
     "help_word_folder": ("DIR", "MAPPA"),
     "help_word_cards": ("CARDS", "LAPOK"),
     "help_word_meld": ("MELD...", "LERAKÁS..."),
+}
+
+# A command ("remi": the program itself) → the key of its help.
+COMMAND_HELP_KEYS: Final = {
+    "remi": "help_remi",
+    "check": "help_check",
+    "score": "help_score",
+    "new": "help_new",
+    "report": "help_report",
+    "meld": "help_meld",
+    "import": "help_import",
+    "stats": "help_stats",
+    "templates": "help_templates",
+}
+# A command's parameter → the key of its own help, where it has one ...
+PARAMETER_HELP_KEYS: Final = {
+    ("remi", "version"): "help_remi_version",
+    ("remi", "lang"): "help_remi_lang",
+    ("remi", "install_completion"): "help_remi_install_completion",
+    ("remi", "show_completion"): "help_remi_show_completion",
+    ("score", "output"): "help_score_output",
+    ("score", "backup"): "help_score_backup",
+    ("score", "force"): "help_score_force",
+    ("score", "live"): "help_score_live",
+    ("new", "notebook"): "help_new_notebook",
+    ("new", "player"): "help_new_player",
+    ("new", "games"): "help_new_games",
+    ("new", "date"): "help_new_date",
+    ("new", "deals"): "help_new_deals",
+    ("new", "add_game"): "help_new_add_game",
+    ("new", "source"): "help_new_source",
+    ("new", "lang"): "help_new_lang",
+    ("new", "rule"): "help_new_rule",
+    ("new", "force"): "help_new_force",
+    ("new", "backup"): "help_new_backup",
+    ("report", "output"): "help_report_output",
+    ("report", "game"): "help_report_game",
+    ("report", "html"): "help_report_html",
+    ("report", "open_"): "help_report_open_",
+    ("report", "blank"): "help_report_blank",
+    ("report", "player"): "help_report_player",
+    ("report", "backup"): "help_report_backup",
+    ("meld", "melds"): "help_meld_melds",
+    ("meld", "lang"): "help_meld_lang",
+    ("meld", "hand"): "help_meld_hand",
+    ("meld", "rule"): "help_meld_rule",
+    ("meld", "all_openings"): "help_meld_all_openings",
+    ("import", "records"): "help_import_records",
+    ("import", "into"): "help_import_into",
+    ("import", "output"): "help_import_output",
+    ("import", "dry_run"): "help_import_dry_run",
+    ("import", "encoding"): "help_import_encoding",
+    ("import", "repair"): "help_import_repair",
+    ("import", "rule"): "help_import_rule",
+    ("import", "backup"): "help_import_backup",
+    ("import", "force"): "help_import_force",
+    ("stats", "notebooks"): "help_stats_notebooks",
+    ("stats", "since"): "help_stats_since",
+    ("stats", "until"): "help_stats_until",
+    ("stats", "player"): "help_stats_player",
+    ("stats", "sort"): "help_stats_sort",
+    ("stats", "csv_output"): "help_stats_csv_output",
+    ("stats", "output"): "help_stats_output",
+    ("stats", "history"): "help_stats_history",
+    ("templates", "folder"): "help_templates_folder",
+    ("templates", "lang"): "help_templates_lang",
+}
+# ... else of the help every command that has the parameter shares.
+SHARED_PARAMETER_HELP_KEYS: Final = {
+    "help": "help_param_help",
+    "notebook": "help_param_notebook",
+    "json_output": "help_param_json_output",
+    "lang": "help_param_lang",
+    "template": "help_param_template",
+    "rule": "help_param_rule",
 }
 
 CATALOGUES: Final = (COMMAND_HELP, PARAMETER_HELP, HELP_WORDS)

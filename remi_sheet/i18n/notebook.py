@@ -261,5 +261,24 @@ SHORT_HEADINGS: Final[dict[str, tuple[str, str]]] = {
     "short_per_deal": ("/deal", "/leoszt."),
     "short_streak": ("Streak", "Sor."),
 }
+# A standings column (`core.standings.COLUMNS`, `notebook.season.TABLE_COLUMNS`) → the key
+# of its short heading.
+SHORT_HEADING_KEYS: Final = {
+    "rank": "short_rank",
+    "player": "short_player",
+    "games": "short_games",
+    "complete_games": "short_complete_games",
+    "wins": "short_wins",
+    "deals": "short_deals",
+    "total": "short_total",
+    "average": "short_average",
+    "hands": "short_hands",
+    "plus200": "short_plus200",
+    "rating": "short_rating",
+    "uncertainty": "short_uncertainty",
+    "places": "short_places",
+    "per_deal": "short_per_deal",
+    "streak": "short_streak",
+}
 
 CATALOGUES: Final = (NOTEBOOK_WORDS, GAME_LINES, NEW_NOTEBOOK, SHORT_HEADINGS)

@@ -30,6 +30,13 @@ from remi_sheet.reading.grid import FormulaProbe, Grid
 _REPLACED_CODES: Final = frozenset(
     {"deal_number_wrong", "players_too_few", "players_too_many", "player_duplicate"}
 )
+# Why a name cannot go into a notebook (`records_text.name_refusal`) → the problem of a
+# player's name, of a game's name.
+NAME_REFUSED: Final = {"control": "records_name_control", "too_long": "records_name_too_long"}
+GAME_NAME_REFUSED: Final = {
+    "control": "records_game_name_control",
+    "too_long": "records_game_name_too_long",
+}
 
 
 @dataclass(slots=True)
@@ -51,7 +58,7 @@ class RecordCheck:
     def shape(self) -> list[Problem]:
         if self.group.refusal is not None:
             kind, params = self.group.refusal
-            self.add(f"records_game_name_{kind}", self.group.place, **params)
+            self.add(GAME_NAME_REFUSED[kind], self.group.place, **params)
         self.names()
         count, most = len(self.columns), self.rules.max_players
         if count < 2:
@@ -67,7 +74,7 @@ class RecordCheck:
         for column in self.columns:
             if column.refusal is not None:
                 kind, params = column.refusal
-                self.add(f"records_name_{kind}", column.place, **params)
+                self.add(NAME_REFUSED[kind], column.place, **params)
             if column.key in first:
                 self.add(
                     "records_player_twice",

@@ -34,6 +34,8 @@ GAME_WORDS: Final[dict[str, Lang]] = {"game": "en", "jatszma": "hu", "parti": "h
 
 
 _DELIMITERS: Final = (";", ",", "\t")
+# A delimiter → the key of its name ("separated by semicolons").
+DELIMITER_NAMES: Final = {";": "delimiter_;", ",": "delimiter_,", "\t": "delimiter_\t"}
 
 
 # What charset-normalizer may choose from: what Hungarian machines write. Left to itself it
@@ -381,7 +383,8 @@ def _damage(text: str) -> tuple[int, int]:
 
 
 def name_refusal(repaired: str, name: str) -> tuple[str, dict[str, object]] | None:
-    """Why a name cannot go into a notebook (suffix of a message key and its parameters):
+    """Why a name cannot go into a notebook: `control` or `too_long` (the problem's code is
+    `records_check`'s `NAME_REFUSED` or `GAME_NAME_REFUSED` of it), and its parameters.
     `repaired` is the text as typed, repaired but with its spaces as they were (a tab in a
     name is refused), `name` the name cleaned. The repaired text is judged: UTF-8 read as
     Latin-2 turns "Ö" into "Ă" and the control character U+0096, which the repair takes

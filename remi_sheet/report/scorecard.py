@@ -23,6 +23,7 @@ from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, DECIMALS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, day, number, say, shown_value, words
+from remi_sheet.i18n.rules import RULE_NAME_KEYS
 from remi_sheet.notebook.games import Game, ScoredDeal
 from remi_sheet.notebook.layout import date_text
 from remi_sheet.notebook.loading import Notebook
@@ -252,9 +253,10 @@ def game_page(
         Result(name, total, place, score.ranks.count(place) > 1)
         for name, total, place in zip(game.players, score.totals, score.ranks, strict=True)
     )
-    status_key = "status_complete" if score.complete else "status_open"
     if rules.to_limit:
-        status_key = status_key.replace("status_", "status_limit_")
+        status_key = "status_limit_complete" if score.complete else "status_limit_open"
+    else:
+        status_key = "status_complete" if score.complete else "status_open"
     return GamePage(
         game.sheet,
         date=title["date"],
@@ -400,7 +402,7 @@ def rule_lines(rules: HouseRules, lang: Lang) -> tuple[RuleLine, ...]:
     """The house rules that differ from the defaults, for the footnote."""
     return tuple(
         RuleLine(
-            say(f"rulename_{name}", lang),
+            say(RULE_NAME_KEYS[name], lang),
             _rule_text(value, lang),
             _rule_text(default_value(name), lang),
         )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from remi_sheet.core.problems import error_count
 from remi_sheet.core.rules import value_text
 from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n.rules import RULE_NAME_KEYS
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.loading import Notebook
 from remi_sheet.writing.live_area import live_columns, live_deals, live_totals
@@ -152,7 +153,7 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
     if changed:
         cells[(row, 0)] = Written(say("house_rules", lang), Style.HEADING)
         for offset, (name, value) in enumerate(changed.items(), start=1):
-            cells[(row + offset, 0)] = Written(say(f"rulename_{name}", lang), Style.COMPUTED)
+            cells[(row + offset, 0)] = Written(say(RULE_NAME_KEYS[name], lang), Style.COMPUTED)
             cells[(row + offset, 1)] = Written(_cell_text(value, lang), Style.COMPUTED)
         row += len(changed) + 2
     return cells, _rating_block(cells, season.history, row, lang)

@@ -172,13 +172,28 @@ def live_header(game: Game, lang: Lang) -> Cells:
     return cells | _helper_headings(lang, row, columns)
 
 
+# A step (`formulas.STEPS`) → the key of its helper columns' heading.
+HELPER_HEADINGS: Final = {
+    "text": "helper_text",
+    "code": "helper_code",
+    "rest": "helper_rest",
+    "unsigned": "helper_unsigned",
+    "number": "helper_number",
+    "cards": "helper_cards",
+    "shape": "helper_shape",
+    "points": "helper_points",
+    "kind": "helper_kind",
+    "value": "helper_value",
+}
+
+
 @functools.lru_cache(maxsize=64)
 def _helper_headings(lang: Lang, row: int, columns: LiveColumns) -> Cells:
     """A heading over each helper column, for whoever opens their group."""
     cells: Cells = {}
     for step in formulas.STEPS:
         for slot in range(columns.slots):
-            heading = f"{say('helper_' + step, lang)} {slot + 1}"
+            heading = f"{say(HELPER_HEADINGS[step], lang)} {slot + 1}"
             cells[(row, columns.helper(step, slot))] = Written(heading, Style.HEADING)
     return cells
 

@@ -22,6 +22,7 @@ from remi_sheet.core.entries import COMMA_RANKS, HAND_WORDS, NOT_DOWN_WORDS, WIN
 from remi_sheet.core.rules import NO_WORDS, YES_WORDS, GameEnd, HouseRules, Rounding, RuleSpec
 from remi_sheet.core.text import MINUS_SIGNS, fold
 from remi_sheet.i18n.catalogue import TEXTS
+from remi_sheet.i18n.rules import RULE_VALUE_KEYS
 from remi_sheet.notebook.sheets import LIVE_SHEET
 from remi_sheet.reading.cells import column_letter
 from remi_sheet.writing import formulas
@@ -58,7 +59,7 @@ _TABLES_COLUMN: Final = 3  # 0-based: D, after the values' labels (A) and values
 def _spellings(choice: StrEnum) -> tuple[str, ...]:
     """The words a Rules sheet may hold for `choice`, as LOWER gives them: `rules` reads
     the catalogue's words for it in either language, with or without accents."""
-    texts = TEXTS[f"rulevalue_{choice.value}"]
+    texts = TEXTS[RULE_VALUE_KEYS[choice.value]]
     return tuple(dict.fromkeys(word for text in texts for word in (text.lower(), fold(text))))
 
 
@@ -304,6 +305,6 @@ def value_is_wrong(spec: RuleSpec, cell: str) -> str:
     )
     allowed = [f'{typed}=""', f"AND(NOT({misread}),{whole})"]
     if spec.word is not None:  # a number rule's word: `points`, `no limit`
-        texts = [*TEXTS[f"rulevalue_{spec.word}"], *TEXTS["rulevalue_none"]]
+        texts = [*TEXTS[RULE_VALUE_KEYS[spec.word]], *TEXTS["rulevalue_none"]]
         allowed.append(spelled(w for said in texts for w in (said.lower(), fold(said))))
     return f"NOT(OR({','.join(allowed)}))"

@@ -20,6 +20,7 @@ from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import RULES, HouseRules, RuleSpec, value_text
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n.rules import RULE_HELP_KEYS, RULE_NAME_KEYS, RULE_VALUE_KEYS
 from remi_sheet.notebook.layout import is_player_name
 from remi_sheet.reading.cells import CellValue, address, column_letter
 from remi_sheet.writing.live_area import MAX_SLOTS, LiveColumns
@@ -187,9 +188,9 @@ def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lan
 
     from remi_sheet.writing.live_sheet import value_is_wrong
 
-    sheet.cell(row, 1, say(f"rulename_{spec.name}", lang)).data_type = "s"
+    sheet.cell(row, 1, say(RULE_NAME_KEYS[spec.name], lang)).data_type = "s"
     value = sheet.cell(row, 2, _shown(getattr(rules, spec.name), spec, lang))
-    sheet.cell(row, 3, say(f"rulehelp_{spec.name}", lang)).data_type = "s"
+    sheet.cell(row, 3, say(RULE_HELP_KEYS[spec.name], lang)).data_type = "s"
     wrong = FormulaRule(
         formula=[value_is_wrong(spec, f"$B${row}")], fill=PatternFill("solid", fgColor=WRONG)
     )
@@ -198,7 +199,8 @@ def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lan
 
 def _shown(value: object, spec: RuleSpec, lang: Lang) -> str | int:
     if value is None:
-        return say(f"rulevalue_{spec.word}", lang)
+        assert spec.word is not None  # a rule that may be none has its word for it
+        return say(RULE_VALUE_KEYS[spec.word], lang)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     return value_text(value, lang)

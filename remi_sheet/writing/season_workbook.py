@@ -36,11 +36,12 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Final
 
-from remi_sheet.core.problems import Problem
+from remi_sheet.core.problems import SEVERITY_NAMES, Problem
 from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import ORDER
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import LANGS, Lang, day, listed, say
+from remi_sheet.i18n.rules import RULE_NAME_KEYS
 from remi_sheet.notebook.season import (
     SEASON_DECIMALS,
     TABLE_COLUMNS,
@@ -403,7 +404,7 @@ def _house_rules(book: SeasonBook, lang: Lang) -> Iterable[str]:
         changed = rules.differences()
         if changed:
             listed_rules = ", ".join(
-                f"{say(f'rulename_{name}', lang)} = {value_text(value, lang)}"
+                f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
                 for name, value in changed.items()
             )
             yield f"{label}: {listed_rules}" if several else listed_rules
@@ -414,5 +415,5 @@ def _problem_text(problem: Problem, lang: Lang) -> str:
     where = [str(PurePath(problem.file).name) if problem.file else ""]
     where += [problem.sheet or "", problem.cell or ""]
     place = " · ".join(part for part in where if part)
-    said = f"{say(f'severity_{problem.severity.value}', lang)}: {problem.message(lang)}"
+    said = f"{say(SEVERITY_NAMES[problem.severity], lang)}: {problem.message(lang)}"
     return f"{place}: {said}" if place else said
