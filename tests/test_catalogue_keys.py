@@ -327,7 +327,7 @@ def _family(name: str) -> tuple[Mapping[object, str], set[object]]:
     """The dictionary of full keys `name`, and the things it must have a key for."""
     from remi_sheet.cli import app, targets
     from remi_sheet.core import deck, problems, rules, scoring, standings
-    from remi_sheet.i18n import command_help, notebook
+    from remi_sheet.i18n import command_help, game, notebook
     from remi_sheet.i18n import rules as rule_texts
     from remi_sheet.notebook import records_check, records_text, season
     from remi_sheet.writing import formulas, live_area
@@ -357,6 +357,8 @@ def _family(name: str) -> tuple[Mapping[object, str], set[object]]:
             _refusals(records_text.name_refusal),
         ),
         "_DEAL_EXCESS": (scoring._DEAL_EXCESS, _codes(deck.Deck.excess)),
+        # which codes a deal's cell says so is `test_notebook`'s to hold
+        "IN_DEAL_KEYS": (game.IN_DEAL_KEYS, set(game.IN_DEAL_KEYS)),
     }
     return families[name]
 
@@ -376,6 +378,7 @@ def _family(name: str) -> tuple[Mapping[object, str], set[object]]:
         "NAME_REFUSED",
         "GAME_NAME_REFUSED",
         "_DEAL_EXCESS",
+        "IN_DEAL_KEYS",
     ],
 )
 def test_a_family_has_a_key_for_each_of_its_things_and_a_text_for_each_key(name: str) -> None:

@@ -41,7 +41,7 @@ def two_games() -> dict[str, list[list[Any]]]:
 def test_check_reports_each_problem_and_exits_1(notebook: Make) -> None:
     result = remi("check", notebook(two_games()))
     assert result.exit_code == 1
-    assert "2026-11-29 #2!C2: 'Z' is not an entry." in result.stdout
+    assert "2026-11-29 #2!C2: Béla has 'Z' in deal 1, which is not an entry." in result.stdout
     assert "2 games, 4 deals checked: 1 error, 0 warnings." in result.stdout
 
 
@@ -84,8 +84,8 @@ def test_check_json(notebook: Make) -> None:
             "line": None,
             "severity": "error",
             "code": "entry_unknown",
-            "message": "'Z' is not an entry. Type H (hand), W (win), X (not laid down), card "
-            "points (33) or cards (K 7 3).",
+            "message": "Béla has 'Z' in deal 1, which is not an entry. Type H (hand), W (win), "
+            "X (not laid down), card points (33) or cards (K 7 3).",
         }
     ]
 
@@ -121,7 +121,7 @@ def test_every_deal_past_the_games_length_is_told(notebook: Make) -> None:
 
 def test_lang_option_switches_messages(notebook: Make) -> None:
     result = remi("check", notebook(two_games()), "--lang", "hu")
-    assert "'Z' nem értelmezhető." in result.stdout
+    assert "Béla cellájában az 1. leosztásban 'Z' áll, ez nem értelmezhető." in result.stdout
     assert "2 játszma, 4 leosztás ellenőrizve: 1 hiba" in result.stdout
 
 
@@ -863,9 +863,11 @@ def test_hungarian_messages_write_cards_with_hungarian_letters(notebook: Make) -
     game += [[2, "W", "Á Á Á Á Á", "Á Á Á Á"], [3], [4], [5], [6], [7]]
     path = notebook({"g": game})
     hungarian = remi("check", path, "--lang", "hu").stdout
-    assert "3 × D♦: 2 csomagban" in hungarian and "9 × Á van" in hungarian, hungarian
+    assert "Béla kezében 3 × D♦ maradt az 1. leosztásban: 2 csomagban" in hungarian, hungarian
+    assert "9 × Á van" in hungarian, hungarian
     english = remi("check", path, "--lang", "en").stdout
-    assert "3 × Q♦: 2 packs" in english and "the As in" in english, english
+    assert "Béla has 3 × Q♦ left in hand in deal 1: 2 packs" in english, english
+    assert "the As in" in english, english
 
 
 def test_the_standings_order_sentence_reads_from_its_start(notebook: Make) -> None:

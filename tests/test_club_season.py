@@ -105,7 +105,7 @@ WORDS: dict[str, dict[str, str]] = {
         "added": "Új játszmalap: '2026-11-12 #1' (klub.xlsx).",
         "filed": "2 játszma felvéve (Papír #1, Papír #2). Kiírva: klub.xlsx.",
         "written": "Kiírva: klub.xlsx",
-        "refused": "Hibás parancssor: 'klub.xlsx' az, amit ez a parancs olvas",
+        "refused": "Hibás parancssor: 'klub.xlsx' éppen az a fájl, amelyet ez a parancs olvas",
     },
     "en": {
         "deals": "{played}/7 deals",
@@ -125,7 +125,7 @@ WORDS: dict[str, dict[str, str]] = {
         "added": "Added the game sheet '2026-11-12 #1' to klub.xlsx.",
         "filed": "2 games filed (Paper #1, Paper #2). Written: klub.xlsx.",
         "written": "Written: klub.xlsx",
-        "refused": "Usage error: 'klub.xlsx' is what this command reads",
+        "refused": "Usage error: 'klub.xlsx' is the file this command reads",
     },
 }
 

@@ -91,7 +91,7 @@ def test_the_usage_lines_words_are_hungarian(klub: Path) -> None:
     lines = said.stderr.splitlines()
     assert lines[0] == "Használat: remi check [KAPCSOLÓK] FÜZET.xlsx"
     assert lines[1] == "Súgó: remi check -h"
-    assert lines[-1] == "Hiba: Nincs ilyen kapcsoló: --foo."
+    assert lines[-1] == "Hibás parancssor: Nincs ilyen kapcsoló: --foo."
 
 
 def test_an_english_refusal_keeps_clicks_shape_with_its_plurals_right(tmp_path: Path) -> None:
@@ -101,7 +101,9 @@ def test_an_english_refusal_keeps_clicks_shape_with_its_plurals_right(tmp_path: 
         "Usage: remi check [OPTIONS] NOTEBOOK.xlsx",
         "Try 'remi check -h' for help.",
     ]
-    assert said.stderr.splitlines()[-1] == ("Error: Got unexpected extra arguments: b.xlsx c.xlsx")
+    assert said.stderr.splitlines()[-1] == (
+        "Usage error: Got unexpected extra arguments: b.xlsx c.xlsx"
+    )
 
 
 def test_what_the_commands_exit_with_is_kept(klub: Path) -> None:

@@ -357,8 +357,8 @@ def test_add_game_says_which_rules_stay_fixed_above_agreements(tmp_path: Path) -
         ),
         (
             "hu",
-            "Hibás parancssor: Ezekkel a házszabályokkal egy játszmában legfeljebb 2 játékos "
-            "lehet (max_players); a --player kapcsolóval 3 van megadva.",
+            "Hibás parancssor: Egy játszmában legfeljebb 2 játékos lehet (legtöbb játékos "
+            "házszabály); a --player kapcsolóval 3 van megadva.",
         ),
     ],
 )

@@ -215,6 +215,58 @@ def test_every_impossible_cell_of_a_row_is_told_at_once(
     assert loaded.games[0].deals == []
 
 
+@pytest.mark.parametrize(
+    ("row", "codes"),
+    [
+        (["W", 190, "X 200", 33], ["points_too_high", "points_too_high"]),
+        (["W", True, "1.000", "3.5"], ["entry_boolean", "entry_thousands", "entry_not_whole"]),
+        (["W", "K 910", ",", "Jo Jo Jo Jo Jo"], ["card_digits_together", "card_empty",
+                                                 "cards_too_many_jokers"]),
+        (
+            ["W", "K K K K K K K K K", "K K K K K K K K K K K K K K K", "X -5"],
+            ["cards_too_many_of_rank", "cards_too_many", "points_negative"],
+        ),
+        (["W", "A♣ A♣ A♣", "zz", dt.date(2026, 1, 2)],
+         ["cards_too_many_copies", "entry_unknown", "entry_date"]),
+        (["#DIV/0!", "W", 3, 4], ["formula_error"]),
+        (["-30", "20", "0", "10"], ["score_bad_winner"]),
+        (["W", "-5", 3, 4], ["points_negative"]),
+    ],
+)  # fmt: skip
+def test_a_cell_of_a_deal_is_told_with_its_player_and_the_deal(
+    notebook: Make, row: list[Any], codes: list[str]
+) -> None:
+    """Every message at a player's cell of a deal names the player and the deal, as
+    "Béla has no entry in deal 2" does: two cells of one row are told apart."""
+    header = ["Deal", "Anna", "Béla", "Csaba", "Dóra"]
+    loaded = load_notebook(notebook({"Game 1": [header, [1, "W", 10, 10, 10], [2, *row]]}))
+    told = loaded.all_problems()
+    assert [problem.code for problem in told] == codes
+    for problem in told:
+        player = problem.params["player"]
+        for lang, deal in (("en", "in deal 2"), ("hu", "a 2. leosztásban")):
+            said = problem.message(lang)
+            assert said.count(player) == 1 and deal in said, said
+            assert "{" not in said, said
+
+
+def test_a_cell_read_without_a_game_is_told_without_a_player_or_deal() -> None:
+    """`remi meld`, a paper total and the library's `parse_entry` have no deal to name:
+    the same codes keep their words without one."""
+    from remi_sheet.core.entries import parse_entry
+    from remi_sheet.core.problems import RemiError
+    from remi_sheet.core.rules import HouseRules
+
+    with pytest.raises(RemiError) as raised:
+        parse_entry("X 190", HouseRules())
+    assert raised.value.problem.message("en") == (
+        "190 card points is more than 14 cards can be worth (180): a typo?"
+    )
+    assert raised.value.problem.message("hu") == (
+        "190 lappont több, mint amennyit 14 lap érhet (180): elírás?"
+    )
+
+
 @pytest.mark.parametrize("number", [2, "one", "1a", 0.5])
 def test_deal_numbers_out_of_order(notebook: Make, number: object) -> None:
     loaded = load_notebook(notebook({"g": [["Deal", "A", "B"], [number, "W", 3]]}))

@@ -75,7 +75,7 @@ def test_an_ods_with_a_byte_after_its_end_gets_the_ods_advice(tmp_path: Path) ->
     for name in (path, named_xlsx):
         result = remi("score", name)
         assert result.exit_code == 1
-        assert "is an OpenDocument (.ods) spreadsheet, which remi reads" in result.stderr
+        assert "is an OpenDocument (.ods) spreadsheet: remi reads it" in result.stderr
         assert "save it as .xlsx in LibreOffice" in result.stderr
         # Read as an .ods, whose zip is held to an .xlsx's rules.
         checked = remi("check", name)

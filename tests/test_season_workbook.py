@@ -7,7 +7,9 @@ refused in one line with nothing changed."""
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
+import itertools
 import json
 import os
 import re
@@ -23,6 +25,9 @@ import openpyxl
 import pytest
 from python_calamine import CalamineWorkbook
 
+from remi_sheet.core.rules import value_text
+from remi_sheet.i18n import say
+from remi_sheet.writing.season_workbook import SHEETS
 from tests.conftest import ENV, build_notebook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,7 +173,7 @@ def _calamine(path: Path, sheet: int) -> list[list[Any]]:
             "hungarian_book",
             "hungarian",
             "(kevés játszma)",
-            ["Szezon összesítő", "Legjobb és legrosszabb játszmák", "Egymás ellen", "Játszmák",
+            ["Szezonösszesítő", "Legjobb és legrosszabb játszmák", "Egymás ellen", "Játszmák",
              "Értékszám játszmáról játszmára", "Tudnivalók"],
         ),
         (
@@ -385,10 +390,10 @@ def folder(tmp_path: Path) -> Path:
 def test_the_notebook_itself_is_never_the_output(folder: Path) -> None:
     """A command-line mistake, as for every output (exit 2)."""
     notebook = folder / "klub.xlsx"
-    _refused(notebook, notebook, 2, "'klub.xlsx' is what this command reads")
+    _refused(notebook, notebook, 2, "'klub.xlsx' is the file this command reads")
     link = folder / "season.xlsx"
     link.symlink_to(notebook)
-    _refused(notebook, link, 2, "'season.xlsx' is what this command reads")
+    _refused(notebook, link, 2, "'season.xlsx' is the same file as 'klub.xlsx', which")
 
 
 def test_a_folder_is_never_the_output(folder: Path) -> None:
@@ -487,3 +492,186 @@ def test_help_says_which_is_for_whom(lang: str, said: list[str]) -> None:
     for words in said:
         assert words in text
     assert ("SEASON.pdf|.xlsx" if lang == "en" else "SZEZON.pdf|.xlsx") in text
+
+
+# ------------------------------------------------------------------ games with errors, printing
+
+ERRORS = ROOT / "samples" / "hibak.xlsx"
+
+
+@pytest.fixture(scope="module")
+def with_errors(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The season of the two samples, Hungarian: the club's games and the notebook of
+    mistakes, whose games with errors are not counted; its About sheet lists the problems
+    found, each a long line."""
+    folder = tmp_path_factory.mktemp("errors")
+    notebooks = [shutil.copy(path, folder / path.name) for path in (SAMPLE, ERRORS)]
+    target = folder / "season.xlsx"
+    done = run("stats", *notebooks, "-o", target)
+    assert done.returncode == 1, done.stderr  # the errors found
+    assert target.exists()
+    return target
+
+
+def test_a_game_with_errors_shows_the_deals_played_as_check_counts_them(
+    with_errors: Path,
+) -> None:
+    """Not counted, its totals and places empty, but the deals typed shown, as `remi
+    check` counts them ("4/7 deals"): the sample's games with errors showed 0."""
+    checked = run("check", ERRORS, "--json")
+    played = {game["sheet"]: game["played"] for game in json.loads(checked.stdout)["games"]}
+    sheet = openpyxl.load_workbook(with_errors).worksheets[SHEETS.index("games")]
+    rows = [row for row in sheet.iter_rows(min_row=2, values_only=True) if row[1] == ERRORS.name]
+    assert {row[2]: row[4] for row in rows} == played
+    left_out = [row for row in rows if row[9] == value_text(False, "hu")]
+    assert left_out  # the sample's games with errors, not counted: no total, no place
+    assert all(row[4] > 0 and row[6] is None and row[7] is None for row in left_out)
+
+
+def test_every_sheet_prints_one_page_wide_with_its_headings_on_each_page(
+    with_errors: Path, english_book: Path
+) -> None:
+    for book in (with_errors, english_book):
+        workbook = openpyxl.load_workbook(book)
+        for sheet in workbook:
+            setup = sheet.page_setup
+            assert sheet.sheet_properties.pageSetUpPr.fitToPage, sheet.title
+            assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), sheet.title
+            wide = sum(sheet.column_dimensions[letter].width for letter in _letters(sheet)) > 90
+            assert setup.orientation == ("landscape" if wide else "portrait"), sheet.title
+            about = sheet.title in (say("workbook_about", "en"), say("workbook_about", "hu"))
+            assert sheet.print_title_rows == (None if about else "$1:$1"), sheet.title
+
+
+def _letters(sheet: Any) -> list[str]:
+    from openpyxl.utils import get_column_letter
+
+    return [get_column_letter(column) for column in range(1, sheet.max_column + 1)]
+
+
+def _pdf(book: Path, folder: Path) -> Any:
+    """The workbook as LibreOffice prints it: a PDF of every sheet, in order."""
+    from pypdf import PdfReader
+
+    assert SOFFICE is not None
+    done = subprocess.run(
+        [
+            SOFFICE, f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless",
+            "--convert-to", "pdf", "--outdir", str(folder), str(book),
+        ],
+        check=False, capture_output=True, text=True, timeout=180,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return PdfReader(folder / book.with_suffix(".pdf").name)
+
+
+def _text_pieces(page: Any) -> list[tuple[float, float, float, str, bool]]:
+    """A PDF page's text as LibreOffice placed it: (baseline from the top, left, font
+    size, text, whether bold) of each piece, top to bottom and left to right."""
+    pieces: list[tuple[float, float, float, str, bool]] = []
+
+    def seen(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        if text.strip():
+            top = round(float(page.mediabox.height) - (tm[5] * cm[3] + cm[5]), 1)
+            left = round(tm[4] * cm[0] + cm[4], 1)
+            bold = "Bold" in str(font.get("/BaseFont", "")) if font else False
+            pieces.append((top, left, abs(tm[3] * cm[3] * size), text.strip(), bold))
+
+    page.extract_text(visitor_text=seen)
+    return sorted(pieces)
+
+
+def _printed(book: Path, folder: Path) -> dict[str | None, list[Any]]:
+    """LibreOffice's pages of `book`, by sheet: a page is the table's whose headings are
+    all its bold words (head to head: its players, heading the rows too), the About
+    sheet's when its bold words are the About sheet's labels; None's, any other (a table
+    cut apart, its headings shown in part)."""
+    sheets = openpyxl.load_workbook(book).worksheets
+    *tables, about = sheets
+    labels = {word for row in about.iter_rows(max_col=1, values_only=True) if row[0]
+              for word in str(row[0]).split()}  # fmt: skip
+    found: dict[str | None, list[Any]] = {sheet.title: [] for sheet in sheets}
+    found[None] = []
+    for page in _pdf(book, folder).pages:
+        bold = {word for *_, text, b in _text_pieces(page) if b for word in text.split()}
+        sheet = next((sheet for sheet in tables if _heading_words(sheet) == bold), None)
+        title = sheet.title if sheet else about.title if bold <= labels else None
+        found[title].append(page)
+    return found
+
+
+def _heading_words(sheet: Any) -> set[str]:
+    return {word for cell in sheet[1] if cell.value for word in str(cell.value).split()}
+
+
+@pytest.fixture(scope="module")
+def long_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A season of forty games of three: the games sheet's 120 rows fill pages."""
+    folder = tmp_path_factory.mktemp("long")
+    sheets = {
+        f"G{n:02d}": _game((dt.date(2026, 1, 1) + dt.timedelta(n)).isoformat(), "Club", n % 3)
+        for n in range(40)
+    }
+    return _written(build_notebook(folder / "club.xlsx", sheets, {"deals_per_game": 2}))
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_libreoffice_prints_each_sheet_one_page_wide_headings_on_every_page(
+    with_errors: Path, long_book: Path, tmp_path: Path
+) -> None:
+    """The sample season: each table on one page, every column on it (the records and
+    the games were split over three portrait pages, their columns cut apart), a wide
+    sheet's lying landscape; the About sheet one page wide. A long season's games fill
+    pages, each headed by the headings row."""
+    printed = _printed(with_errors, tmp_path)
+    sheets = openpyxl.load_workbook(with_errors).worksheets
+    *tables, about = sheets
+    assert [len(printed[sheet.title]) for sheet in tables] == [1] * len(tables)
+    assert printed[about.title] and not printed[None]
+    for sheet in sheets:
+        for page in printed[sheet.title]:
+            lying = page.mediabox.width > page.mediabox.height
+            assert lying == (sheet.page_setup.orientation == "landscape"), sheet.title
+    for page in printed[about.title]:  # its labels and its notes on each page
+        assert len({left for _, left, *_ in _text_pieces(page)}) >= 2
+    games = openpyxl.load_workbook(long_book).worksheets[SHEETS.index("games")]
+    pages = _printed(long_book, tmp_path / "long")[games.title]
+    assert len(pages) >= 3  # each with the headings: else it would be given to no sheet
+    shown = [text for page in pages for *_, text, _ in _text_pieces(page)]
+    assert shown.count("Counted") == len(pages)
+    assert shown.count("G39") == 3  # the last game's three players: no row left out
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice is not installed")
+def test_the_about_sheets_long_notes_are_never_printed_over_each_other(
+    with_errors: Path, tmp_path: Path
+) -> None:
+    """Each note wraps within its row: LibreOffice prints every line of the About sheet
+    (the problems, two lines each) at least a line's height below the one above."""
+    about = openpyxl.load_workbook(with_errors).worksheets[SHEETS.index("workbook_about")]
+    pages = _printed(with_errors, tmp_path)[about.title]
+    texts = [text for page in pages for *_, text, _ in _text_pieces(page)]
+    assert say("problems", "hu") in texts and say("workbook_made", "hu") in texts
+    for page in pages:
+        pieces = _text_pieces(page)
+        lines: list[float] = []  # the baselines, a bold label's and its note's as one
+        for top, *_ in pieces:
+            if not lines or top - lines[-1] > 1:
+                lines.append(top)
+        size = min(size for _, _, size, *_ in pieces)
+        gaps = [below - above for above, below in itertools.pairwise(lines)]
+        assert min(gaps) >= size, [(top, text) for top, _, _, text, _ in pieces]
+
+
+def test_the_about_sheets_wrapped_rows_are_tall_enough_for_their_lines(with_errors: Path) -> None:
+    """A row's height is set for the lines its note wraps onto (LibreOffice keeps a row
+    one line high otherwise): at least 15 points for each column's width of text."""
+    sheet = openpyxl.load_workbook(with_errors).worksheets[SHEETS.index("workbook_about")]
+    width = sheet.column_dimensions["B"].width
+    long = [cell for cell in sheet["B"] if isinstance(cell.value, str) and len(cell.value) > width]
+    assert len(long) >= 5
+    for cell in long:
+        assert cell.alignment.wrap_text
+        lines = -(-len(cell.value) // int(width))
+        height = sheet.row_dimensions[cell.row].height
+        assert height is not None and height >= 15 * lines, (cell.value, height)

@@ -14,6 +14,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from remi_sheet.cli.printing import width
+from remi_sheet.cli.season_views import LEFT_OUT
+from remi_sheet.core.standings import ORDER
+from remi_sheet.i18n import say
+from remi_sheet.i18n.notebook import SHORT_HEADING_KEYS
 from tests.conftest import build_notebook, remi, remi_json
 from tests.test_season import CLUB, TWO_DEALS, sheet
 
@@ -68,7 +73,7 @@ def test_hungarian_notebook_speaks_hungarian(tmp_path: Path) -> None:
     path = build_notebook(tmp_path / "hu.xlsx", {"Első": game}, TWO_DEALS)
     result = remi("stats", path)
     assert result.exit_code == 0, result.output
-    assert "Szezon összesítő" in result.stdout
+    assert "Szezonösszesítő" in result.stdout
     assert "Értékszám" in result.stdout
     assert "Egymás ellen" in result.stdout
     assert "Győző" in result.stdout
@@ -317,7 +322,7 @@ def test_season_pdf(club: Path, second: Path, tmp_path: Path) -> None:
     assert f"Kiírva: {pdf}" in result.stdout
     # Landscape pages, all of them: head to head and the rating's chart a page each.
     table, versus, ratings = pages(pdf)
-    assert "Szezon összesítő" in table
+    assert "Szezonösszesítő" in table
     assert "klub.xlsx, tavasz.xlsx" in table
     assert "1. Anna" in table
     assert "Átlag befejezett játszmánként" in table
@@ -567,3 +572,97 @@ def test_the_seasons_best_and_worst_games_are_never_split_over_a_page(
     (page,) = [page for page in pages if heading in page.upper()]
     after = page.upper().split(heading, 1)[1]
     assert all(name.upper() in after for name in names), after
+
+
+# ------------------------------------------------------------------ the width of the terminal
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "klub.xlsx"
+
+
+def _on_a_terminal(columns: int, *args: str | Path) -> list[str]:
+    """The lines `remi stats ARGS…` draws on a terminal `columns` wide: TTY_COMPATIBLE=1
+    makes Rich draw the captured output as a terminal's, COLUMNS wide (LINES too, and a
+    terminal that is not "dumb": Rich takes a dumb one, its size unknown, as 80 by 25)."""
+    terminal = {"TTY_COMPATIBLE": "1", "TERM": "xterm", "COLUMNS": str(columns), "LINES": "50"}
+    result = remi("stats", *args, env=terminal)
+    assert result.exit_code == 0, result.output
+    return re.sub(r"\x1b\[[0-9;]*m", "", result.stdout).splitlines()  # no bold
+
+
+def _standings_lines(lines: list[str], lang: str) -> tuple[list[str], list[list[str]], str, str]:
+    """The standings table's heading lines, its players' cells, the lines under it up to
+    the blank one (as one), and the first line after that, boxed or compact."""
+    first = lines.index(next(line for line in lines if line.startswith(say("season_title", lang))))
+    rule = next(i for i in range(first, len(lines)) if set(lines[i].strip()) <= set("─━┡╇┩ "))
+    rows = []
+    for line in lines[rule + 1 :]:
+        cells = line.strip(" │")
+        if not cells[:1].isdigit():
+            break
+        rows.append(re.split(r" *│ *| {2,}", cells))
+    rest = [line.strip() for line in lines[rule + len(rows) + 1 :]]
+    if rest[0].startswith("└"):  # boxed: its bottom line keeps it apart
+        return lines[first + 1 : rule], rows, "", rest[1]
+    blank = rest.index("")
+    after = next(line for line in rest[blank:] if line)
+    return lines[first + 1 : rule], rows, " ".join(rest[:blank]), after
+
+
+def _plain_rows(lang: str) -> list[list[str]]:
+    """The sample's standings, every column, as `remi stats` prints them piped."""
+    lines = remi("stats", SAMPLE, "--lang", lang).stdout.splitlines()
+    first = lines.index(say("season_title", lang))
+    rows = []
+    for line in lines[first + 2 :]:
+        if not line.strip():
+            break
+        rows.append(re.split(r" {2,}", line.strip()))
+    return rows
+
+
+# The headings the line under a narrow table names the standings' columns by.
+_NAMED = {
+    "streak": "streak_short", "plus200": "plus200", "hands": "hands", "per_deal": "per_deal",
+    "uncertainty": "uncertainty", "total": "total", "complete_games": "complete_games",
+    "places": "places",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+@pytest.mark.parametrize("columns", [80, 100])
+def test_a_narrow_terminal_leaves_the_least_important_columns_out_and_says_which(
+    columns: int, lang: str
+) -> None:
+    """Every line fits (the table was 112 wide, each line wrapped): the standings keep
+    their first columns, headed in words, and the line under them names the columns left
+    out, the least important first, and where to see them."""
+    lines = _on_a_terminal(columns, SAMPLE, "--lang", lang)
+    assert max(map(width, lines)) <= columns, "\n".join(lines)
+    headings, rows, note, _ = _standings_lines(lines, lang)
+    heading = " ".join(" ".join(headings).split())
+    for key in ("player", "rating", "games", "wins"):
+        assert say(key, lang) in heading, heading
+    for key in ("complete_games", "wins", "rating"):  # "Bef.", "Győz.", "Érték" no more
+        short = say(SHORT_HEADING_KEYS[key], lang)
+        assert short == say(key, lang) or short not in heading.split(), heading
+    every = _plain_rows(lang)
+    assert [row[:2] for row in rows] == [row[:2] for row in every]
+    shown = len(rows[0])
+    assert 6 <= shown < 14 and all(len(row) == shown for row in rows)
+    left_out = LEFT_OUT[: 14 - shown]
+    start, end = say("columns_left_out", lang, columns="@").split("@")
+    assert note.startswith(start) and note.endswith(end) and "--json" in end, note
+    named = note[len(start) : -len(end)]
+    for key in LEFT_OUT:
+        assert (say(_NAMED[key], lang) in named) == (key in left_out), (key, note)
+
+
+@pytest.mark.parametrize("columns", [120, 200])
+def test_a_wide_terminal_shows_every_column_and_no_note(columns: int) -> None:
+    lines = _on_a_terminal(columns, SAMPLE)
+    assert max(map(width, lines)) <= columns
+    headings, rows, under, after = _standings_lines(lines, "hu")
+    assert rows == _plain_rows("hu") and len(rows[0]) == 14
+    assert say("places", "hu") in " ".join(headings)  # "Helyezések (1.·2.·3.·4.)", its word kept
+    assert under == ""  # no line naming columns left out
+    assert after.startswith(say(ORDER, "hu")[:20])

@@ -45,7 +45,7 @@ def test_an_output_through_a_link_to_the_notebook_is_refused(notebook: Path) -> 
     before = notebook.read_bytes()
     result = remi("report", notebook, "-o", link)
     assert result.exit_code == 2
-    assert "is what this command reads" in result.stderr
+    assert "'card.pdf' is the same file as 'k.xlsx', which this command reads" in result.stderr
     assert notebook.read_bytes() == before
 
 
@@ -139,7 +139,7 @@ def test_a_notebook_replaced_by_new_is_kept_as_bak(tmp_path: Path) -> None:
     assert (tmp_path / "k.xlsx.bak").read_bytes() == first
 
 
-READ = "az, amit ez a parancs olvas"  # the notebook named as the output, whatever its ending
+READ = "éppen az a fájl, amelyet ez a parancs olvas"  # the notebook named as the output
 
 
 @pytest.mark.parametrize(
@@ -154,8 +154,8 @@ READ = "az, amit ez a parancs olvas"  # the notebook named as the output, whatev
             ["report", "{nb}", "--html", "{dir}/x"],
             "Hibás parancssor: 'x' nem lehet HTML-oldal: adj meg egy .html vagy .htm végű fájlt.",
         ),
-        (["import", "{dir}/p.csv", "--into", "{dir}/p.csv"], "Usage error: 'p.csv' is what"),
-        (["report", "{nb}", "-o", "{nb}", "--lang", "en"], "Usage error: 'klub.xlsx' is what"),
+        (["import", "{dir}/p.csv", "--into", "{dir}/p.csv"], "Usage error: 'p.csv' is the file"),
+        (["report", "{nb}", "-o", "{nb}", "--lang", "en"], "Usage error: 'klub.xlsx' is the file"),
         (["check", "{nb}", "-r", "foo=1"], "Hibás parancssor: Ismeretlen házszabály: 'foo'"),
         (["stats", "{nb}", "--since", "tegnap"], "Hibás parancssor: A --since dátumot vár"),
         (["report", "{nb}"], "Hibás parancssor: Add meg, hová nyomtasson"),

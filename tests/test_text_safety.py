@@ -37,7 +37,7 @@ def test_control_characters_in_a_cell_are_shown_as_escapes(tmp_path: Path) -> No
     assert "\x1b" not in result.output and "\x07" not in result.output
     lines = [line for line in result.stdout.splitlines() if line.startswith("error:")]
     assert len(lines) == 1  # the forged line stays inside the real one
-    assert "Game\\nTwo!C2: 'Z\\x1b]0;owned\\x07\\x1b[2J error: forged'" in lines[0]
+    assert "Game\\nTwo!C2: Béla has 'Z\\x1b]0;owned\\x07\\x1b[2J error: forged'" in lines[0]
 
 
 def test_a_players_name_with_escapes_is_shown_as_escapes(tmp_path: Path) -> None:

@@ -51,7 +51,8 @@ def refuse(error: UsageError, arguments: Sequence[str]) -> NoReturn:
             help_line = f"{context.command_path} {context.help_option_names[0]}"
             error_line(say("cli_try_help", lang, command=help_line) + "\n")
     text = message(error, lang)
-    error_line(f"{say('cli_error', lang)}: {text}")
+    # Said as remi's own command-line mistakes are, and as the --json document says it.
+    error_line(say("usage_error", lang, message=text))
     if not (isinstance(error, NoSuchOption) and error.option_name == "--json"):
         from remi_sheet.cli.output import print_refusal_json
 

@@ -181,7 +181,11 @@ def run_new_from(
         "sheet": carried.players_of,
         "players": carried.players,
         "rules": rules,
-        "agreements": carried.agreements,
+        "agreements": (
+            Phrase("new_from_agreements", {"count": carried.agreements})
+            if carried.agreements
+            else Phrase("new_from_no_agreements")
+        ),
     }
     key = "new_from_taken" if carried.players_of is not None else "new_from_taken_given"
     console.print(say(key, lang, **params), markup=False, highlight=False)

@@ -11,7 +11,8 @@ import contextlib
 import os
 import sys
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal, NoReturn, TextIO
 
 from remi_sheet.i18n import LONGEST, shown_text
@@ -31,27 +32,55 @@ Justify = Literal["left", "right", "center"]
 _GAP = "  "
 
 
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """One way of drawing a table: which columns (by index), under which headings, boxed
+    or compact; `whole`: each column as wide as its widest cell, so that none wraps."""
+
+    kept: tuple[int, ...]
+    headings: tuple[str, ...]  # of the columns kept
+    compact: bool
+    whole: bool = False
+
+
 class Table:
     """A titled table of text cells, drawn by Rich on a terminal (`__rich__`) and as plain
     aligned columns otherwise (`lines`). Its methods are the part of Rich's `Table` that
     remi uses."""
 
-    __slots__ = ("columns", "rows", "shorts", "title")
+    __slots__ = ("columns", "left_out", "narrows", "note", "rows", "shorts", "title")
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, note: Callable[[Sequence[str]], str] | None = None) -> None:
+        """`note`: the line under the table that names the columns a narrow terminal left
+        out (given their headings)."""
         self.title = title
+        self.note = note
         self.columns: list[tuple[str, Justify, bool]] = []
         self.shorts: list[str] = []
+        self.narrows: list[str] = []
+        self.left_out: list[int] = []
         self.rows: list[tuple[tuple[str, ...], str | None]] = []
 
     def add_column(
-        self, heading: str, justify: Justify = "left", fold: bool = False, short: str = ""
+        self,
+        heading: str,
+        justify: Justify = "left",
+        fold: bool = False,
+        short: str = "",
+        *,
+        narrow: str = "",
+        left_out: int = 0,
     ) -> None:
         """`fold`: on a terminal, a long cell wraps onto more lines (messages). `short`: the
-        heading a terminal too narrow for `heading` shows instead."""
+        heading a terminal too narrow for `heading` shows instead, every column kept.
+        `left_out`: on a terminal too narrow for every column even so, the order the column
+        is left out in (1 first; 0: never), the columns kept headed by `narrow` (words, not
+        abbreviations; else `heading`)."""
         heading = shown_text(heading)  # a player's name heads a column of head to head
         self.columns.append((heading, justify, fold))
         self.shorts.append(shown_text(short) if short else heading)
+        self.narrows.append(shown_text(narrow) if narrow else heading)
+        self.left_out.append(left_out)
 
     def add_row(self, *cells: str | None, style: str | None = None) -> None:
         """As Rich takes them: None is an empty cell, missing cells at the end are empty.
@@ -73,42 +102,64 @@ class Table:
         self, _console: Console, options: ConsoleOptions
     ) -> Iterator[RichTable | Text]:
         """The table as Rich draws it in the room there is: boxed when it fits; else without
-        its inner lines, then with the short headings (`print_table` prints one that fits
-        none as plain lines): a figure is never cut short, as Rich cuts a cell ("2…")."""
-        layouts = self._layouts()
-        fitting = (layout for layout in layouts if self._width(*layout) <= options.max_width)
-        headings, compact = next(fitting, layouts[-1])
-        yield self._rich(headings, compact)
-        if compact:  # no bottom line: a blank one keeps it apart from what follows
-            from rich.text import Text
+        its inner lines, then with the short headings; narrower still, leaving out columns
+        in their `left_out` order, one at a time, till the rest fit whole, with the line
+        `note` under it naming them (`print_table` prints a table that fits no way as plain
+        lines): a figure is never cut short, as Rich cuts a cell ("2…")."""
+        from rich.text import Text
 
+        layouts = self._layouts()
+        fitting = (layout for layout in layouts if self._width(layout) <= options.max_width)
+        layout = next(fitting, layouts[-1])
+        yield self._rich(layout)
+        left_out = [self.columns[i][0] for i in range(len(self.columns)) if i not in layout.kept]
+        if left_out and self.note is not None:
+            yield Text(self.note(left_out))
+        if layout.compact:  # no bottom line: a blank one keeps it apart from what follows
             yield Text("")
 
-    def _layouts(self) -> list[tuple[list[str], bool]]:
-        full = [heading for heading, _, _ in self.columns]
-        return [(full, False), (full, True), (self.shorts, True)]
+    def _layouts(self) -> list[_Layout]:
+        every = tuple(range(len(self.columns)))
+        full = tuple(heading for heading, _, _ in self.columns)
+        layouts = [_Layout(every, full, False), _Layout(every, full, True)]
+        layouts.append(_Layout(every, tuple(self.shorts), True))
+        order = sorted((turn, i) for i, turn in enumerate(self.left_out) if turn)
+        for count in range(1, len(order) + 1):
+            gone = {i for _, i in order[:count]}
+            kept = tuple(i for i in every if i not in gone)
+            layouts.append(_Layout(kept, tuple(self.narrows[i] for i in kept), True, whole=True))
+        if order:  # the fewest columns, their cells wrapping if they must
+            layouts.append(_Layout(layouts[-1].kept, layouts[-1].headings, True))
+        return layouts
 
     def fits(self, room: int) -> bool:
         """Whether Rich can draw the table in `room` columns without cutting a cell."""
-        return any(self._width(*layout) <= room for layout in self._layouts())
+        return any(self._width(layout) <= room for layout in self._layouts())
 
     def _least(self, index: int, fold: bool) -> int:
         """The narrowest column `index`'s cells fit in whole words (messages: 20)."""
         words = (word for cells, _ in self.rows for word in cells[index].split())
         return 20 if fold else max(map(width, words), default=1)
 
-    def _width(self, headings: list[str], compact: bool) -> int:
-        """The columns the table takes with `headings`, each as wide as its longest word."""
-        least = sum(
-            max(self._least(index, fold), 0, *(width(word) for word in heading.split()))
-            for index, (heading, (_, _, fold)) in enumerate(
-                zip(headings, self.columns, strict=True)
-            )
-        )
-        count = len(self.columns)
-        return least + (2 * count if compact else 3 * count + 1)
+    def _whole(self, index: int, fold: bool) -> int:
+        """The width of column `index`'s widest cell (messages: 20, as they wrap)."""
+        return 20 if fold else max((width(cells[index]) for cells, _ in self.rows), default=1)
 
-    def _rich(self, headings: list[str], compact: bool) -> RichTable:
+    def _sizes(self, layout: _Layout) -> list[int]:
+        """Each column's width in `layout`: as wide as its longest word (`whole`: its
+        widest cell), and as its heading's longest word."""
+        cells = self._whole if layout.whole else self._least
+        return [
+            max(cells(index, self.columns[index][2]), 1, *map(width, heading.split()))
+            for index, heading in zip(layout.kept, layout.headings, strict=True)
+        ]
+
+    def _width(self, layout: _Layout) -> int:
+        """The terminal columns the table takes in `layout`."""
+        count = len(layout.kept)
+        return sum(self._sizes(layout)) + (2 * count if layout.compact else 3 * count + 1)
+
+    def _rich(self, layout: _Layout) -> RichTable:
         """Every title, heading and cell as text (`Text`), never as Rich's markup: a name
         `[bold]Anna[/]` or `[link=…]` is shown as typed, and `[/bold]` breaks nothing."""
         from rich import box
@@ -116,15 +167,20 @@ class Table:
         from rich.text import Text
 
         table = RichTable(title=Text(self.title), title_justify="left")
-        if compact:
+        if layout.compact:
             table.box, table.show_edge, table.padding = box.SIMPLE_HEAD, False, (0, 1, 0, 0)
-        for index, (heading, (_, justify, fold)) in enumerate(
-            zip(headings, self.columns, strict=True)
-        ):
+        sizes = self._sizes(layout)
+        for index, heading, size in zip(layout.kept, layout.headings, sizes, strict=True):
+            _, justify, fold = self.columns[index]
+            # Each as wide as its widest cell: else Rich narrows the widest column, a
+            # heading's, and wraps the name or figure beside it.
+            fixed = size if layout.whole else None
             least = self._least(index, fold)
-            table.add_column(Text(heading), justify=justify, overflow="fold", min_width=least)
+            table.add_column(
+                Text(heading), justify=justify, overflow="fold", min_width=least, width=fixed
+            )
         for cells, style in self.rows:
-            table.add_row(*map(Text, cells), style=style)
+            table.add_row(*(Text(cells[index]) for index in layout.kept), style=style)
         return table
 
     def lines(self, *, short: bool = False) -> list[str]:

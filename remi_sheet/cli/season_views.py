@@ -4,17 +4,17 @@ same way (its `--json` document and its CSV are `commands.stats.Stats`')."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from remi_sheet.cli.printing import Justify, Table
-from remi_sheet.i18n import Lang, day, say
+from remi_sheet.i18n import Lang, day, listed, say
 from remi_sheet.i18n.notebook import SHORT_HEADING_KEYS
 from remi_sheet.notebook.season import (
     TABLE_COLUMNS,
     places_heading,
-    places_named,
 )
 from remi_sheet.report.season import (
     head_to_head_grid,
@@ -41,16 +41,39 @@ class Options:
     template: Path | None = None  # the template folder of the PDF (None: remi's own)
 
 
+# On a terminal too narrow for every column of the standings (80 or 100 columns), the
+# columns left out, first to last: the longest streak (the table of best and worst games
+# says it), +200 taken, hands, per deal, ±, total, complete games, places. The rank, the
+# player, the rating, the games, the wins and the average (the order) always stay.
+LEFT_OUT: Final = (
+    "streak",
+    "plus200",
+    "hands",
+    "per_deal",
+    "uncertainty",
+    "total",
+    "complete_games",
+    "places",
+)
+# The headings of the columns kept then, where not the full heading: words, not the short
+# headings that let every column fit ("Bef.", "Győz.").
+NARROW_HEADING_KEYS: Final = {"rank": "short_rank", "average": "narrow_average"}
+
+
 def standings_table(season: Season, lang: Lang) -> Table:
-    table = Table(season_title(season, lang))
+    def note(left_out: Sequence[str]) -> str:
+        return say("columns_left_out", lang, columns=listed(list(left_out), lang))
+
+    table = Table(season_title(season, lang), note=note)
     for key in TABLE_COLUMNS:
         heading = say("streak_short" if key == "streak" else key, lang)
         short = say(SHORT_HEADING_KEYS[key], lang)
-        if key == "places":  # "Places (1st·2nd·3rd·4th)", on a narrow terminal "1st·2nd·3rd·4th"
-            heading = places_heading(season.rows, lang)
-            short = places_named(season.rows, lang) or short
+        if key == "places":  # "Places (1st·2nd·3rd·4th)": the figures named, the word kept
+            heading = short = places_heading(season.rows, lang)
+        narrow = say(NARROW_HEADING_KEYS[key], lang) if key in NARROW_HEADING_KEYS else ""
+        left_out = LEFT_OUT.index(key) + 1 if key in LEFT_OUT else 0
         justify: Justify = "left" if key == "player" else "right"
-        table.add_column(heading, justify, short=short)
+        table.add_column(heading, justify, short=short, narrow=narrow, left_out=left_out)
     for row in season.rows:
         table.add_row(str(row.standing.rank), *row_cells(row, lang))
     return table

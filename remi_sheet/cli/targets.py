@@ -64,7 +64,8 @@ def check_target(
     # The notebook itself named as the output is said as that, whatever its ending.
     for source in inputs:
         if same_file(target, source):
-            usage_error("output_is_input", said(), name=target.name, source=source.name)
+            key = "output_is_input" if target.name == source.name else "output_is_input_linked"
+            usage_error(key, said(), name=target.name, source=source.name)
     if target.suffix.lower() not in suffixes:
         if "workbook" in kinds and is_ods_file(target):  # a notebook kept as .ods: read only
             fail(Problem("file_ods", params={"path": str(target)}), said(), json_output)

@@ -114,7 +114,8 @@ def new_from(
 
     path, source = Path(path), Path(source)
     if same_file(path, source):
-        raise ArgumentError(lang or "en", "output_is_input", name=path.name, source=source.name)
+        key = "output_is_input" if path.name == source.name else "output_is_input_linked"
+        raise ArgumentError(lang or "en", key, name=path.name, source=source.name)
     if path.exists() and not force:  # said before a long read of the old notebook
         raise RemiError(Problem("new_exists", params={"path": str(path)}))
     try:

@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n.game import IN_DEAL_KEYS
 
 
 class Severity(StrEnum):
@@ -47,7 +48,13 @@ class Problem:
     file: str | None = None
 
     def message(self, lang: Lang) -> str:
-        return say(self.code, lang, **self.params)
+        """What the problem says in `lang`. At a player's cell of a deal (its parameters
+        name the player and the deal) a cell that cannot be read is told with both, as
+        every other problem of a deal row is (`IN_DEAL_KEYS`); its code stays the same."""
+        key = self.code
+        if "player" in self.params and "deal" in self.params:
+            key = IN_DEAL_KEYS.get(key, key)
+        return say(key, lang, **self.params)
 
     def at(
         self, sheet: str | None, cell: str | None = None, line: int | None = None, **params: Any

@@ -14,7 +14,6 @@ CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     # click's refusals of a command line (`cli.command_line`)
     "cli_try_help": ("Try '{command}' for help.", "Súgó: {command}"),
-    "cli_error": ("Error", "Hiba"),
     "cli_no_such_option": ("No such option: {option}.", "Nincs ilyen kapcsoló: {option}."),
     "cli_did_you_mean": ("Did you mean {choices}?", "Erre gondoltál: {choices}?"),
     "cli_option_takes_no_value": (
@@ -77,11 +76,18 @@ CLI_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "-o and --html both name '{name}': give each its own file.",
         "A -o és a --html is {name:a} '{name}' fájlt adja meg: mindkettőnek adj külön fájlt.",
     ),
+    # The file read named as the output: by its own name, or by another (a link to it).
     "output_is_input": (
-        "'{name}' is what this command reads ({source}): writing there would destroy it. "
-        "Name another file.",
-        "'{name}' az, amit ez a parancs olvas ({source}): ha oda írna, tönkretenné. Adj meg "
-        "másik fájlt.",
+        "'{name}' is the file this command reads: writing there would destroy it. Name "
+        "another file.",
+        "'{name}' éppen az a fájl, amelyet ez a parancs olvas: ha beleírna, tönkretenné. Adj "
+        "meg másik fájlt.",
+    ),
+    "output_is_input_linked": (
+        "'{name}' is the same file as '{source}', which this command reads: writing there "
+        "would destroy it. Name another file.",
+        "'{name}' ugyanaz a fájl, mint {source:a} '{source}', amelyet ez a parancs olvas: ha "
+        "beleírna, tönkretenné. Adj meg másik fájlt.",
     ),
     "kind_workbook": ("an Excel workbook", "Excel-munkafüzet"),
     "kind_pdf": ("a PDF", "PDF"),

@@ -72,20 +72,20 @@ COMMAND_HELP: Final[dict[str, tuple[str, str]]] = {
         "errors instead of numbers (exit code 1). With --blank, an empty scorecard for the "
         "players given; a notebook given with it lends its house rules, and its last game's "
         "players when no --player is given.\n\n"
-        "Without Pango (many Windows and macOS machines), --html klub.html --open writes the "
-        "same scorecard as a web page and opens it in the browser: print it, or Save as "
-        "PDF.\n\n"
+        "Without Pango (which many Windows and macOS machines lack), --html klub.html --open "
+        "writes the same scorecard as a web page and opens it in the browser: print it, or "
+        "Save as PDF.\n\n"
         "Example: remi report club.xlsx -o club.pdf",
-        "PDF pontozólapot nyomtat: játszmánként egy A4-es oldalt, utána az összesítőt.\n\n"
+        "PDF-pontozólapot nyomtat: játszmánként egy A4-es oldalt, utána az összesítőt.\n\n"
         "Minden játszma oldalán ott van minden leosztás pontja és a göngyölített összeg, "
         "megjelölve a kézből nyerések és a +200-ak, a végösszegek, a helyezések és egy "
         "grafikon; a hibás játszma a hibáival jelenik meg a számok helyett (kilépési kód 1). "
         "A --blank üres pontozólapot ad a megadott játékosoknak; ha mellette munkafüzetet is "
         "megadsz, annak házszabályai szerint, és --player nélkül az utolsó játszmája "
         "játékosaival.\n\n"
-        "Pango nélkül (sok Windowson és macOS-en) a --html klub.html --open ugyanezt a "
-        "pontozólapot weboldalként írja ki, és megnyitja a böngészőben: nyomtasd ki, vagy "
-        "mentsd PDF-be.\n\n"
+        "Ha nincs Pango (sok windowsos és macOS-es gépről hiányzik), a --html klub.html "
+        "--open ugyanezt a pontozólapot weboldalként írja ki, és megnyitja a böngészőben: "
+        "nyomtasd ki, vagy mentsd PDF-be.\n\n"
         "Példa: remi report klub.xlsx -o klub.pdf --lang hu",
     ),
     "help_meld": (
@@ -191,6 +191,11 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
     # shared by the commands
     "help_param_help": ("Show this message and exit.", "Kiírja ezt a súgót, és kilép."),
     "help_param_notebook": ("The notebook workbook (.xlsx).", "A munkafüzet (.xlsx)."),
+    # check: the commands that only read a notebook read an .ods too (report's is its own)
+    "help_check_notebook": (
+        "The notebook workbook (.xlsx or .ods).",
+        "A munkafüzet (.xlsx vagy .ods).",
+    ),
     "help_param_json_output": (
         "Machine-readable output on standard output: no colour, no tables.",
         "Gépi feldolgozásra szánt kimenet a szabványos kimeneten: színek és táblázatok nélkül.",
@@ -274,16 +279,16 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "játszma játékosaival.",
     ),
     "help_new_source": (
-        "Start the notebook (the next season's) from an old one: the players of its last "
-        "game (the latest by date; on one day, or with no date, the later sheet), its house "
-        "rules and its agreements, with no games. -p replaces those players, -r overrides "
-        "its rules, --lang is its language unless given. The old file is only read. Not "
-        "with --add-game.",
-        "A munkafüzetet (a következő szezonét) egy régiből indítja: a régi utolsó "
-        "játszmájának játékosaival (dátum szerint a legkésőbbi; egy napon vagy dátum nélkül "
-        "a későbbi lap), a házszabályaival és a megállapodásaival, játszmák nélkül. A -p "
-        "lecseréli ezeket a játékosokat, a -r felülírja a szabályait, a --lang megadása "
-        "nélkül a régi nyelvén készül. A régi fájlt csak olvassa. Az --add-game mellett nem "
+        "Start the notebook (the next season's) from an old one (.xlsx or .ods): the players of "
+        "its last game (the latest by date; on one day, or with no date, the later sheet), its "
+        "house rules and its agreements, with no games. -p replaces those players, -r overrides "
+        "its rules, --lang is its language unless given. The old file is only read. Not with "
+        "--add-game.",
+        "A munkafüzetet (a következő szezonét) egy régiből (.xlsx vagy .ods) indítja: a régi "
+        "utolsó játszmájának játékosaival (dátum szerint a legkésőbbi; egy napon vagy dátum "
+        "nélkül a későbbi lap), a házszabályaival és a megállapodásaival, játszmák nélkül. A -p "
+        "lecseréli ezeket a játékosokat, a -r felülírja a szabályait, a --lang megadása nélkül "
+        "a régi nyelvén készül. A régi fájlt csak olvassa. Az --add-game mellett nem "
         "használható.",
     ),
     "help_new_lang": (
@@ -311,6 +316,12 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "bekapcsolva.",
     ),
     # report
+    "help_report_notebook": (
+        "The notebook workbook (.xlsx or .ods); with --blank, the one whose house rules "
+        "and last game's players the empty card takes.",
+        "A munkafüzet (.xlsx vagy .ods); a --blank mellett az, amelynek házszabályait és "
+        "utolsó játszmájának játékosait az üres lap átveszi.",
+    ),
     "help_report_output": ("The PDF to write.", "Az elkészítendő PDF."),
     "help_report_game": (
         "Print only this game (its sheet name). Repeat for more.",
@@ -410,8 +421,8 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
     ),
     # stats
     "help_stats_notebooks": (
-        "The notebook workbooks (.xlsx); one or more.",
-        "A munkafüzetek (.xlsx); egy vagy több.",
+        "The notebook workbooks (.xlsx or .ods); one or more.",
+        "A munkafüzetek (.xlsx vagy .ods); egy vagy több.",
     ),
     "help_stats_since": (
         f"Only games on or after this day: {_DATE_FORMS_EN}; games without a date are then "
@@ -452,7 +463,7 @@ PARAMETER_HELP: Final[dict[str, tuple[str, str]]] = {
         "eredményeket és az értékszámokat. A .xlsx embereknek szóló munkafüzet, amelyet az "
         "Excel és a LibreOffice úgy nyit meg, ahogy van: az összesítő, a legjobb és "
         "legrosszabb játszmák, az egymás elleni eredmények, minden játszma és az "
-        "értékszámok, a számok számként. Csak a remi által írt szezon-munkafüzetet írja felül.",
+        "értékszámok, a számok számként. Csak a remi által írt szezonmunkafüzetet írja felül.",
     ),
     "help_stats_history": (
         "Also show each player's rating after every game.",
@@ -485,7 +496,7 @@ HELP_WORDS: Final[dict[str, tuple[str, str]]] = {
     "help_word_old_notebook": ("OLD.xlsx", "RÉGI.xlsx"),
     "help_word_output_notebook": ("OUT.xlsx", "KIMENET.xlsx"),
     "help_word_records": ("RECORDS.csv|.xlsx", "FELJEGYZÉSEK.csv|.xlsx"),
-    "help_word_card": ("CARD.pdf", "LAP.pdf"),
+    "help_word_card": ("CARD.pdf", "FÁJL.pdf"),
     "help_word_season": ("SEASON.pdf|.xlsx", "SZEZON.pdf|.xlsx"),
     "help_word_page": ("OUT.html", "OLDAL.html"),
     "help_word_rule": ("NAME=VALUE", "NÉV=ÉRTÉK"),
@@ -515,6 +526,7 @@ PARAMETER_HELP_KEYS: Final = {
     ("remi", "lang"): "help_remi_lang",
     ("remi", "install_completion"): "help_remi_install_completion",
     ("remi", "show_completion"): "help_remi_show_completion",
+    ("check", "notebook"): "help_check_notebook",
     ("score", "output"): "help_score_output",
     ("score", "backup"): "help_score_backup",
     ("score", "force"): "help_score_force",
@@ -530,6 +542,7 @@ PARAMETER_HELP_KEYS: Final = {
     ("new", "rule"): "help_new_rule",
     ("new", "force"): "help_new_force",
     ("new", "backup"): "help_new_backup",
+    ("report", "notebook"): "help_report_notebook",
     ("report", "output"): "help_report_output",
     ("report", "game"): "help_report_game",
     ("report", "html"): "help_report_html",

@@ -51,24 +51,25 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "file_numbers": (
         "{path} is an Apple Numbers spreadsheet: export it from Numbers as Excel (File ▸ "
         "Export To ▸ Excel…) and give remi the .xlsx.",
-        "{path} Apple Numbers-táblázat: exportáld a Numbersből Excel formátumba (Fájl ▸ "
+        "{path} Apple Numbers-táblázat: exportáld a Numbersből Excel-formátumba (Fájl ▸ "
         "Exportálás ▸ Excel…), és az .xlsx fájlt add a reminek.",
     ),
     "file_gsheet": (
         "{path} is a Google Drive shortcut to a Google Sheets spreadsheet, not the sheet "
         "itself: open it in Google Sheets and download it as .xlsx (File ▸ Download ▸ "
         "Microsoft Excel).",
-        "{path} egy Google Táblázatok-táblázat parancsikonja a Google Drive-on, nem maga a "
+        "{path} egy Google-táblázat parancsikonja a Google Drive-on, nem maga a "
         "táblázat: nyisd meg a Google Táblázatokban, és töltsd le .xlsx formátumban (Fájl ▸ "
         "Letöltés ▸ Microsoft Excel).",
     ),
     "file_ods": (
-        "{path} is an OpenDocument (.ods) spreadsheet, which remi reads (check, report, "
-        "stats) but does not write into: save it as .xlsx in LibreOffice (File ▸ Save As ▸ "
-        "Excel 2007-365) and run remi on that file.",
-        "{path} OpenDocument (.ods) táblázat, amelyet a remi olvas (check, report, stats), de "
-        "írni nem ír bele: mentsd .xlsx formátumban a LibreOffice-ban (Fájl ▸ Mentés másként "
-        "▸ Excel 2007-365), és azzal a fájllal futtasd a remit.",
+        "{path} is an OpenDocument (.ods) spreadsheet: remi reads it (check, report, stats, "
+        "new --from) but writes no notebook from it, not even a new file with -o: save it "
+        "as .xlsx in LibreOffice (File ▸ Save As ▸ Excel 2007-365) and run remi on that file.",
+        "{path} OpenDocument (.ods) táblázat: a remi olvassa (check, report, stats, new "
+        "--from), de nem ír bele, és a -o kapcsolóval sem készít belőle új munkafüzetet: "
+        "mentsd .xlsx formátumban a LibreOffice-ban (Fájl ▸ Mentés másként ▸ Excel "
+        "2007-365), és azzal a fájllal futtasd a remit.",
     ),
     "file_ods_damaged": (
         "{path} is an OpenDocument (.ods) spreadsheet that cannot be read ({reason}): open "
@@ -300,8 +301,8 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "new_player_most": (
         "At most {most} players play a game by these house rules (max_players); {count} given "
         "with --player.",
-        "Ezekkel a házszabályokkal egy játszmában legfeljebb {most} játékos lehet "
-        "(max_players); a --player kapcsolóval {count} van megadva.",
+        "Egy játszmában legfeljebb {most} játékos lehet (legtöbb játékos házszabály); a "
+        "--player kapcsolóval {count} van megadva.",
     ),
     "new_player_empty": (
         "A player's name cannot be empty: give each -p a name.",
@@ -350,13 +351,13 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "first.",
         "{path} már egy másik munkafüzetet tartalmaz ({source} nem tartalmazza {count:~ezt a "
         "lapot/ezeket a lapokat}: {sheets}): a remi nem írja felül. Adj meg másik fájlt, vagy "
-        "előbb tedd el azt.",
+        "előbb nevezd át a meglévőt, illetve tedd át másik mappába.",
     ),
     "output_other_kind": (
         "{path} already exists and is not {kind}: remi does not write over it. Name another "
         "file, or move that one away first.",
         "{path} már létezik, és nem {kind}: a remi nem írja felül. Adj meg másik fájlt, vagy "
-        "előbb tedd el azt.",
+        "előbb nevezd át a meglévőt, illetve tedd át másik mappába.",
     ),
     "output_not_regular": (
         "{path} is not a file but a pipe, a device or a socket: remi writes only a file of "
@@ -398,7 +399,7 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "part_all": ("all its parts together", "az összes része együtt"),
     "readback_sheet_missing": ("the sheet is missing", "a lap hiányzik"),
     "readback_cell_empty": ("the cell is empty", "a cella üres"),
-    "reason_not_zip": ("it is not a zip-based Office file", "nem zip alapú Office-fájl"),
+    "reason_not_zip": ("it is not a zip-based Office file", "nem zip-alapú Office-fájl"),
     "reason_zip_damaged": ("its zip archive is damaged", "a zip-archívuma sérült"),
     "reason_part_damaged": (
         "its part {part} is damaged: open it in Excel or LibreOffice, which may repair it, and "

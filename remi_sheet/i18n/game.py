@@ -195,8 +195,10 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Írd be az X után a kézben maradt pontot, pl. X 45.",
     ),
     "score_bad_winner": (
-        "{value} is no winner's score: the winner gets {hand} (hand) or {normal}.",
-        "{value} nem nyerő pontszám: a nyerő {hand} (kézből) vagy {normal} pontot kap.",
+        "{player} has {value} in deal {deal}, which is no winner's score: the winner gets "
+        "{hand} (hand) or {normal}.",
+        "{player} pontja {value} {deal:a} {deal}. leosztásban, ez nem nyerő pontszám: a nyerő "
+        "{hand} (kézből) vagy {normal} pontot kap.",
     ),
     "score_200_without_hand": (
         "{player} has {value} in deal {deal}, but nobody went hand ({hand}): {value} is only "
@@ -390,4 +392,141 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
 }
 
-CATALOGUES: Final = (GAME_MESSAGES,)
+# What a cell of a deal row says when the cell cannot be read, told with the player whose
+# cell it is and the deal, as the row's other messages are (`entry_missing`, `score_not_ten`).
+# The texts above say the same without them: where no game is read (`remi meld`, a paper
+# total, `parse_entry` alone).
+IN_DEAL_MESSAGES: Final[dict[str, tuple[str, str]]] = {
+    "entry_boolean_in_deal": (
+        "{player}'s cell in deal {deal} holds TRUE/FALSE; type " + _CODES_HELP_EN + ".",
+        "{player} cellájában {deal:a} {deal}. leosztásban IGAZ/HAMIS áll; írj "
+        + _CODES_HELP_HU
+        + " értéket.",
+    ),
+    "entry_date_in_deal": (
+        "{player}'s cell in deal {deal} holds a date ({value}); the spreadsheet may have "
+        "turned what you typed into a date. Format the cell as text and type "
+        + _CODES_HELP_EN
+        + ".",
+        "{player} cellájában {deal:a} {deal}. leosztásban dátum áll ({value}); a "
+        "táblázatkezelő alakíthatta dátummá a beírtat. Állítsd a cellát szövegre, és írj "
+        + _CODES_HELP_HU
+        + " értéket.",
+    ),
+    "entry_not_whole_in_deal": (
+        "{player} has '{value}' in deal {deal}, which is not a whole number: card points "
+        "are whole numbers.",
+        "{player} cellájában {deal:a} {deal}. leosztásban '{value}' áll, ez nem egész szám: "
+        "a lappont mindig egész.",
+    ),
+    "entry_thousands_in_deal": (
+        "{player} has '{value}' in deal {deal}, which could be a thousand or the number "
+        "before the separator: type the number without a separator.",
+        "{player} cellájában {deal:a} {deal}. leosztásban '{value}' áll: ez lehet ezer is, "
+        "de az elválasztó előtti szám is; írd elválasztó nélkül.",
+    ),
+    "entry_unknown_in_deal": (
+        "{player} has '{value}' in deal {deal}, which is not an entry. Type "
+        + _CODES_HELP_EN
+        + ".",
+        "{player} cellájában {deal:a} {deal}. leosztásban '{value}' áll, ez nem "
+        "értelmezhető. Írj " + _CODES_HELP_HU + " értéket.",
+    ),
+    "points_negative_in_deal": (
+        "{player}'s card points in deal {deal} cannot be negative ({value}); only the "
+        "winner's {normal} or {hand} is negative. Type the points left in hand, or H/W for "
+        "the winner.",
+        "{player} lappontja {deal:a} {deal}. leosztásban nem lehet negatív ({value}); csak a "
+        "nyerő {normal} vagy {hand} pontja negatív. Írd be a kézben maradt pontot, vagy "
+        "H/W-t a nyerőnek.",
+    ),
+    "points_too_high_in_deal": (
+        "{player} has {value} card points in deal {deal}, more than 14 cards can be worth "
+        "({most}): a typo?",
+        "{player} lappontja {value} {deal:a} {deal}. leosztásban, több, mint amennyit 14 lap "
+        "érhet ({most}): elírás?",
+    ),
+    "card_empty_in_deal": (
+        "{player}'s cell in deal {deal} names no card: type " + _CODES_HELP_EN + ".",
+        "{player} cellájában {deal:a} {deal}. leosztásban egy lap sincs: írj "
+        + _CODES_HELP_HU
+        + " értéket.",
+    ),
+    "card_ambiguous_d_in_deal": (
+        "Among {player}'s cards in deal {deal}, '{token}' could be {rank}♦ or {rank} and a D "
+        "(dáma, the Hungarian queen): write {rank}♦ for the one card, or {rank} Q with a "
+        "space for the two.",
+        "{player} lapjai között {deal:a} {deal}. leosztásban '{token}' lehet {rank}♦, de "
+        "{rank} és D (dáma) is: egy lapnál írd így: {rank}♦, kettőnél szóközzel: {rank} D.",
+    ),
+    "card_digits_together_in_deal": (
+        "{player} has '{value}' in deal {deal}: {token} could be the cards {first} and "
+        "{second}, or {number} card points. Write cards apart ({first} {second}); points "
+        "stand alone in their cell ({number}, or X {number} for a player who had not laid "
+        "down).",
+        "{player} cellájában {deal:a} {deal}. leosztásban '{value}' áll: {token} lehet "
+        "{first:a} {first} és {second:a} {second} lap, de {number} lappont is. A lapokat "
+        "külön írd ({first} {second}); a lappont egymagában áll a cellában ({number}, vagy "
+        "ha nem rakott le: X {number}).",
+    ),
+    "cards_too_many_in_deal": (
+        "{player} has {count} cards left in hand in deal {deal}: a player holds at most {most}.",
+        "{player} kezében {count} lap maradt {deal:a} {deal}. leosztásban: egy játékosnál "
+        "legfeljebb {most} lap van.",
+    ),
+    "cards_too_many_jokers_in_deal": (
+        "{player} has {count:joker/jokers} left in hand in deal {deal}, but the game has "
+        "only {most} (house rule jokers).",
+        "{player} kezében {count} joker maradt {deal:a} {deal}. leosztásban, de a játékban "
+        "csak {most} van (jokerek száma házszabály).",
+    ),
+    "cards_too_many_copies_in_deal": (
+        "{player} has {count} × {card:card} left in hand in deal {deal}: {packs} packs have "
+        "only {most} of each card.",
+        "{player} kezében {count} × {card:card} maradt {deal:a} {deal}. leosztásban: {packs} "
+        "csomagban minden lapból csak {most} van.",
+    ),
+    "cards_too_many_of_rank_in_deal": (
+        "{player} has {count} × {rank:card} left in hand in deal {deal}: {packs} packs have "
+        "only {most} cards of each rank.",
+        "{player} kezében {count} × {rank:card} maradt {deal:a} {deal}. leosztásban: {packs} "
+        "csomagban minden értékből csak {most} lap van.",
+    ),
+    "formula_error_in_deal": (
+        "{player}'s cell in deal {deal} shows the error {value}: fix the formula or type the "
+        "value.",
+        "{player} cellája {deal:a} {deal}. leosztásban hibát mutat ({value}): javítsd a "
+        "képletet, vagy írd be az értéket.",
+    ),
+    "formula_no_value_in_deal": (
+        "{player}'s cell in deal {deal} holds a formula ({value}) whose saved result is "
+        "missing, empty or an error: type the value instead of the formula, or, if the "
+        "formula is right, open and save the file in Excel or LibreOffice.",
+        "{player} cellájában {deal:a} {deal}. leosztásban képlet áll ({value}), amelynek "
+        "mentett eredménye hiányzik, üres vagy hiba: írd be az értéket a képlet helyett, vagy "
+        "ha a képlet jó, nyisd meg és mentsd el a fájlt Excelben vagy LibreOffice-ban.",
+    ),
+}
+
+# A problem's code → the key of its text said at a player's cell of a deal (a problem whose
+# parameters name the player and the deal: `core.problems.Problem.message`).
+IN_DEAL_KEYS: Final = {
+    "entry_boolean": "entry_boolean_in_deal",
+    "entry_date": "entry_date_in_deal",
+    "entry_not_whole": "entry_not_whole_in_deal",
+    "entry_thousands": "entry_thousands_in_deal",
+    "entry_unknown": "entry_unknown_in_deal",
+    "points_negative": "points_negative_in_deal",
+    "points_too_high": "points_too_high_in_deal",
+    "card_empty": "card_empty_in_deal",
+    "card_ambiguous_d": "card_ambiguous_d_in_deal",
+    "card_digits_together": "card_digits_together_in_deal",
+    "cards_too_many": "cards_too_many_in_deal",
+    "cards_too_many_jokers": "cards_too_many_jokers_in_deal",
+    "cards_too_many_copies": "cards_too_many_copies_in_deal",
+    "cards_too_many_of_rank": "cards_too_many_of_rank_in_deal",
+    "formula_error": "formula_error_in_deal",
+    "formula_no_value": "formula_no_value_in_deal",
+}
+
+CATALOGUES: Final = (GAME_MESSAGES, IN_DEAL_MESSAGES)

@@ -28,11 +28,11 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "live_place_label": ("remi ▸ place", "remi ▸ helyezés"),
     "live_legend_error": (
         "error: the deal has a mistake (remi check says which)",
-        "hiba: a leosztásban hiba van (a remi check megmondja, mi)",
+        "hiba: a leosztás hibás (a remi check megmondja, miért)",
     ),
     "live_legend_waiting": (
         "…: waiting for the deal to be typed in full, or for a wrong deal above",
-        "…: vár, amíg a leosztás minden cellája ki nincs töltve, vagy egy hibás leosztás fölötte",
+        "…: vár, mert a leosztás még nincs teljesen kitöltve, vagy egy fölötte lévő leosztás hibás",
     ),
     "live_legend_painted": (
         "red cell: an entry that does not read; pink row: a deal with a mistake",
@@ -123,17 +123,20 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     # `remi new --from`: the next season from the last
     "new_from_taken": (
-        "From {path}: the players of '{sheet}' ({players}) and "
-        "{agreements:agreement/agreements}; house rules other than the defaults: {rules}.",
-        "Átvéve innen: {path}. {sheet:A} '{sheet}' lap játékosai ({players}) és {agreements} "
-        "megállapodás; az alapértéktől eltérő házszabályok: {rules}.",
+        "From {path}: the players of '{sheet}' ({players}); {agreements}; house rules other "
+        "than the defaults: {rules}.",
+        "Átvéve innen: {path}. {sheet:A} '{sheet}' lap játékosai ({players}); {agreements}; "
+        "az alapértéktől eltérő házszabályok: {rules}.",
     ),
     "new_from_taken_given": (
-        "From {path}: {agreements:agreement/agreements}; the players are those given with -p "
-        "({players}); house rules other than the defaults: {rules}.",
-        "Átvéve innen: {path}. {agreements} megállapodás; a játékosok a -p kapcsolóval "
-        "megadottak ({players}); az alapértéktől eltérő házszabályok: {rules}.",
+        "From {path}: {agreements}; the players are those given with -p ({players}); house "
+        "rules other than the defaults: {rules}.",
+        "Átvéve innen: {path}. A játékosok a -p kapcsolóval megadottak ({players}); "
+        "{agreements}; az alapértéktől eltérő házszabályok: {rules}.",
     ),
+    # The agreements taken, as the two lines above say them: a count, or none at all.
+    "new_from_agreements": ("{count:agreement/agreements}", "{count} megállapodás"),
+    "new_from_no_agreements": ("no agreements", "megállapodás nem volt"),
     "new_from_no_rules": ("none", "nincs ilyen"),
     "new_from_wrong": (
         "Nothing made: {path} has {errors:error/errors} of its own (its house rules or its "
@@ -141,7 +144,7 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "{errors:~it/them}. The first, at {where}: {problem}",
         "Semmi sem készült el: {path} saját hibát tartalmaz ({errors} hiba a házszabályaiban "
         "vagy a lapjain), amelyet az új munkafüzet átvenne; a remi check {path} "
-        "{errors:~megmutatja/felsorolja őket}. Az első itt: {where}: {problem}",
+        "{errors:~megmutatja/felsorolja őket}. Az első: {where}: {problem}",
     ),
     "last_game_below_limit": (
         "No total of the last game has reached {limit} yet ({played:deal/deals} played): "

@@ -29,7 +29,7 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "thousand games each (a season at a time).",
         "{games} felveendő játszmával {path} {count} lapból állna, többől, mint a remi által "
         "egy munkafüzetben olvasott {limit}: semmi sincs felvéve. Importáld őket néhány ezer "
-        "játszmás füzetekbe (évadonként).",
+        "játszmás füzetekbe (szezononként).",
     ),
     "records_too_big": (
         "The file is {size} bytes; paper records fit in far less (limit {limit}). Split it.",

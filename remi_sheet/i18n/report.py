@@ -116,8 +116,8 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "report_needs_output": (
         "Say where to print: -o CARD.pdf, or --html CARD.html --open to print from the browser.",
-        "Add meg, hová nyomtasson: -o LAP.pdf, vagy --html LAP.html --open a böngészőből "
-        "nyomtatáshoz.",
+        "Add meg, hová nyomtasson: -o FÁJL.pdf, vagy a böngészőből nyomtatáshoz --html "
+        "OLDAL.html --open.",
     ),
     "pango_missing": (
         "A PDF needs the Pango library, and WeasyPrint cannot load it on this computer ({reason}).",
@@ -137,13 +137,14 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Files\\GTK3-Runtime Win64; vagy telepítsd az MSYS2-t (https://www.msys2.org) a "
         "C:\\msys64 mappába, és az UCRT64 terminálban futtasd: "
         "pacman -S mingw-w64-ucrt-x86_64-pango. A pipx install . vagy uv tool install . "
-        "paranccsal telepített remi ezután megtalálja a Pangót (README, Install).",
+        "paranccsal telepített remi ezután megtalálja a Pangót (README, „Install” fejezet).",
     ),
     "pango_macos": (
         "macOS: brew install pango (Homebrew, https://brew.sh); a Python not from Homebrew "
         "also needs DYLD_FALLBACK_LIBRARY_PATH=/opt/homebrew/lib (README, Install).",
         "macOS: brew install pango (Homebrew, https://brew.sh); nem Homebrew-ból való "
-        "Pythonnal DYLD_FALLBACK_LIBRARY_PATH=/opt/homebrew/lib is kell (README, Install).",
+        "Pythonnal DYLD_FALLBACK_LIBRARY_PATH=/opt/homebrew/lib is kell (README, „Install” "
+        "fejezet).",
     ),
     "pango_linux": (
         "Linux: install your distribution's Pango package (Debian, Ubuntu: "
@@ -197,8 +198,8 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "{folder} already holds {names} unlike remi's: remi writes over nothing, so nothing "
         "was written. Move them aside, or copy into another folder.",
         "{folder:A} {folder} mappában már van {names}, és eltér a remi sajátjától: a remi "
-        "semmit sem ír felül, így semmi sem íródott ki. Tedd félre, vagy másolj egy másik "
-        "mappába.",
+        "semmit sem ír felül, így semmi sem íródott ki. Helyezd át őket máshová, vagy másolj "
+        "egy másik mappába.",
     ),
     "templates_not_regular": (
         "{path} is not a plain file but a link, a folder, a pipe or a device: remi writes "
@@ -282,7 +283,7 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "pages_too_many": (
         "The PDF would have more than {limit} pages, far more than a season's scorecard: "
         "nothing was written. Print fewer games at a time (--game), or check the template.",
-        "A PDF több mint {limit} oldalas lenne, sokkal hosszabb, mint egy idény pontozólapja: "
+        "A PDF több mint {limit} oldalas lenne, sokkal hosszabb, mint egy szezon pontozólapja: "
         "semmi sem íródott ki. Nyomtass egyszerre kevesebb játszmát (--game), vagy nézd át a "
         "sablont.",
     ),

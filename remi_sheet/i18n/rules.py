@@ -112,11 +112,11 @@ RULE_HELP: Final[dict[str, tuple[str, str]]] = {
     ),
     "rulehelp_jokers_per_meld": (
         "Most jokers in one meld (remi meld only), or no limit.",
-        "Legfeljebb ennyi joker egy kirakásban (csak a remi meld-ben), vagy nincs korlát.",
+        "Legfeljebb ennyi joker egy kirakásban (csak a remi meld parancsnál), vagy nincs korlát.",
     ),
     "rulehelp_opening_needs_clean_run": (
         "The first laying down must hold a run without a joker (remi meld only).",
-        "Az első lerakásban lennie kell egy joker nélküli sornak (csak a remi meld-ben).",
+        "Az első lerakásban lennie kell egy joker nélküli sornak (csak a remi meld parancsnál).",
     ),
 }
 

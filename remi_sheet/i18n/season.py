@@ -28,7 +28,7 @@ _FEW: Final = (
 
 SEASON_WORDS: Final[dict[str, tuple[str, str]]] = {
     "season": ("Season", "Szezon"),
-    "season_title": ("Season standings", "Szezon összesítő"),
+    "season_title": ("Season standings", "Szezonösszesítő"),
     "sorted_by": (
         "sorted by {column} (the rank stays the standings' place)",
         "rendezve: {column} szerint (a helyezés az összesítő szerinti marad)",
@@ -187,13 +187,28 @@ SEASON_WORKBOOK: Final[dict[str, tuple[str, str]]] = {
     "workbook_players": ("Players shown", "Mutatott játékosok"),
     "workbook_players_all": ("everybody", "mindenki"),
     "workbook_made": ("Made by", "Készítette"),
-    "kind_season": ("a season's Excel workbook", "szezon-munkafüzet"),
+    "kind_season": ("a season's Excel workbook", "szezonmunkafüzet"),
     "output_not_season": (
         "{path} is a workbook remi did not write as a season ({count:~its sheet/its sheets}: "
         "{sheets}): remi does not write over it. Name another file, or move that one away "
         "first.",
-        "{path} olyan munkafüzet, amelyet nem a remi írt szezonként ({count:~lapja/lapjai}: "
-        "{sheets}): a remi nem írja felül. Adj meg másik fájlt, vagy előbb tedd el azt.",
+        "{path} nem a remi által írt szezonmunkafüzet ({count:~lapja/lapjai}: {sheets}), "
+        "ezért a remi nem írja felül. Adj meg másik fájlt, vagy előbb nevezd át a meglévőt, "
+        "illetve tedd át másik mappába.",
+    ),
+}
+
+
+# `remi stats` on a terminal too narrow for every column of the standings
+# (`cli.season_views.LEFT_OUT`): the heading of the average then, and the line under the
+# table naming the columns left out.
+SEASON_NARROW: Final[dict[str, tuple[str, str]]] = {
+    "narrow_average": ("Average", "Átlag"),
+    "columns_left_out": (
+        "Columns left out, the window being too narrow: {columns}. --json or a wider "
+        "window shows them.",
+        "Szűk az ablak, kimaradt oszlopok: {columns}. A --json vagy egy szélesebb ablak "
+        "megmutatja őket.",
     ),
 }
 
@@ -202,4 +217,5 @@ CATALOGUES: Final = (
     SEASON_WORDS,
     SEASON_MESSAGES,
     SEASON_WORKBOOK,
+    SEASON_NARROW,
 )

@@ -8,11 +8,19 @@ they need:
 - the best and worst games: each with its points, its game and its date;
 - head to head: the grid the terminal and the PDF show ("ahead–behind");
 - the games, a row per player of each game: its date, notebook, sheet, place and deals,
-  the player's total and place, whether the game is finished and whether it counts;
+  the player's total and place, whether the game is finished and whether it counts. Its
+  deals are the deal rows typed, scored or not, as `remi check` counts them ("4/7 deals"):
+  a game with errors is not counted (no total, no place) but shows the deals it has, never
+  0 for a game that was played;
 - the rating after each rated game;
 - About: what the figures were worked out from (the notebooks, the period, the players
   asked for, the order), the notes the terminal prints under its tables, each notebook's
   house rules that differ from the defaults, the problems found, and when it was made.
+
+Printed, each sheet is one page wide (lying landscape when its columns are wider than a
+portrait page) and as many pages long as it takes, its headings row repeated on each page.
+A table's heading longer than its column's figures wraps, word by word, and the About
+sheet's notes wrap within their column: each row as tall as its lines.
 
 Figures are numbers and dates are dates, each with its number format: a cell holds 265.0
 formatted to one decimal, and a Hungarian Excel or LibreOffice shows "265,0" by itself. A
@@ -73,6 +81,13 @@ SHEETS: Final = (
 _DECIMALS: Final = {**SEASON_DECIMALS, "per_deal": 1}
 _WIDEST: Final = 50  # characters: a column wider would hide the next one
 _NOTES_WIDTH: Final = 100  # the About sheet's texts, wrapped within it
+# Characters of column width a portrait page holds across, A4 or Letter within narrow
+# margins, with room to spare for fonts wider than Calibri: a sheet wider prints landscape.
+_PORTRAIT_WIDTH: Final = 90
+_LINE_HEIGHT: Final = 15  # points: a line of the default font (Calibri 11), as Excel spaces it
+# Of a column's width in characters, how many a wrapped line holds: a little fewer, for the
+# fonts wider than Calibri that LibreOffice may show it in (DejaVu Sans) and the margins.
+_LINE_FILL: Final = 0.85
 _LITERAL_ESCAPE: Final = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
 _CELL_CHARACTERS: Final = 32_767  # the most a cell holds
 
@@ -170,8 +185,8 @@ class _Writer:
         ]
         rows = [[_figure(row, key, lang) for key in TABLE_COLUMNS] for row in season.rows]
         formats = {i: _format(key) for i, key in enumerate(TABLE_COLUMNS)}
-        self._table(sheet, headings, rows, formats, frozen_columns=2)
-        one_page_across(sheet, landscape=True)
+        self._table(sheet, headings, rows, formats, frozen_columns=2, wrapped=True)
+        _print_setup(sheet)
 
     def records(self, sheet: Worksheet, season: Season) -> None:
         lang = self.lang
@@ -187,7 +202,8 @@ class _Writer:
                 else:
                     cells += [result.game, result.total, result.date]
             rows.append([*cells, row.streak])
-        self._table(sheet, headings, rows, {}, frozen_columns=1)
+        self._table(sheet, headings, rows, {}, frozen_columns=1, wrapped=True)
+        _print_setup(sheet)
 
     def head_to_head(self, sheet: Worksheet, book: SeasonBook) -> None:
         names = [name for name, _ in book.versus]
@@ -197,8 +213,13 @@ class _Writer:
         self._table(sheet, ["", *names], rows, {}, frozen_columns=1)
         for row in range(2, len(rows) + 2):
             sheet.cell(row, 1).font = self.bold
-        note = sheet.cell(len(rows) + 3, 1)
-        self._put(note, say("head_to_head_note", self.lang))
+        # The note wraps under the grid, across its columns: printed, it is no wider.
+        row = len(rows) + 3
+        note = self._put(sheet.cell(row, 1), say("head_to_head_note", self.lang))
+        if names:
+            sheet.merge_cells(start_row=row, start_column=1, end_row=row, end_column=len(names) + 1)
+        _wrap(sheet, note, sum(_widths(sheet)))
+        _print_setup(sheet)
 
     def games(self, sheet: Worksheet, season: Season, files: Sequence[str]) -> None:
         lang = self.lang
@@ -207,7 +228,8 @@ class _Writer:
         headings += [say("rank", lang), say("workbook_finished", lang)]
         headings += [say("workbook_counted", lang)]
         rows = [row for game in season.games for row in self._game_rows(game, files)]
-        self._table(sheet, headings, rows, {}, frozen_columns=0, filtered=True)
+        self._table(sheet, headings, rows, {}, frozen_columns=0, filtered=True, wrapped=True)
+        _print_setup(sheet)
 
     def ratings(self, sheet: Worksheet, season: Season) -> None:
         history = season.history
@@ -218,6 +240,7 @@ class _Writer:
             rows.append([game, history.dates[index], *ratings])
         formats = dict.fromkeys(range(2, len(headings)), "0.00")
         self._table(sheet, headings, rows, formats, frozen_columns=1)
+        _print_setup(sheet)
 
     def about(self, sheet: Worksheet, season: Season, book: SeasonBook) -> None:
         from openpyxl.styles import Alignment
@@ -225,16 +248,17 @@ class _Writer:
         lang = self.lang
         self._put(sheet.cell(1, 1), book.title).font = self.bold
         lines = list(_about_lines(season, book, lang))
-        wrapped = Alignment(wrap_text=True, vertical="top")
+        top = Alignment(vertical="top")  # beside the first line of its note
         for offset, (label, text) in enumerate(lines, start=3):
             if label:
-                self._put(sheet.cell(offset, 1), label).font = self.bold
+                cell = self._put(sheet.cell(offset, 1), label)
+                cell.font, cell.alignment = self.bold, top
             if text:
-                cell = self._put(sheet.cell(offset, 2), text)
-                cell.alignment = wrapped
+                _wrap(sheet, self._put(sheet.cell(offset, 2), text), _NOTES_WIDTH)
         width = max((len(label) for label, _ in lines), default=10)
         sheet.column_dimensions["A"].width = min(width + 2, _WIDEST)
         sheet.column_dimensions["B"].width = _NOTES_WIDTH
+        _print_setup(sheet, headings=False)  # its title is no headings row
 
     # ------------------------------------------------------------------ the cells
 
@@ -248,7 +272,7 @@ class _Writer:
         scored = season_game.played  # totals and places of a game counted, with a deal
         finished = value_text(season_game.complete, self.lang)
         counted = value_text(season_game.counted, self.lang)
-        deals = len(game.deals)
+        deals = game.played  # the deal rows typed, scored or not (see the module)
         players = game.players or ("",)
         rows: list[list[Value]] = []
         for index, name in enumerate(players):
@@ -267,16 +291,26 @@ class _Writer:
         *,
         frozen_columns: int,
         filtered: bool = False,
+        wrapped: bool = False,
     ) -> None:
         """`headings` in bold in the first row, frozen with the first `frozen_columns`
         columns, and `rows` under them; `formats`: a column's number format (by its index),
-        else whole numbers as whole numbers, dates as the language writes them."""
+        else whole numbers as whole numbers, dates as the language writes them. `wrapped`:
+        a heading wider than its column's figures wraps onto more lines, word by word (a
+        column of one-digit streaks is not as wide as "Longest win streak": printed one
+        page across, the standings would be too small to read)."""
         from openpyxl.utils import get_column_letter
 
-        widths = [len(heading) + 2 for heading in headings]
+        words = [heading.split() if wrapped else [heading] for heading in headings]
+        # A bold letter is about a tenth wider; the filter's button takes two.
+        extra = 2 if filtered else 0
+        widths = [round(max(map(len, said), default=0) * 1.1) + extra for said in words]
+        cells = []
         for column, heading in enumerate(headings, start=1):
             if heading:
-                self._put(sheet.cell(1, column), heading).font = self.bold
+                cell = self._put(sheet.cell(1, column), heading)
+                cell.font = self.bold
+                cells.append(cell)
         for r, values in enumerate(rows, start=2):
             for c, value in enumerate(values):
                 if value is None:
@@ -286,6 +320,9 @@ class _Writer:
         for column, width in enumerate(widths, start=1):
             letter = get_column_letter(column)
             sheet.column_dimensions[letter].width = min(max(width + 1, 6), _WIDEST)
+        if wrapped:
+            for cell in cells:
+                _wrap(sheet, cell, widths[cell.column - 1] + 1, vertical="bottom")
         sheet.freeze_panes = sheet.cell(2, frozen_columns + 1).coordinate
         if filtered and rows:
             sheet.auto_filter.ref = f"A1:{get_column_letter(len(headings))}{len(rows) + 1}"
@@ -304,6 +341,48 @@ class _Writer:
             whole = isinstance(value, int) or float(value).is_integer()
             cell.number_format = number_format or ("0" if whole else "General")
         return cell
+
+
+def _widths(sheet: Worksheet) -> list[float]:
+    """The widths of the sheet's columns, in characters, from the first to its last."""
+    from openpyxl.utils import get_column_letter
+
+    columns = sheet.column_dimensions
+    return [
+        columns[get_column_letter(column)].width or 8.43  # Excel's default column
+        for column in range(1, sheet.max_column + 1)
+    ]
+
+
+def _print_setup(sheet: Worksheet, *, headings: bool = True) -> None:
+    """Printed one page across, landscape when wider than a portrait page, as many pages
+    down as it takes, within narrow margins (Excel's "Narrow"); `headings`: the first row
+    repeated at the top of each page."""
+    from openpyxl.worksheet.page import PageMargins
+
+    one_page_across(sheet, landscape=sum(_widths(sheet)) > _PORTRAIT_WIDTH)
+    sheet.page_margins = PageMargins(0.25, 0.25, 0.75, 0.75, header=0.3, footer=0.3)
+    if headings:
+        sheet.print_title_rows = "1:1"
+
+
+def _wrap(sheet: Worksheet, cell: Cell, width: float, vertical: str = "top") -> None:
+    """`cell`'s text wrapped within `width` characters, in a row as tall as its lines
+    (counted as `textwrap` breaks them; the tallest cell of the row sets it): LibreOffice
+    keeps a row one line high, whatever it holds, unless the row says how tall it is, and
+    prints the lines below the first over the rows under it."""
+    import textwrap
+
+    from openpyxl.styles import Alignment
+
+    cell.alignment = Alignment(wrap_text=True, vertical=vertical)
+    text = str(cell.value)
+    # A word the column was made wide enough for is never broken.
+    room = max(int(width * _LINE_FILL), *(len(word) for word in text.split()), 1)
+    lines = sum(len(textwrap.wrap(line, room)) or 1 for line in text.splitlines() or [""])
+    row = sheet.row_dimensions[cell.row]
+    if lines > 1 and (row.height or 0) < _LINE_HEIGHT * lines:
+        row.height = _LINE_HEIGHT * lines
 
 
 def _figure(row: SeasonRow, key: str, lang: Lang) -> Value:
