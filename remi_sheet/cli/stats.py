@@ -49,7 +49,7 @@ from remi_sheet.cli.season_views import (
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
-from remi_sheet.notebook.season import SORTS
+from remi_sheet.notebook.season import SORTS, summary
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -264,15 +264,7 @@ def _print_terminal(
             named = f"{label}: {line}" if count > 1 else line
             console.print(named, markup=False, highlight=False)
     output.print_problems(console, list(problems), lang)
-    summary = say(
-        "stats_summary",
-        lang,
-        games=len(season.games),
-        notebooks=count,
-        counted=len(season.counted),
-        complete=len(season.complete),
-    )
-    console.print(summary, markup=False, highlight=False)
+    console.print(summary(season, count, lang), markup=False, highlight=False)
 
 
 def _print_pdf(found: Stats, options: Options, console: Printer) -> None:

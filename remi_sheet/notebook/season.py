@@ -517,6 +517,19 @@ def _head_to_head(
     return table
 
 
+def summary(season: Season, notebooks: int, lang: Lang) -> str:
+    """The line that says what the season counted: its games in `notebooks` notebooks,
+    those counted, those complete."""
+    return say(
+        "stats_summary",
+        lang,
+        games=len(season.games),
+        notebooks=notebooks,
+        counted=len(season.counted),
+        complete=len(season.complete),
+    )
+
+
 def places_text(places: Sequence[int]) -> str:
     """Firsts, seconds, … as "2·1·0", on the Standings sheet, the terminal and the PDF."""
     return "·".join(map(str, places))

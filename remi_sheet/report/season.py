@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, day, say, words
 from remi_sheet.i18n import number as say_number
-from remi_sheet.notebook.season import SEASON_DECIMALS, places_heading, places_text
+from remi_sheet.notebook.season import SEASON_DECIMALS, places_heading, places_text, summary
 from remi_sheet.report.charts import Chart
 from remi_sheet.report.scorecard import RuleLine, rule_lines
 
@@ -106,14 +106,7 @@ def season_report(
         ),
         incomplete=tuple(game.label for game in season.incomplete),
         not_counted=tuple(game.label for game in season.not_counted),
-        summary=say(
-            "stats_summary",
-            lang,
-            games=len(season.games),
-            notebooks=len(files),
-            counted=len(season.counted),
-            complete=len(season.complete),
-        ),
+        summary=summary(season, len(files), lang),
         house_rules=tuple(
             (label if len(files) > 1 else "", rule_lines(house, lang))
             for label, house in zip(file_labels(files), rules, strict=False)

@@ -55,6 +55,7 @@ from remi_sheet.notebook.season import (
     TABLE_COLUMNS,
     places_heading,
     places_text,
+    summary,
 )
 from remi_sheet.writing.new_notebook import one_page_across
 
@@ -440,15 +441,7 @@ def _about_lines(season: Season, book: SeasonBook, lang: Lang) -> Iterable[tuple
     yield say("period", lang), _period(book.since, book.until, lang)
     shown = listed(list(book.players), lang) or say("workbook_players_all", lang)
     yield say("workbook_players", lang), shown
-    summary = say(
-        "stats_summary",
-        lang,
-        games=len(season.games),
-        notebooks=len(files),
-        counted=len(season.counted),
-        complete=len(season.complete),
-    )
-    notes = [summary, say(ORDER, lang), say("places_note", lang)]
+    notes = [summary(season, len(files), lang), say(ORDER, lang), say("places_note", lang)]
     notes += [say("head_to_head_note", lang), say("rating_note", lang)]
     for key, games in (
         ("incomplete_games", season.incomplete),
