@@ -8,6 +8,11 @@ SVG's attributes, and a `club.css` of three lines recolours the charts with the 
 Pure: stylesheet texts in, names and values out. Only what applies to the whole page is
 read: declarations in a rule for `:root` or `html`, outside any `@media` or other at-rule,
 the later over the earlier, as the cascade takes them.
+
+Read by a small scanner of its own, not by tinycss2 (WeasyPrint's CSS parser, installed
+with it): a club.css is someone else's file, and tinycss2 parses nested brackets and
+`var()` fallbacks by recursion, which a few thousand of them exhaust (tried:
+`RecursionError`), where this scanner keeps counts.
 """
 
 from __future__ import annotations
