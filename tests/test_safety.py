@@ -1182,9 +1182,9 @@ def test_a_notebook_saved_over_in_place_meanwhile_is_said_as_such(
         content = content[: len(content) // 2]
     opening = writeback.open_workbook
 
-    def saved_over(source: Path | Contents, target: Path) -> Any:
+    def saved_over(source: Path | Contents, target: Path, kept: Any = None) -> Any:
         path_of(source).write_bytes(content)  # the same file, written over in place
-        return opening(source, target)
+        return opening(source, target, kept)
 
     monkeypatch.setattr(writeback, "open_workbook", saved_over)
     result = remi("score", path)

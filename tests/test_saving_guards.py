@@ -90,9 +90,9 @@ def test_import_says_a_notebook_saved_over_in_place_meanwhile_as_such(
     saved = _other_save(tmp_path)
     opening = saving.open_workbook
 
-    def saved_over(source: Path, target: Path) -> Any:
+    def saved_over(source: Path, target: Path, kept: Any = None) -> Any:
         source.write_bytes(saved)
-        return opening(source, target)
+        return opening(source, target, kept)
 
     monkeypatch.setattr(saving, "open_workbook", saved_over)
     code, document = remi_json("import", records(tmp_path / "papir.csv"), "--into", notebook)

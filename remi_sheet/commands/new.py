@@ -219,7 +219,7 @@ def add_game(
     from remi_sheet.notebook.layout import find_game
     from remi_sheet.notebook.loading import rule_cells
     from remi_sheet.reading.grid import FormulaProbe, Grid
-    from remi_sheet.writing import new_notebook, planning, saving, writeback
+    from remi_sheet.writing import kept_sheets, new_notebook, planning, saving, writeback
 
     path = Path(path)
     # `new --add-game` has no --output: its advice is only to close the notebook.
@@ -234,42 +234,53 @@ def add_game(
         notebook = open_notebook(path, (), lang)
         lang = lang or notebook.lang
         names = _added_players(notebook, players, lang)
-        workbook = saving.open_workbook(path, path)
-        title = new_notebook.game_title(day, workbook.sheetnames, lang)
-        rows = table_rows(notebook.rules)
-        game = new_notebook.GameSheet(title, tuple(names), rows)
         unfinished = _unfinished(notebook)
-        sheet = new_notebook.add_game_sheet(workbook, game, day, lang)
-        last_game = max((workbook.sheetnames.index(g.sheet) for g in notebook.games), default=-1)
-        workbook.move_sheet(sheet, offset=last_game + 1 - workbook.sheetnames.index(title))
-        grid = Grid(title, new_notebook.typed_rows(game, day, lang))  # type: ignore[arg-type]
-        rules_sheet, rules_added, rules_fixed = new_notebook.complete_rules(
-            workbook,
-            notebook.rules,
-            lang,
-            rule_cells(notebook.grids.values(), notebook.linked_rules),
-            notebook.linked_rules,
-        )
-        if rules_added:  # the live names link to the new rows as they do on remi new's sheet
-            notebook.grids[rules_sheet.title] = _grid_of(rules_sheet)
-        layout = find_game(grid)
-        assert layout is not None
-        added = check_game(grid, layout, notebook.rules, FormulaProbe(path))
-        notebook.grids[title] = grid
-        notebook.games.append(added)
-        plan = planning.plan(notebook, lang, live=True, only={title})
-        try:
-            outcome = writeback.write(
-                notebook, plan, path, backup=backup, force=force, workbook=workbook
+        games = list(notebook.games)
+
+        def attempt(keeping: bool) -> tuple[str, Worksheet, list[str], list[str], list[Problem]]:
+            """The game added and saved; the other game sheets kept as they are
+            (`kept_sheets`) when `keeping`."""
+            notebook.games[:] = games  # a second attempt starts from the notebook as read
+            others = {game.sheet for game in games}
+            kept = kept_sheets.keepable(path, others) if keeping else {}
+            workbook = saving.open_workbook(path, path, kept)
+            title = new_notebook.game_title(day, workbook.sheetnames, lang)
+            rows = table_rows(notebook.rules)
+            game = new_notebook.GameSheet(title, tuple(names), rows)
+            sheet = new_notebook.add_game_sheet(workbook, game, day, lang)
+            last_game = max((workbook.sheetnames.index(g.sheet) for g in games), default=-1)
+            workbook.move_sheet(sheet, offset=last_game + 1 - workbook.sheetnames.index(title))
+            grid = Grid(title, new_notebook.typed_rows(game, day, lang))  # type: ignore[arg-type]
+            rules_sheet, rules_added, rules_fixed = new_notebook.complete_rules(
+                workbook,
+                notebook.rules,
+                lang,
+                rule_cells(notebook.grids.values(), notebook.linked_rules),
+                notebook.linked_rules,
             )
-        except RemiError as error:
-            if error.code != "would_lose":
-                raise
-            # `new --add-game` writes no copy: only --force is there to advise.
-            raise RemiError(Problem("would_lose_in_place", params=error.params)) from None
-    return Added(
-        title, lang, [*unfinished, *outcome.problems], rules_sheet.title, rules_added, rules_fixed
-    )
+            if rules_added:  # the live names link to the new rows as on remi new's sheet
+                notebook.grids[rules_sheet.title] = _grid_of(rules_sheet)
+            layout = find_game(grid)
+            assert layout is not None
+            added = check_game(grid, layout, notebook.rules, FormulaProbe(path))
+            notebook.grids[title] = grid
+            notebook.games.append(added)
+            plan = planning.plan(notebook, lang, live=True, only={title})
+            try:
+                outcome = writeback.write(
+                    notebook, plan, path, backup=backup, force=force, workbook=workbook, kept=kept
+                )
+            except RemiError as error:
+                if error.code != "would_lose":
+                    raise
+                # `new --add-game` writes no copy: only --force is there to advise.
+                raise RemiError(Problem("would_lose_in_place", params=error.params)) from None
+            return title, rules_sheet, rules_added, rules_fixed, outcome.problems
+
+        title, rules_sheet, rules_added, rules_fixed, problems = kept_sheets.whole_if_needed(
+            attempt
+        )
+    return Added(title, lang, [*unfinished, *problems], rules_sheet.title, rules_added, rules_fixed)
 
 
 def _added_players(notebook: Notebook, players: Sequence[str], lang: Lang) -> list[str]:

@@ -96,15 +96,20 @@ class Sheets(NamedTuple):
 
 
 def read_grids(
-    path: Path, whole: frozenset[str] = frozenset(), *, own_sheets: int = 0
+    path: Path,
+    whole: frozenset[str] = frozenset(),
+    *,
+    own_sheets: int = 0,
+    unread: frozenset[str] = frozenset(),
 ) -> tuple[list[Grid], list[Problem]]:
     """The first `READ_ROWS` rows of every worksheet of the workbook at `path` (all rows of
     the sheets whose folded names are in `whole`), in workbook order, and a problem for each
     sheet too big to read safely (see `package`). `own_sheets`: how many sheets remi itself
-    has added past `package.MAX_SHEETS` (a file it has just written)."""
+    has added past `package.MAX_SHEETS` (a file it has just written). The sheets named in
+    `unread` are not read (a save's sheets kept byte for byte)."""
     grids: list[Grid] = []
     problems: list[Problem] = []
-    for item in read_sheets(path, whole, own_sheets=own_sheets).items:
+    for item in read_sheets(path, whole, own_sheets=own_sheets, unread=unread).items:
         if isinstance(item, Grid):
             grids.append(item)
         else:
@@ -118,12 +123,13 @@ def read_sheets(
     first: frozenset[str] = frozenset(),
     *,
     own_sheets: int = 0,
+    unread: frozenset[str] = frozenset(),
 ) -> Sheets:
     """The worksheets of the workbook at `path`, read as `read_grids` reads them; those whose
     folded names are in `first` come before the others. `RemiError` for a workbook that
     cannot be read at all, raised by `Sheets.items` when it is found in a sheet that comes
     later."""
-    reading = _items(path, whole, first, own_sheets)
+    reading = _items(path, whole, first, own_sheets, unread)
     names, order, leading, identity, linked = cast(
         "tuple[list[str], list[str], int, files.Identity, str | None]", next(reading)
     )
@@ -178,7 +184,11 @@ def _open(
 
 
 def _items(
-    read: Path | Contents, whole: frozenset[str], first: frozenset[str], own_sheets: int = 0
+    read: Path | Contents,
+    whole: frozenset[str],
+    first: frozenset[str],
+    own_sheets: int = 0,
+    unread: frozenset[str] = frozenset(),
 ) -> Generator[object, None, None]:
     """(names, order, leading, identity, linked_rules) of `Sheets`, then each sheet's item
     (`Grid` or `Problem`).
@@ -202,7 +212,8 @@ def _items(
             readable = tolerant.without_macro_sheets(archive) or source
             parts: dict[str, bytes] = {}
             if package.LIVE_SHEET in members:
-                readable, parts = _values_only(readable, set(members.values()))
+                skipped = {members[name] for name in unread if name in members}
+                readable, parts = _values_only(readable, set(members.values()), skipped)
             readable.seek(0)
             with CalamineWorkbook.from_filelike(readable) as workbook:
                 sheets = workbook.sheets_metadata
@@ -216,6 +227,8 @@ def _items(
                 order, leading = _order(names, first, linked)
                 yield names, order, leading, files.Identity.of(status), linked
                 for name in order:
+                    if name in unread:
+                        continue
                     rows = None if fold(name) in whole else READ_ROWS
                     member = members.get(name)
                     try:
@@ -331,22 +344,33 @@ def _sheet(
 _FORMULA: Final = re.compile(rb"<f(?:[ \t\r\n][^>]*)?(?:/>|>[^<]*</f>)")
 
 
-def _values_only(source: IO[bytes], sheets: set[str]) -> tuple[io.BytesIO, dict[str, bytes]]:
-    """A copy of the workbook `source` for calamine, its worksheets without their formulas,
-    and those worksheets' parts as the copy holds them (for `guard` to look at what
-    calamine reads). calamine reads the values a formula left and never the formula, but
-    scans its text: a live notebook's sheets are three quarters formulas, which LibreOffice
-    writes out in full in every cell."""
+def _values_only(
+    source: IO[bytes], sheets: set[str], skipped: set[str]
+) -> tuple[io.BytesIO, dict[str, bytes]]:
+    """A copy of the workbook `source` for calamine, its worksheets without their formulas
+    (the `skipped` ones, which nobody reads, empty), and those worksheets' parts as the copy
+    holds them (for `guard` to look at what calamine reads). calamine reads the values a
+    formula left and never the formula, but scans its text: a live notebook's sheets are
+    three quarters formulas, which LibreOffice writes out in full in every cell."""
     source.seek(0)
     parts: dict[str, bytes] = {}
     copy = io.BytesIO()
     with zipfile.ZipFile(source) as archive, zipfile.ZipFile(copy, "w") as out:
         for item in archive.infolist():
+            if item.filename in skipped:
+                out.writestr(zipfile.ZipInfo(item.filename, item.date_time), _EMPTY_SHEET)
+                continue
             data = compat.part_bytes(archive, item)
             if item.filename in sheets:
                 data = parts[item.filename] = _FORMULA.sub(b"", data)
             out.writestr(zipfile.ZipInfo(item.filename, item.date_time), data)
     return copy, parts
+
+
+_EMPTY_SHEET: Final = (
+    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    b"<sheetData/></worksheet>"
+)
 
 
 def unread_code(kind: str) -> str:

@@ -170,45 +170,53 @@ def file_games(
     in place without losing anything (remi's own Standings sheet and its chart may be
     rebuilt: they are remi's). `expected`: the notebook at `source` as it was read; another
     program's save since is not replaced (`files.replace_atomically`)."""
-    from remi_sheet.writing import saving
+    from remi_sheet.writing import kept_sheets, saving
     from remi_sheet.writing.planning import remis_standings
 
-    if source is None:
-        import openpyxl
+    def attempt(keeping: bool) -> Saved:
+        """The games filed and saved; the sheets already there kept as they are
+        (`kept_sheets`) when `keeping`: filing adds sheets and changes none."""
+        if source is None:
+            import openpyxl
 
-        workbook = openpyxl.Workbook()
-        workbook.remove(workbook.active)
-    else:
-        workbook = saving.open_workbook(source, target)
-    active = workbook.active if source is not None else None
-    filed: dict[str, Grid] = {}
-    dates: dict[str, dt.date | None] = {}
-    for placement in placements:
-        if placement.status is Status.TO_FILE and placement.sheet is not None:
-            rows = sheet_rows(placement.game, lang)
-            filed[placement.sheet] = _write_sheet(
-                workbook, placement.sheet, rows, SHEET_HEADER_ROW, lang
-            )
-            dates[placement.sheet] = placement.game.date
-    written: dict[str, Cells] = {}
-    if rules is not None:
-        written |= _rules_sheet(workbook, rules, lang)
-    place_by_date(workbook, dates, grids)
-    if active is not None:
-        workbook.active = active  # the sheet the notebook opens at stays the same
-    touched = {name: set(cells) for name, cells in written.items()}
-    return saving.save_safely(
-        workbook,
-        ({} if source is None else grids) | filed,
-        source,
-        target,
-        written,
-        touched,
-        backup=backup,
-        force=force,
-        own=remis_standings(grids),
-        expected=expected,
-    )
+            workbook = openpyxl.Workbook()
+            workbook.remove(workbook.active)
+            kept: dict[str, str] = {}
+        else:
+            kept = kept_sheets.keepable(source, grids) if keeping and rules is None else {}
+            workbook = saving.open_workbook(source, target, kept)
+        active = workbook.active if source is not None else None
+        filed: dict[str, Grid] = {}
+        dates: dict[str, dt.date | None] = {}
+        for placement in placements:
+            if placement.status is Status.TO_FILE and placement.sheet is not None:
+                rows = sheet_rows(placement.game, lang)
+                filed[placement.sheet] = _write_sheet(
+                    workbook, placement.sheet, rows, SHEET_HEADER_ROW, lang
+                )
+                dates[placement.sheet] = placement.game.date
+        written: dict[str, Cells] = {}
+        if rules is not None:
+            written |= _rules_sheet(workbook, rules, lang)
+        place_by_date(workbook, dates, grids)
+        if active is not None:
+            workbook.active = active  # the sheet the notebook opens at stays the same
+        touched = {name: set(cells) for name, cells in written.items()}
+        return saving.save_safely(
+            workbook,
+            ({} if source is None else grids) | filed,
+            source,
+            target,
+            written,
+            touched,
+            backup=backup,
+            force=force,
+            own=remis_standings(grids),
+            expected=expected,
+            kept=kept,
+        )
+
+    return kept_sheets.whole_if_needed(attempt)
 
 
 def place_by_date(

@@ -16,7 +16,7 @@ import re
 import shutil
 import warnings
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -28,7 +28,7 @@ from remi_sheet.reading.cells import address
 from remi_sheet.reading.contents import Contents, path_of
 from remi_sheet.reading.files import Identity, backup_first, replace_atomically
 from remi_sheet.reading.grid import Grid, read_grids
-from remi_sheet.writing import formula_results, raw_values, shared_formulas
+from remi_sheet.writing import formula_results, kept_sheets, raw_values, shared_formulas
 from remi_sheet.writing.ownership import Key, same
 from remi_sheet.writing.written import Cells
 
@@ -41,9 +41,12 @@ def read_sheet_names(path: Path | Contents) -> list[str]:
         return list(package.sheet_parts(archive))
 
 
-def open_workbook(source: Path | Contents, target: Path) -> Workbook:
+def open_workbook(
+    source: Path | Contents, target: Path, kept: Mapping[str, str] | None = None
+) -> Workbook:
     """The workbook at `source` (or read already: `Contents`), loaded for writing to
-    `target`."""
+    `target`; the sheets `kept` (`kept_sheets.keepable`) loaded empty, to be put back as
+    they are when it is saved (`save_safely`)."""
     import openpyxl
 
     suffix = path_of(source).suffix.lower()
@@ -60,7 +63,10 @@ def open_workbook(source: Path | Contents, target: Path) -> Workbook:
         warnings.simplefilter("ignore", UserWarning)
         # rich_text: a note typed partly bold or red keeps its runs (else saved flattened).
         workbook = openpyxl.load_workbook(
-            tolerant.openable(source), keep_vba=keep_vba, keep_links=True, rich_text=True
+            kept_sheets.stubbed(source, kept) if kept else tolerant.openable(source),
+            keep_vba=keep_vba,
+            keep_links=True,
+            rich_text=True,
         )
     compat.mend_named_style_ids(workbook, styles)
     return workbook
@@ -78,6 +84,7 @@ def save_safely(
     force: bool = False,
     own: str | None = None,
     expected: Identity | None = None,
+    kept: Mapping[str, str] | None = None,
 ) -> Saved:
     """Save `workbook` (read from `source`, whose cells were `grids`; None for a new file)
     to `target` atomically, after reading it back.
@@ -91,9 +98,10 @@ def save_safely(
     remi's own (the rating chart) and may be rebuilt.
     """
     problems: list[Problem] = []
+    keep: Mapping[str, str] = kept or {}
     _check_text_fits(grids, target)
     in_place = source is not None and target.resolve() == path_of(source).resolve()
-    raws = _keep_what_was_read(workbook, grids, source, written) if source is not None else {}
+    raws = _keep_what_was_read(workbook, grids, source, written, keep) if source is not None else {}
     results: dict[str, dict[str, formula_results.Result]] = {
         sheet: dict(cells) for sheet, cells in raws.items()
     }
@@ -116,8 +124,10 @@ def save_safely(
     def save(temporary: Path) -> None:
         save_workbook(workbook, temporary)
         formula_results.mend(temporary, results, shared)
+        if keep and source is not None:
+            kept_sheets.restore(temporary, source, keep)
         store_dense_parts(temporary)
-        _check_readback(grids, temporary, written, emptied)
+        _check_readback(grids, temporary, written, emptied, keep)
         _check_raw_readback(temporary, results)
         lost = _losses(source, temporary, own) if source is not None else []
         if hidden:
@@ -270,14 +280,16 @@ def _check_readback(
     temporary: Path,
     written: dict[str, Cells],
     touched: dict[str, set[Key]],
+    kept: Mapping[str, str],
 ) -> None:
     """`RemiError` unless the saved file reads back to the typed cells it had and the
-    cells remi meant to write."""
+    cells remi meant to write. The sheets `kept` are the bytes that were read
+    (`kept_sheets.restore` compares them)."""
     # The sheets remi adds (a game, Standings, its record) are not counted against the
     # limit the file it read passed: at most every sheet it wrote is new.
-    read, _ = read_grids(temporary, WHOLE_SHEETS, own_sheets=len(written))
+    read, _ = read_grids(temporary, WHOLE_SHEETS, own_sheets=len(written), unread=frozenset(kept))
     saved = {grid.name: grid for grid in read}
-    for name in set(grids) | set(written):
+    for name in (set(grids) | set(written)) - set(kept):
         before = grids.get(name, Grid(name, []))
         after = saved.get(name)
         if after is None:
@@ -356,6 +368,7 @@ def _keep_what_was_read(
     grids: dict[str, Grid],
     source: Path | Contents,
     written: dict[str, Cells],
+    kept: Mapping[str, str],
 ) -> dict[str, dict[str, formula_results.Result]]:
     """The saved result of every formula in the workbook, as read before openpyxl lost it;
     the typed cells openpyxl read as a date or an error it would not write back as they
@@ -365,7 +378,8 @@ def _keep_what_was_read(
     with tolerant.open_zip(source) as archive:
         members = package.sheet_parts(archive)
         strings = raw_values.strings_beside_runs(archive)
-        for sheet in workbook.worksheets:
+        # A kept sheet's part goes back as it was, results and all.
+        for sheet in (sheet for sheet in workbook.worksheets if sheet.title not in kept):
             grid = grids.get(sheet.title)
             mine = written.get(sheet.title, {})
             texts = raw_values.texts_beside_runs(archive, members.get(sheet.title), strings)

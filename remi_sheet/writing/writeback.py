@@ -28,6 +28,7 @@ from remi_sheet.writing import looks
 from remi_sheet.writing.area import (
     standings_sheet_name,
 )
+from remi_sheet.writing.kept_sheets import keepable, whole_if_needed
 from remi_sheet.writing.ownership import (
     ARRAY_CELL,
     STATE_TITLE,
@@ -76,22 +77,49 @@ def write(
     force: bool = False,
     workbook: Workbook | None = None,
     untouched: bool = False,
+    kept: Mapping[str, str] | None = None,
 ) -> Outcome:
     """Put `plan` into the workbook and save it to `target` with `save_safely`. The problems
     are the sheets where a person's typing is in remi's way, and what `save_safely` found.
 
     `workbook`: the notebook already open and changed (a game sheet added), whose new
-    sheets' typed cells are in `notebook.grids`. `untouched`: its values have shown
-    (`planning.untouched`) that nobody typed over remi's cells nor into its way."""
+    sheets' typed cells are in `notebook.grids`, and `kept` the sheets it loaded empty
+    (`kept_sheets`). `untouched`: its values have shown (`planning.untouched`) that nobody
+    typed over remi's cells nor into its way."""
     theirs = foreign_record(notebook)
     if theirs:
         raise RemiError(theirs[0])
-    with collector.paused():
-        workbook = workbook or open_workbook(_read(notebook), target)
+
+    def run(keeping: bool) -> Outcome:
+        kept = keepable(_read(notebook), _unchanged(notebook, plan, untouched)) if keeping else {}
+        opened = open_workbook(_read(notebook), target, kept)
         try:
-            return _write(notebook, plan, target, backup, force, workbook, untouched)
+            return _write(notebook, plan, target, backup, force, opened, untouched, kept)
         finally:
-            release(workbook)
+            release(opened)
+
+    with collector.paused():
+        if workbook is not None:
+            return _write(notebook, plan, target, backup, force, workbook, untouched, kept or {})
+        return whole_if_needed(run)
+
+
+def _unchanged(notebook: Notebook, plan: Plan, untouched: bool) -> set[str]:
+    """The game sheets `plan` leaves as they are: those it writes nothing into, and, when
+    the values showed every cell of remi's as it left it (`untouched`), those where it writes
+    what it recorded writing there before (a live game typed on: its formulas are the
+    same, and their results are the spreadsheet's)."""
+    record = plan.record or {}
+    return {
+        game.sheet
+        for game in notebook.games
+        if game.sheet not in plan.sheets
+        or (
+            untouched
+            and plan.owned.get(game.sheet, record.get(game.sheet))
+            == _values(plan.sheets[game.sheet])
+        )
+    }
 
 
 def _write(
@@ -101,7 +129,8 @@ def _write(
     backup: bool,
     force: bool,
     workbook: Workbook,
-    untouched: bool = False,
+    untouched: bool,
+    kept: Mapping[str, str],
 ) -> Outcome:
     source = notebook.path
     # openpyxl finds a sheet by name by walking all of them: look each up once.
@@ -115,6 +144,7 @@ def _write(
     else:
         claims = _claims(notebook, plan, workbook, sheets, styled_before)
         problems, left_alone, changes, record = claims
+    changes = {name: change for name, change in changes.items() if name not in kept}
     arrays = looks.style_arrays(workbook)
     touched = {
         name: _apply(sheets[name], cells, clear, arrays) for name, (cells, clear) in changes.items()
@@ -164,6 +194,7 @@ def _write(
         force=force,
         own=plan.standings_sheet,
         expected=notebook.identity,
+        kept=kept,
     )
     return Outcome(problems + saved.problems, written=saved.replaced, left_alone=left_alone)
 

@@ -1,0 +1,224 @@
+"""Sheets kept byte for byte: the parts of a workbook's sheets that a save does not change,
+handed to openpyxl empty and put back as they were after it saved.
+
+openpyxl reads every cell of a workbook it loads and writes every cell back. In a live
+notebook of a season that is most of a command's time, though `score` changes only the
+Standings and remi's record there, and `new --add-game` and `import` add sheets beside
+the others. A sheet remi will not change and that refers to no other part (it has no
+relationships: no drawing, comment, link, table or printer settings, which openpyxl would
+renumber) is loaded as an empty sheet; after the save its part goes back as it was read,
+with the values its formulas last showed. Keeping a part is also the most faithful copy
+there is: nothing of it passes through a reader that might drop it.
+
+The kept part names the workbook's cell formats and conditional formats by their places,
+and its text by its place in the shared strings. openpyxl writes the formats it read in
+their order and appends its own, and writes its own text in the cells (openpyxl 3.1), so
+the workbook's shared strings go back beside it as they were read. `restore` checks that
+each format's place holds the same look (font, fill, border, number format, alignment,
+protection, named style) and raises `CannotKeep` where it does not, or where a part needs
+what openpyxl drops (cell metadata), so that the caller loads the workbook whole instead
+(`whole_if_needed`).
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import zipfile
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, Final, TypeVar
+
+from remi_sheet.reading import compat, package, tolerant
+from remi_sheet.reading.contents import Contents
+
+_STUB: Final = (
+    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    b"<sheetData/></worksheet>"
+)
+_STYLES: Final = "xl/styles.xml"  # where openpyxl reads and writes a workbook's formats
+_STRINGS: Final = "xl/sharedStrings.xml"
+_STRINGS_TYPE: Final = (
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings"
+)
+_STRINGS_CONTENT: Final = (
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+)
+_BOOK_RELS: Final = "xl/_rels/workbook.xml.rels"
+_TYPES: Final = "[Content_Types].xml"
+# Cell and value metadata (dynamic arrays, pictures in cells): openpyxl drops the part the
+# attributes point into.
+_METADATA: Final = (b' cm="', b' vm="')
+
+T = TypeVar("T")
+
+
+class CannotKeep(Exception):
+    """A kept sheet's part would not mean in the saved workbook what it meant: the workbook
+    must be loaded whole."""
+
+
+def keepable(source: Path | Contents, titles: Iterable[str]) -> dict[str, str]:
+    """Of the sheets `titles`, those whose part can be kept as it is: title → zip member."""
+    wanted = set(titles)
+    if not wanted:
+        return {}
+    with tolerant.open_zip(source) as archive:
+        names = archive.NameToInfo
+        if _STYLES not in names:
+            return {}
+        parts = package.sheet_parts(archive)
+        members = list(parts.values())
+        found: dict[str, str] = {}
+        for title, member in parts.items():
+            folder, base = posixpath.split(member)
+            if (
+                title in wanted
+                and member in names
+                and members.count(member) == 1
+                and posixpath.join(folder, "_rels", base + ".rels") not in names
+            ):
+                found[title] = member
+    return found
+
+
+def stubbed(source: Path | Contents, kept: Mapping[str, str]) -> io.BytesIO:
+    """The workbook at `source` with the `kept` sheets' parts empty, for openpyxl to load."""
+    empty = set(kept.values())
+    made = io.BytesIO()
+    with tolerant.open_zip(source) as archive, zipfile.ZipFile(made, "w") as out:
+        for item in archive.infolist():
+            data = _STUB if item.filename in empty else compat.part_bytes(archive, item)
+            out.writestr(item.filename, data)  # stored: only openpyxl reads it, at once
+    made.seek(0)
+    return made
+
+
+def restore(temporary: Path, source: Path | Contents, kept: Mapping[str, str]) -> None:
+    """Put the `kept` sheets' parts of `source` back into the workbook openpyxl saved at
+    `temporary`, in place, with the shared strings they read; `CannotKeep` when they would
+    not mean there what they meant."""
+    if not kept:
+        return
+    with tolerant.open_zip(source) as old, zipfile.ZipFile(temporary) as new:
+        if not _same_looks(old, new):
+            raise CannotKeep
+        saved = package.sheet_parts(new)
+        parts = {saved[title]: compat.part_bytes(old, member) for title, member in kept.items()}
+        if any(mark in data for data in parts.values() for mark in _METADATA):
+            raise CannotKeep
+        strings = _strings_part(old)
+        if strings is not None:
+            if _strings_part(new) is not None or _STRINGS in new.NameToInfo:
+                raise CannotKeep  # openpyxl wrote strings of its own there
+            parts[_STRINGS] = compat.part_bytes(old, strings)
+            parts[_TYPES] = _with_strings_type(compat.part_bytes(new, _TYPES))
+            parts[_BOOK_RELS] = _with_strings_relation(compat.part_bytes(new, _BOOK_RELS))
+        made = io.BytesIO()
+        # Deflated fast: the kept parts are most of the file, and the slower levels would
+        # make it a quarter smaller at twice the time of the whole restore.
+        with zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as out:
+            for item in new.infolist():
+                if item.filename in parts:
+                    out.writestr(item, parts.pop(item.filename))
+                else:
+                    out.writestr(item, compat.part_bytes(new, item))
+            for name, data in parts.items():
+                out.writestr(name, data)
+            copied = {item.filename: item.CRC for item in out.infolist()}
+        if any(
+            copied.get(saved[title]) != old.getinfo(member).CRC for title, member in kept.items()
+        ):
+            raise CannotKeep  # the bytes read are what went in, or nothing is kept
+    temporary.write_bytes(made.getbuffer())
+
+
+def _strings_part(archive: zipfile.ZipFile) -> str | None:
+    """The zip member of the workbook's shared strings, if it has any."""
+    if _BOOK_RELS not in archive.NameToInfo:
+        return None
+    for relation in package.elements(
+        compat.part_bytes(archive, _BOOK_RELS), _BOOK_RELS, "Relationship"
+    ):
+        if relation.get("Type", "").endswith("/sharedStrings"):
+            target = relation.get("Target", "")
+            member = target[1:] if target.startswith("/") else posixpath.join("xl", target)
+            member = posixpath.normpath(member)
+            return member if member in archive.NameToInfo else None
+    return None
+
+
+def _with_strings_type(types: bytes) -> bytes:
+    override = f'<Override PartName="/{_STRINGS}" ContentType="{_STRINGS_CONTENT}"/>'
+    return _before_last(types, b"</Types>", override.encode())
+
+
+def _with_strings_relation(relations: bytes) -> bytes:
+    number = 1
+    while f'Id="rId{number}"'.encode() in relations:
+        number += 1
+    relation = (
+        f'<Relationship Id="rId{number}" Type="{_STRINGS_TYPE}" '
+        f'Target="{_STRINGS.removeprefix("xl/")}"/>'
+    )
+    return _before_last(relations, b"</Relationships>", relation.encode())
+
+
+def _before_last(xml: bytes, end: bytes, insert: bytes) -> bytes:
+    at = xml.rfind(end)
+    if at < 0:
+        raise CannotKeep
+    return xml[:at] + insert + xml[at:]
+
+
+def whole_if_needed(run: Callable[[bool], T]) -> T:
+    """`run(True)`, keeping sheets; `run(False)`, loading the workbook whole, when they
+    cannot be kept."""
+    try:
+        return run(True)
+    except CannotKeep:
+        return run(False)
+
+
+def _same_looks(old: zipfile.ZipFile, new: zipfile.ZipFile) -> bool:
+    """Whether every cell format and conditional format of `old` is at its place in `new`
+    with the same look."""
+    before, after = _looks(old), _looks(new)
+    return all(after[kind][: len(looks)] == looks for kind, looks in before.items())
+
+
+def _looks(archive: zipfile.ZipFile) -> dict[str, list[Any]]:
+    """The look of each cell format and conditional format of the workbook, by place, as
+    openpyxl reads them (what a cell shows, not how the file numbers its parts)."""
+    from openpyxl.styles.numbers import BUILTIN_FORMATS
+    from openpyxl.styles.stylesheet import Stylesheet
+    from openpyxl.xml.functions import fromstring
+
+    sheet = Stylesheet.from_tree(fromstring(compat.part_bytes(archive, _STYLES)))
+    named = {style.xfId: style.name for style in sheet.cellStyles.cellStyle}
+    custom = sheet.number_formats
+
+    def code(number: int) -> str | None:
+        if number >= 164 and number - 164 < len(custom):
+            return str(custom[number - 164])
+        builtin = BUILTIN_FORMATS.get(number)
+        return None if builtin is None else str(builtin)
+
+    def part(items: Any, index: int) -> Any:
+        return items[index] if 0 <= index < len(items) else None
+
+    cells = [
+        (
+            part(sheet.fonts, array.fontId),
+            part(sheet.fills, array.fillId),
+            part(sheet.borders, array.borderId),
+            code(array.numFmtId),
+            part(sheet.alignments, array.alignmentId),
+            part(sheet.protections, array.protectionId),
+            named.get(array.xfId),
+            array.quotePrefix,
+        )
+        for array in sheet.cell_styles
+    ]
+    return {"cells": cells, "conditional": list(sheet.dxfs)}

@@ -1,0 +1,144 @@
+"""Sheets a save does not change go back byte for byte (`writing.kept_sheets`): a live
+notebook typed and saved in LibreOffice, scored, added to and imported into, keeps every
+game sheet as LibreOffice saved it, with the values its formulas showed; where a part
+cannot be kept, the workbook is loaded whole and saved as before."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from openpyxl.comments import Comment
+
+from remi_sheet.reading import package
+from remi_sheet.writing import kept_sheets
+from tests.conftest import remi
+from tests.test_typed_in_calc import new_notebook
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+DEALS = [["H", "27", "X", "K 9 Jo"], ["12", "W", "3", "X 45"], ["kézből", "5", "0", "D B Á"]]
+
+
+def sheet_bytes(path: Path) -> dict[str, bytes]:
+    """Each sheet's part, by title."""
+    with zipfile.ZipFile(path) as archive:
+        return {
+            title: archive.read(member) for title, member in package.sheet_parts(archive).items()
+        }
+
+
+def checked(path: Path) -> dict[str, Any]:
+    """`remi check --json` of `path`, without the file's name."""
+    result = remi("check", path, "--json")
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    document.pop("notebook", None)
+    return document
+
+
+@pytest.fixture(scope="module")
+def typed(tmp_path_factory: pytest.TempPathFactory, calc: Any) -> Path:
+    """A `remi new` notebook of three games, two of them typed and saved in LibreOffice."""
+    folder = tmp_path_factory.mktemp("kept")
+    path = new_notebook(folder / "klub.xlsx", "hu", "--games", "3")
+    cells = [
+        (f"Játszma {game}", f"{'BCDE'[column]}{6 + row}", text)
+        for game in (1, 2)
+        for row, deal in enumerate(DEALS)
+        for column, text in enumerate(deal)
+    ]
+    saved = folder / "typed.xlsx"
+    calc.type(path, cells, save=saved)
+    return saved
+
+
+def test_score_keeps_the_game_sheets_libreoffice_saved_and_writes_the_standings(
+    tmp_path: Path, typed: Path, calc: Any
+) -> None:
+    out = tmp_path / "out.xlsx"
+    result = remi("score", typed, "-o", out)
+    assert result.exit_code == 0, result.output
+    before, after = sheet_bytes(typed), sheet_bytes(out)
+    games = [title for title in before if title.startswith("Játszma")]
+    assert len(games) == 3
+    for title in games:
+        assert after[title] == before[title], title  # as LibreOffice saved it, results and all
+    assert after["Összesítő"] != before["Összesítő"]  # the typed games now stand there
+    # The text of the kept sheets (LibreOffice's shared strings) and the scores read alike.
+    assert checked(out) == checked(typed)
+    (standings,) = calc.read(out, [("Összesítő", "A1:D12")])
+    (game,) = calc.read(out, [("Játszma 1", "A3:E4")])
+    (computed,) = calc.read(typed, [("Játszma 1", "A3:E4")])
+    assert game == computed  # the live totals and places, calculated by LibreOffice
+    names = [value for row in standings for _, value in row]
+    assert {"Anna", "Béla", "Csaba", "Dóra"} <= set(names)
+    # A second run on what it wrote changes nothing.
+    again = tmp_path / "again.xlsx"
+    assert remi("score", out, "-o", again).exit_code == 0
+    assert sheet_bytes(again) == sheet_bytes(out)
+
+
+def test_where_the_formats_would_move_the_workbook_is_loaded_whole(
+    tmp_path: Path, typed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = tmp_path / "kept.xlsx"
+    assert remi("score", typed, "-o", kept).exit_code == 0
+    monkeypatch.setattr(kept_sheets, "_same_looks", lambda old, new: False)
+    whole = tmp_path / "whole.xlsx"
+    result = remi("score", typed, "-o", whole)
+    assert result.exit_code == 0, result.output
+    rewritten = sheet_bytes(whole)
+    assert rewritten["Játszma 1"] != sheet_bytes(typed)["Játszma 1"]  # openpyxl wrote it
+    assert checked(whole) == checked(kept)
+
+
+def test_add_game_and_import_keep_the_sheets_already_there(tmp_path: Path, typed: Path) -> None:
+    before = sheet_bytes(typed)
+    added = tmp_path / "added.xlsx"
+    added.write_bytes(typed.read_bytes())
+    result = remi("new", "--add-game", added, "--no-backup")
+    assert result.exit_code == 0, result.output
+    after = sheet_bytes(added)
+    assert len(after) == len(before) + 1
+    for title in ("Játszma 1", "Játszma 2", "Játszma 3"):
+        assert after[title] == before[title], title
+    papers = tmp_path / "papir.csv"
+    lines = (SAMPLES / "papir.csv").read_bytes().splitlines(keepends=True)
+    papers.write_bytes(b"".join(lines[:9]))  # the sample's first game
+    imported = remi("import", papers, "--into", added, "--no-backup")
+    assert imported.exit_code == 0, imported.output
+    now = sheet_bytes(added)
+    for title, data in after.items():
+        if title != "_remi_state":
+            assert now[title] == data, title
+    assert remi("check", added).exit_code == 0
+
+
+def test_a_sheet_with_parts_of_its_own_or_cell_metadata_is_loaded_whole(tmp_path: Path) -> None:
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
+    workbook = openpyxl.load_workbook(path)
+    workbook["Game 1"]["J1"].comment = Comment("a note", "Anna")  # a comments part
+    workbook.save(path)
+    assert set(kept_sheets.keepable(path, ["Game 1", "Game 2"])) == {"Game 2"}
+
+    # Cell metadata (a dynamic array) points into a part openpyxl drops: kept, it would
+    # point nowhere, so the sheet is written whole and the attribute goes with the part.
+    data = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(data, "w") as out:
+        member = package.sheet_parts(source)["Game 2"]
+        for item in source.infolist():
+            part = source.read(item)
+            if item.filename == member:
+                part = part.replace(b'<c r="A1"', b'<c r="A1" cm="1"', 1)
+                assert b'cm="1"' in part
+            out.writestr(item, part)
+    path.write_bytes(data.getvalue())
+    result = remi("new", "--add-game", path, "--no-backup")
+    assert result.exit_code == 0, result.output
+    assert b'cm="1"' not in sheet_bytes(path)["Game 2"]
+    assert remi("check", path).exit_code == 0
