@@ -283,3 +283,26 @@ def test_clicks_names_are_typers_own_click() -> None:
     assert issubclass(clicks.UsageError, clicks.ClickException)
     assert typer.BadParameter is clicks.BadParameter
     assert issubclass(typer.Context, clicks.Context)
+
+
+def test_a_part_copied_as_it_lies_reads_back_as_it_was_beside_parts_written_anew() -> None:
+    from remi_sheet.reading.compat import copy_part, part_bytes
+
+    text = b"<sheetData>" + b"<row/>" * 5000 + "Őrsi Ödön".encode() + b"</sheetData>"
+    source = io.BytesIO()
+    with zipfile.ZipFile(source, "w") as made:
+        made.writestr("deflated.xml", text, zipfile.ZIP_DEFLATED)
+        made.writestr("stored.xml", text[:100], zipfile.ZIP_STORED)
+    copy = io.BytesIO()
+    with zipfile.ZipFile(source) as archive, zipfile.ZipFile(copy, "w") as out:
+        out.writestr("first.xml", b"<a/>")
+        for item in archive.infolist():
+            copy_part(out, archive, item, f"xl/{item.filename}")
+        out.writestr("last.xml", b"<b/>", zipfile.ZIP_DEFLATED)
+    with zipfile.ZipFile(copy) as archive:
+        assert archive.testzip() is None
+        assert archive.namelist() == ["first.xml", "xl/deflated.xml", "xl/stored.xml", "last.xml"]
+        assert part_bytes(archive, "xl/deflated.xml") == text
+        assert archive.read("xl/stored.xml") == text[:100]
+        assert archive.getinfo("xl/deflated.xml").compress_size < len(text) // 10  # not inflated
+        assert archive.read("last.xml") == b"<b/>"

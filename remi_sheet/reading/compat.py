@@ -187,6 +187,19 @@ def part_bytes(archive: zipfile.ZipFile, member: str | zipfile.ZipInfo) -> bytes
             while len(pieces) <= info.file_size and (piece := part.read(_PIECE)):
                 pieces += piece
             return bytes(pieces)
+    data = _packed(handle, info)
+    if info.compress_type == zipfile.ZIP_DEFLATED:
+        # One byte more than declared shows a part that inflates past its size.
+        data = zlib.decompressobj(-15).decompress(data, info.file_size + 1)
+    if len(data) > info.file_size:  # shorter fails the CRC, as in zipfile
+        raise zipfile.BadZipFile(f"{info.filename!r} inflates past its declared size")
+    if zlib.crc32(data) != info.CRC:
+        raise zipfile.BadZipFile(f"Bad CRC-32 for file {info.filename!r}")
+    return data
+
+
+def _packed(handle: IO[bytes], info: zipfile.ZipInfo) -> bytes:
+    """The part `info` of the zip in `handle` as it lies there, stored or deflated."""
     handle.seek(info.header_offset)
     header = handle.read(_LOCAL_HEADER.size)
     if len(header) < _LOCAL_HEADER.size:
@@ -198,14 +211,44 @@ def part_bytes(archive: zipfile.ZipFile, member: str | zipfile.ZipInfo) -> bytes
     data = handle.read(info.compress_size)
     if len(data) < info.compress_size:
         raise zipfile.BadZipFile(f"{info.filename!r} is cut short")
-    if info.compress_type == zipfile.ZIP_DEFLATED:
-        # One byte more than declared shows a part that inflates past its size.
-        data = zlib.decompressobj(-15).decompress(data, info.file_size + 1)
-    if len(data) > info.file_size:  # shorter fails the CRC, as in zipfile
-        raise zipfile.BadZipFile(f"{info.filename!r} inflates past its declared size")
-    if zlib.crc32(data) != info.CRC:
-        raise zipfile.BadZipFile(f"Bad CRC-32 for file {info.filename!r}")
     return data
+
+
+def copy_part(
+    out: zipfile.ZipFile, archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str
+) -> None:
+    """Write the part `info` of `archive` into `out` as `name`, its deflated bytes copied
+    as they lie, not inflated and deflated again: zipfile has no way to write them so, and
+    its private bookkeeping of a written part is done here as `writestr` does it. A part
+    zipfile would write otherwise (encrypted, patched, of another method, or past the sizes
+    of a plain zip) is written as `writestr` writes it. The caller vouches for the part
+    (it read it with `part_bytes`, which checks it, or wrote it itself)."""
+    if (
+        archive.fp is None
+        or info.flag_bits & 0x61
+        or info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+        or max(info.file_size, info.compress_size) >= zipfile.ZIP64_LIMIT
+        or out.fp is None
+        or out._writing  # type: ignore[attr-defined]
+    ):
+        out.writestr(name, part_bytes(archive, info), zipfile.ZIP_DEFLATED)
+        return
+    data = _packed(archive.fp, info)
+    made = zipfile.ZipInfo(name, info.date_time)
+    made.compress_type = info.compress_type
+    made.external_attr = 0o600 << 16  # what writestr gives a part
+    made.CRC, made.compress_size, made.file_size = info.CRC, len(data), info.file_size
+    with out._lock:  # type: ignore[attr-defined]
+        if out._seekable:  # type: ignore[attr-defined]
+            out.fp.seek(out.start_dir)
+        made.header_offset = out.fp.tell()
+        out._writecheck(made)  # type: ignore[attr-defined]
+        out._didModify = True  # type: ignore[attr-defined]
+        out.fp.write(made.FileHeader(zip64=False))
+        out.fp.write(data)
+        out.filelist.append(made)
+        out.NameToInfo[made.filename] = made
+        out.start_dir = out.fp.tell()
 
 
 def zip_file(archive: zipfile.ZipFile) -> IO[bytes]:

@@ -105,9 +105,13 @@ def restore(temporary: Path, source: Path | Contents, kept: Mapping[str, str]) -
         if not _same_looks(old, new):
             raise CannotKeep
         saved = package.sheet_parts(new)
-        parts = {saved[title]: compat.part_bytes(old, member) for title, member in kept.items()}
-        if any(mark in data for data in parts.values() for mark in _METADATA):
+        back = {saved[title]: old.getinfo(member) for title, member in kept.items()}
+        # Read whole, which checks each part, and looked at for what openpyxl would drop.
+        if any(
+            mark in compat.part_bytes(old, info) for info in back.values() for mark in _METADATA
+        ):
             raise CannotKeep
+        parts: dict[str, bytes] = {}
         strings = _strings_part(old)
         if strings is not None:
             if _strings_part(new) is not None or _STRINGS in new.NameToInfo:
@@ -116,22 +120,21 @@ def restore(temporary: Path, source: Path | Contents, kept: Mapping[str, str]) -
             parts[_TYPES] = _with_strings_type(compat.part_bytes(new, _TYPES))
             parts[_BOOK_RELS] = _with_strings_relation(compat.part_bytes(new, _BOOK_RELS))
         made = io.BytesIO()
-        # Deflated fast: the kept parts are most of the file, and the slower levels would
-        # make it a quarter smaller at twice the time of the whole restore.
-        with zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as out:
+        with zipfile.ZipFile(made, "w", zipfile.ZIP_DEFLATED) as out:
             for item in new.infolist():
-                if item.filename in parts:
+                if item.filename in back:
+                    compat.copy_part(out, old, back[item.filename], item.filename)
+                elif item.filename in parts:
                     out.writestr(item, parts.pop(item.filename))
                 else:
-                    out.writestr(item, compat.part_bytes(new, item))
+                    compat.copy_part(out, new, item, item.filename)
             for name, data in parts.items():
                 out.writestr(name, data)
-            copied = {item.filename: item.CRC for item in out.infolist()}
-        if any(
-            copied.get(saved[title]) != old.getinfo(member).CRC for title, member in kept.items()
-        ):
-            raise CannotKeep  # the bytes read are what went in, or nothing is kept
     temporary.write_bytes(made.getbuffer())
+    with zipfile.ZipFile(temporary) as written:
+        copied = {item.filename: item.CRC for item in written.infolist()}
+    if any(copied.get(name) != info.CRC for name, info in back.items()):
+        raise CannotKeep  # the bytes read are what went in, or nothing is kept
 
 
 def _strings_part(archive: zipfile.ZipFile) -> str | None:
