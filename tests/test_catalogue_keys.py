@@ -325,7 +325,8 @@ def _codes(function: object) -> set[object]:
 
 def _family(name: str) -> tuple[Mapping[object, str], set[object]]:
     """The dictionary of full keys `name`, and the things it must have a key for."""
-    from remi_sheet.cli import app, targets
+    from remi_sheet.cli import app
+    from remi_sheet.commands import targets
     from remi_sheet.core import deck, problems, rules, scoring, standings
     from remi_sheet.i18n import command_help, game, notebook
     from remi_sheet.i18n import rules as rule_texts

@@ -137,6 +137,52 @@ def test_scorecard_and_blank_write_what_they_say(
     assert capsys.readouterr() == ("", "")
 
 
+def test_no_command_writes_over_a_file_of_another_kind_nor_over_its_input(
+    tmp_path: Path,
+) -> None:
+    """As the command line refuses them, the library does: the file there is left as it
+    was, and no backup is made of it."""
+    klub = tmp_path / "klub.xlsx"
+    klub.write_bytes((ROOT / "samples" / "klub.xlsx").read_bytes())
+    rules = tmp_path / "rules.pdf"
+    rules.write_bytes(b"%PDF-1.4 the club's own rules")
+    named_pdf = tmp_path / "card.pdf"
+    named_pdf.write_bytes(klub.read_bytes())  # a workbook, named like a PDF
+    papers = ROOT / "samples" / "papir.csv"
+    found = remi_sheet.stats([klub])
+    refused: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (lambda: remi_sheet.score(klub, output=rules), remi_sheet.ArgumentError, "output_suffix"),
+        (lambda: remi_sheet.scorecard(klub, output=klub), remi_sheet.ArgumentError,
+         "output_is_input"),
+        (lambda: remi_sheet.scorecard(klub, output=named_pdf), remi_sheet.RemiError,
+         "output_other_kind"),
+        (lambda: remi_sheet.blank(["Anna", "Béla"], html=rules), remi_sheet.ArgumentError,
+         "output_suffix"),
+        (lambda: remi_sheet.import_records(papers, rules), remi_sheet.ArgumentError,
+         "output_suffix"),
+        (lambda: remi_sheet.season_pdf(found, named_pdf, "en"), remi_sheet.RemiError,
+         "output_other_kind"),
+        (lambda: remi_sheet.season_workbook(found, klub, "en"), remi_sheet.ArgumentError,
+         "output_is_input"),
+        (lambda: remi_sheet.new_from(klub, klub), remi_sheet.ArgumentError, "output_is_input"),
+    ]  # fmt: skip
+    before = {path: path.read_bytes() for path in (klub, rules, named_pdf)}
+    for call, kind, code in refused:
+        with pytest.raises(kind) as raised:
+            call()
+        assert raised.value.problem.code == code, code
+    assert {path: path.read_bytes() for path in before} == before
+    left = sorted(path.name for path in tmp_path.iterdir())
+    assert left == ["card.pdf", "klub.xlsx", "rules.pdf"]  # no backup of any
+    # A workbook of another program named as the notebook to make, with --force: refused.
+    not_ours = tmp_path / "new.xlsx"
+    not_ours.write_bytes(b"Name,Phone\nAnna,123\n")
+    with pytest.raises(remi_sheet.RemiError) as raised:
+        remi_sheet.new(not_ours, ["Anna", "Béla"], force=True)
+    assert raised.value.problem.code == "output_other_kind"
+    assert not_ours.read_bytes() == b"Name,Phone\nAnna,123\n"
+
+
 def test_every_command_tells_the_notebooks_names_alike(tmp_path: Path) -> None:
     """One list of whole-notebook checks: a name typed two ways is told by check, score and
     report alike."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import Problem, RemiError, error_count, has_errors
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.i18n import Lang, Phrase
@@ -163,6 +164,9 @@ def import_records(
 
     records_path, into = Path(records), Path(into)
     options = options or ImportOptions()
+    check_target(into, "workbook", lang, inputs=[records_path])
+    if options.output is not None:
+        check_target(options.output, "workbook", lang, inputs=[records_path, into])
     target = options.target(into)
     if not target.exists() and not target.parent.is_dir():
         raise RemiError(

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi_sheet.commands.opening import open_notebook
+from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, Severity, has_errors
 from remi_sheet.core.rules import HouseRules, table_rows
 from remi_sheet.i18n import Lang, Phrase
@@ -52,6 +53,7 @@ def new(
         raise RemiError(Problem("new_exists", params={"path": str(path)}))
     if path.exists() and path.is_dir():
         raise RemiError(Problem("file_is_dir", params={"path": str(path)}))
+    check_target(path, "workbook", lang)
     locked = files.open_elsewhere(path, copy=False)  # --force replaces it, not while open
     if path.exists() and locked is not None:
         raise RemiError(locked)
@@ -107,15 +109,12 @@ def new_from(
     notebook (`open_notebook`): a file that is no notebook, or one with errors of its own
     (its house rules, a sheet that cannot be read), raises `RemiError` before anything is
     written; a mistake in `players` or `overrides` raises `ArgumentError`."""
-    from remi_sheet.commands.outputs import same_file
     from remi_sheet.core.rules import check_consistent, rule_spec, with_rule
     from remi_sheet.notebook.loading import agreement_cells
     from remi_sheet.writing.new_notebook import check_players
 
     path, source = Path(path), Path(source)
-    if same_file(path, source):
-        key = "output_is_input" if path.name == source.name else "output_is_input_linked"
-        raise ArgumentError(lang or "en", key, name=path.name, source=source.name)
+    check_target(path, "workbook", lang, inputs=[source])
     if path.exists() and not force:  # said before a long read of the old notebook
         raise RemiError(Problem("new_exists", params={"path": str(path)}))
     try:

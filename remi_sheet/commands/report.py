@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from remi_sheet.commands.opening import notebook_problems, open_notebook
+from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, has_errors
 from remi_sheet.i18n import Lang
 
@@ -67,8 +68,9 @@ def scorecard(
 ) -> Printed:
     """The scorecard of the notebook at `path` (its games named in `games`, else all) as a
     PDF at `output` and/or a page at `html`; `template`: a club's template folder."""
-    notebook = open_notebook(Path(path), rules, lang, keep_grids=False)
     targets = Targets(_path(output), _path(html), backup, _path(template))
+    _check_targets(targets, [Path(path)], lang)
+    notebook = open_notebook(Path(path), rules, lang, keep_grids=False)
     return scorecard_of(notebook, targets, games)
 
 
@@ -105,8 +107,9 @@ def blank(
 ) -> Printed:
     """A blank card for paper, for `players` (none: the last game's of `notebook`), by the
     house rules of `notebook` or `rules`."""
-    read = open_notebook(Path(notebook), rules, lang, keep_grids=False) if notebook else None
     targets = Targets(_path(output), _path(html), backup, _path(template))
+    _check_targets(targets, [Path(notebook)] if notebook else [], lang)
+    read = open_notebook(Path(notebook), rules, lang, keep_grids=False) if notebook else None
     return blank_of(read, players, targets, rules, lang)
 
 
@@ -138,6 +141,16 @@ def blank_of(
     card = blank_card(names, rules, lang)
     refused = _render(card, BLANK_TEMPLATE, targets, None)
     return Printed(lang, [], (), True, refused, targets.html, targets.output)
+
+
+def _check_targets(targets: Targets, inputs: Sequence[Path], lang: Lang | None) -> None:
+    """`targets.check_target` of the PDF and the page: neither over a file of another
+    kind, an input, or each other."""
+    if targets.output is not None:
+        check_target(targets.output, "pdf", lang, inputs=inputs)
+    if targets.html is not None:
+        outputs = [targets.output] if targets.output is not None else []
+        check_target(targets.html, "html", lang, inputs=inputs, outputs=outputs)
 
 
 def _path(value: Path | str | None) -> Path | None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO, cast
 
 from remi_sheet.commands.opening import open_notebook
+from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, Severity, has_errors
 from remi_sheet.i18n import Lang
 from remi_sheet.notebook.season import RATED_FROM
@@ -283,6 +284,7 @@ def season_pdf(
     from remi_sheet.report.rendering import render_html, render_pdf
     from remi_sheet.report.season import season_report
 
+    check_target(target, "pdf", lang, inputs=[notebook.path for notebook in found.notebooks])
     folder = Path(template) if template is not None else default_template_dir()
     paths = [str(notebook.path) for notebook in found.notebooks]
     rules = [notebook.rules for notebook in found.notebooks]
@@ -313,13 +315,15 @@ def season_workbook(
     """Write the season as a workbook for people (`writing.season_workbook`) to `target`,
     in one rename, the old one kept as NAME.bak once the new is sure to replace it;
     `since`, `until` and `players` are what the season was asked for, said on its About
-    sheet. `RemiError` when it cannot be written."""
+    sheet. `RemiError` when it cannot be written, or `target` may not receive it (a
+    notebook, anybody's own workbook: `targets.check_target`)."""
     from remi_sheet.reading import files
     from remi_sheet.report.season import head_to_head_grid, season_title
     from remi_sheet.writing.saving import save_workbook
     from remi_sheet.writing.season_workbook import SeasonBook
     from remi_sheet.writing.season_workbook import season_workbook as workbook_of
 
+    check_target(target, "season", lang, inputs=[notebook.path for notebook in found.notebooks])
     season = found.season
     book = SeasonBook(
         files=list(found.labels),
