@@ -97,6 +97,11 @@ class Calc:
         )["ranges"]
         return found
 
+    def delete_rows(self, file: Path, sheet: str, row: int, save: Path, count: int = 1) -> None:
+        """Delete `count` whole rows from `row` (1-based) of `sheet`, saved at `save`."""
+        job = {"op": "delete_rows", "file": str(file), "sheet": sheet, "row": row}
+        self.ask({**job, "count": count, "save": str(save)})
+
     def seconds(self, file: Path, repeat: int = 1) -> list[float]:
         """How long LibreOffice takes to open `file` and recalculate it, each time."""
         found: list[float] = self.ask({"op": "time", "file": str(file), "repeat": repeat})[

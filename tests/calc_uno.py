@@ -169,6 +169,20 @@ class Calc:
         finally:
             document.close(True)
 
+    def delete_rows(self, job: dict[str, Any]) -> dict[str, Any]:
+        """Delete whole rows of a sheet, as a person does (the row headers' Delete Rows),
+        and save as .xlsx."""
+        document = self.open(job["file"])
+        try:
+            sheet = document.Sheets.getByName(job["sheet"])
+            sheet.Rows.removeByIndex(job["row"] - 1, job.get("count", 1))
+            document.calculateAll()
+            url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
+            document.storeToURL(url, (_property("FilterName", _XLSX),))
+            return {}
+        finally:
+            document.close(True)
+
     def time(self, job: dict[str, Any]) -> dict[str, Any]:
         seconds, opening = [], []
         for _ in range(job.get("repeat", 1)):

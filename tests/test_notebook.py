@@ -267,11 +267,42 @@ def test_a_cell_read_without_a_game_is_told_without_a_player_or_deal() -> None:
     )
 
 
-@pytest.mark.parametrize("number", [2, "one", "1a", 0.5])
+@pytest.mark.parametrize("number", ["one", "1a", 0.5, 0])
 def test_deal_numbers_out_of_order(notebook: Make, number: object) -> None:
     loaded = load_notebook(notebook({"g": [["Deal", "A", "B"], [number, "W", 3]]}))
     assert problems(loaded) == [("g", "A2", "deal_number_wrong")]
     assert loaded.games[0].has_errors
+
+
+@pytest.mark.parametrize(
+    ("numbers", "found"),
+    [
+        ([1, 2, 4, 5], [("g", "A4", "deals_renumbered")]),  # a deal row deleted
+        ([2, 3], [("g", "A2", "deals_renumbered")]),  # the first one deleted
+        ([1, 3, 2, 4], [("g", "A3", "deals_renumbered")]),  # a row moved
+        ([1, 2, 2, 3], [("g", "A4", "deal_number_wrong"), ("g", "A5", "deal_number_wrong")]),
+        ([1, 2, "x", 4], [("g", "A4", "deal_number_wrong")]),
+    ],
+)
+def test_deal_rows_deleted_or_moved_are_read_in_the_order_of_the_rows(
+    notebook: Make, numbers: list[object], found: list[tuple[str, str, str]]
+) -> None:
+    """Whole numbers, each once, out of the rows' order: a deal row deleted or moved. One
+    warning says so and the deals count in the order of the rows; a number given twice
+    (a row copied) or that is none stays an error of its own."""
+    rows = [["Deal", "A", "B"], *[[n, "W", 10 * i] for i, n in enumerate(numbers, 1)]]
+    loaded = load_notebook(notebook({"g": rows}))
+    assert problems(loaded) == found
+    (game,) = loaded.games
+    if found[0][2] == "deals_renumbered":
+        assert (
+            not game.has_errors
+            and [deal.number for deal in game.deals] == [1, 2, 3, 4][: len(numbers)]
+        )
+        (warning,) = loaded.all_problems()
+        assert warning.severity == "warning"
+        message = warning.message("en")
+        assert str(len(numbers)) in message and "remi score numbers them so" in message
 
 
 def test_messages_name_the_player_and_deal(notebook: Make) -> None:

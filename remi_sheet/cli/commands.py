@@ -81,6 +81,7 @@ def _what_was_scored(notebook: Notebook, outcome: Written) -> list[str]:
             [g.sheet for g in notebook.games if g.has_errors and g.sheet not in alone],
         ),
         ("skipped_typed", list(outcome.left_alone)),
+        ("renumbered_games", list(outcome.renumbered)),
     )
     # The names as a tuple: each is shown (and cut) alone, the list whole however long.
     return ["  " + say(key, lang, games=tuple(names)) for key, names in groups if names]

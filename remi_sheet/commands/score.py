@@ -4,13 +4,14 @@ safely, where remi may write; what was written, and why not, as an outcome."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet.commands.check import untouched
 from remi_sheet.commands.opening import notebook_problems, open_notebook
 from remi_sheet.commands.outputs import another_notebook, same_file, write_refused
+from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import Problem, RemiError, has_errors
 from remi_sheet.i18n import Lang
 from remi_sheet.reading import files
@@ -24,17 +25,20 @@ if TYPE_CHECKING:
 class Written:
     """What `score` did with the file: "written" (to `path`), "unchanged" (`path` already
     held it all) or "not_written"; `left_alone`: the sheets a person's typing kept remi out
-    of."""
+    of; `renumbered`: the live games whose deals it numbered in the order of their rows (a
+    deal row deleted or moved)."""
 
     outcome: str
     path: Path | None = None
     left_alone: Sequence[str] = ()
+    renumbered: Sequence[str] = ()
 
     def to_json(self) -> dict[str, object]:
         return {
             "outcome": self.outcome,
             "written": str(self.path) if self.outcome == "written" else None,
             "left_alone": list(self.left_alone),
+            "renumbered": list(self.renumbered),
         }
 
 
@@ -80,9 +84,12 @@ def score(
     (name, value) over its Rules sheet, written as values (formulas cannot see them);
     `live`: make every area live; `backup`: keep the old file as NAME.bak; `force`: write
     though openpyxl would drop something. `RemiError` when it cannot be read or written
-    (open in Excel, read-only, another notebook at `output`)."""
+    (open in Excel, read-only, another notebook at `output`, a file of another kind:
+    `targets.check_target`)."""
     path = Path(path)
     destination = Path(output) if output is not None else path
+    if output is not None and not same_file(destination, path):
+        check_target(destination, "workbook", lang)
     # Only looked at here: the file is read once, by `open_notebook`, with the lock held.
     problem = files.path_problem(path)
     if problem is None and destination.resolve() == path.resolve():
@@ -147,6 +154,12 @@ def _score(
         not_written = Written("not_written")
         return Scored(notebook, problems, not_written, "not_written_safely", refused=True)
     problems += written.problems
+    if written.written and written.renumbered:
+        # The deal rows numbered anew, and the rows deleted given back under them, read
+        # as the game's rows now: the live area grows over them as for rows typed there.
+        again = _score(destination, destination, overrides, lang, False, force, live)
+        outcome = replace(again.written, outcome="written", renumbered=written.renumbered)
+        return replace(again, written=outcome, told="written")
     if written.written:
         outcome = Written("written", destination, written.left_alone)
         return Scored(notebook, problems, outcome, "written")

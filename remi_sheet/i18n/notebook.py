@@ -215,6 +215,10 @@ GAME_LINES: Final[dict[str, tuple[str, str]]] = {
         "Left alone, something typed in remi's cells: {games}",
         "Érintetlen, mert valaki a remi celláiba írt: {games}",
     ),
+    "renumbered_games": (
+        "Deals numbered in the order of their rows: {games}",
+        "Leosztások átszámozva a sorok rendjében: {games}",
+    ),
     "total_differs_note": (
         "The typed Total row differs from the deals: see remi check",
         "A beírt Összesen sor eltér a leosztásoktól: lásd remi check",

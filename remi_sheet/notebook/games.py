@@ -55,6 +55,9 @@ class Game:
     played: int  # deals typed, scored or not
     # What the Notes column says beside each deal: (deal number, text), as typed.
     notes: tuple[tuple[int, str], ...] = ()
+    # Deal rows whose numbers are out of the rows' order (a row deleted or moved), read in
+    # the order of the rows: (row, the number its place gives it) of each (`renumbering`).
+    renumbered: tuple[tuple[int, int], ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -133,7 +136,9 @@ def check_game(
     check.table()
     check.date()
     score = score_game(layout.players, [deal.score for deal in deals], rules)
-    game = Game(grid.name, layout, deals, score, check.problems, check.played, _notes(grid, layout))
+    notes = _notes(grid, layout)
+    renumbered = check.renumbered
+    game = Game(grid.name, layout, deals, score, check.problems, check.played, notes, renumbered)
     if layout.total_row is not None and not game.has_errors:
         check.typed_totals(score)
     return game
@@ -142,7 +147,7 @@ def check_game(
 class _GameCheck:
     """What checking one game gathers as it reads the deal rows."""
 
-    __slots__ = ("context", "grid", "layout", "played", "probe", "problems", "rules")
+    __slots__ = ("context", "grid", "layout", "played", "probe", "problems", "renumbered", "rules")
 
     def __init__(
         self,
@@ -159,6 +164,7 @@ class _GameCheck:
         self.context = context
         self.problems: list[Problem] = []
         self.played = 0
+        self.renumbered: tuple[tuple[int, int], ...] = ()
 
     def at(self, row: int, player: int | None, code: str, **params: object) -> None:
         """Report at `player`'s cell of `row`, or at the deal-number cell for the whole row."""
@@ -243,9 +249,10 @@ class _GameCheck:
         ended: tuple[int, int] | None = None  # (deal, player) that reached the limit
         known = self.context.entries
         score = self.context.score
+        self.renumbered = self.renumbering()
         for number, deal_row in enumerate(self.layout.rows, start=1):
             value = deal_row.number
-            if not (type(value) in (int, float) and value == number):
+            if not (type(value) in (int, float) and value == number) and not self.renumbered:
                 self.deal_number(deal_row, number)
             if not deal_row.played:
                 gap = gap or number
@@ -313,6 +320,54 @@ class _GameCheck:
             params = {name: value for name, value in said.items() if name != "player"}
             self.at(deal_row.row, index, code, deal=number, **params)
         return None
+
+    def renumbering(self) -> tuple[tuple[int, int], ...]:
+        """When the deal rows' numbers are whole numbers, each given once, out of the rows'
+        order (a deal row deleted, or moved): (row, the number its place gives it) of each
+        row whose number is another, told in one warning; the deals are read in the order
+        of the rows. () when they are in order, or are not such numbers (each wrong one is
+        then an error of its own)."""
+        rows = self.layout.rows
+        typed = [(place, row) for place, row in enumerate(rows, start=1) if filled(row.number)]
+        numbers = [deal_number(row.number) for _, row in typed]
+        if not typed or None in numbers or len(set(numbers)) < len(numbers):
+            return ()
+        if min(number for number in numbers if number is not None) < 1:
+            return ()
+        wrong = tuple(
+            (row.row, place)
+            for (place, row), number in zip(typed, numbers, strict=True)
+            if number != place
+        )
+        if not wrong:
+            return ()
+        cell = address(wrong[0][0], self.layout.deal_column)
+        params = {"numbers": tuple(numbers), "count": len(rows)}
+        self.problems.append(
+            Problem("deals_renumbered", self.grid.name, cell, Severity.WARNING, params)
+        )
+        return wrong + self.rows_taken_back()
+
+    def rows_taken_back(self) -> tuple[tuple[int, int], ...]:
+        """Empty rows right below the table that give a game of a fixed number of deals
+        back the rows deleted from it: (row, number) of each, numbered, they are deal rows
+        on the next reading. None when the rows below hold anything (a Total row, notes, a
+        table of the person's)."""
+        layout, rules = self.layout, self.rules
+        missing = rules.deals_per_game - len(layout.rows)
+        if rules.to_limit or missing <= 0 or layout.total_row is not None:
+            return ()
+        if layout.stray_row is not None:
+            return ()
+        first, last = layout.deal_column, layout.player_column(len(layout.players) - 1)
+        below = range(layout.end_row + 1, layout.end_row + 1 + missing)
+        if any(
+            filled(self.grid.value(row, column))
+            for row in below
+            for column in range(first, last + 1)
+        ):
+            return ()
+        return tuple((row, len(layout.rows) + index) for index, row in enumerate(below, 1))
 
     def deal_number(self, deal_row: DealRow, number: int) -> None:
         value = deal_row.number

@@ -51,6 +51,9 @@ class Plan:
     # Each game sheet's part of it, a sheet renamed since remi wrote it found under its
     # old name (`_renamed_from`): every step of a run decides by the same record.
     owned: Record = field(default_factory=dict)
+    # The deal numbers of a live game remi made whose rows were deleted or moved, put in
+    # the order of the rows (`Game.renumbered`): sheet → (row, column, number) of each.
+    renumber: dict[str, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)
 
 
 def plan(
@@ -119,7 +122,23 @@ def plan(
         sheets[LIVE_SHEET], names = live_sheet.live_sheet(notebook.rules, _rule_cells(notebook))
         areas[LIVE_SHEET] = LIVE_SHEET
         own.add(LIVE_SHEET)
-    return Plan(sheets, areas, standings, names, own, chart, helpers, held, owned)
+    renumber = _renumbered(notebook, owned, sheets)
+    return Plan(sheets, areas, standings, names, own, chart, helpers, held, owned, renumber)
+
+
+def _renumbered(
+    notebook: Notebook, owned: Record, sheets: Mapping[str, Cells]
+) -> dict[str, tuple[tuple[int, int, int], ...]]:
+    """`Plan.renumber`: the deal numbers of each live game remi made (its record holds
+    formulas) whose rows were deleted or moved (`Game.renumbered`). Numbers remi wrote and
+    that moved with their rows are the table's, not a person's typing."""
+    found: dict[str, tuple[tuple[int, int, int], ...]] = {}
+    for game in notebook.games:
+        mine = owned.get(game.sheet, {})
+        if game.renumbered and game.sheet in sheets and any(map(is_formula, mine.values())):
+            column = game.layout.deal_column
+            found[game.sheet] = tuple((row, column, n) for row, n in game.renumbered)
+    return found
 
 
 def _area(game: Game, grid: Grid | None, mine: Mapping[Key, Any], lang: Lang, live: bool) -> Cells:
@@ -312,7 +331,7 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
     """True when the workbook already shows, and remi's record already holds, exactly what
     `plan` would write."""
     record = plan.record
-    if record is None or set(record) != set(plan.sheets):
+    if record is None or set(record) != set(plan.sheets) or plan.renumber:
         return False
     if not _as_remi_left_it(notebook.contents or notebook.path):
         return False

@@ -11,7 +11,7 @@ The plan of what to write, and whether the workbook already shows it, is `planni
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -66,6 +66,8 @@ class Outcome:
     written: bool  # False: the target already held all this, or every sheet was refused
     # The sheets remi left alone because a person typed where it writes.
     left_alone: list[str] = field(default_factory=list)
+    # The live games whose deals it numbered in the order of their rows (`Plan.renumber`).
+    renumbered: list[str] = field(default_factory=list)
 
 
 def write(
@@ -108,16 +110,19 @@ def _unchanged(notebook: Notebook, plan: Plan, untouched: bool) -> set[str]:
     """The game sheets `plan` leaves as they are: those it writes nothing into, and, when
     the values showed every cell of remi's as it left it (`untouched`), those where it writes
     what it recorded writing there before (a live game typed on: its formulas are the
-    same, and their results are the spreadsheet's)."""
+    same, and their results are the spreadsheet's). Never one whose deals it numbers."""
     record = plan.record or {}
     return {
         game.sheet
         for game in notebook.games
-        if game.sheet not in plan.sheets
-        or (
-            untouched
-            and plan.owned.get(game.sheet, record.get(game.sheet))
-            == _values(plan.sheets[game.sheet])
+        if game.sheet not in plan.renumber
+        and (
+            game.sheet not in plan.sheets
+            or (
+                untouched
+                and plan.owned.get(game.sheet, record.get(game.sheet))
+                == _values(plan.sheets[game.sheet])
+            )
         )
     }
 
@@ -161,6 +166,7 @@ def _write(
             game = games.get(name)
             if game is not None and game.layout.rows:
                 helped |= _typing_help(sheets[name], game, notebook.lang)
+    renumbered = _renumber(notebook, plan, sheets, set(changes))
     hidden = _hide_live_sheet(sheets)
     names_changed = define_names(workbook, plan.names)
     if plan.standings_sheet in changes:
@@ -172,7 +178,8 @@ def _write(
     touched[STATE_SHEET] = _write_state(workbook, state, arrays)
     in_place = target.resolve() == source.resolve()
     added = set(sheets) - set(read_sheet_names(_read(notebook)))
-    if not any(touched.values()) and not (names_changed or added or unhidden or hidden or helped):
+    changed = names_changed or added or unhidden or hidden or helped or renumbered
+    if not any(touched.values()) and not changed:
         replaced = False
         if not in_place:
             replaced = replace_atomically(
@@ -181,7 +188,7 @@ def _write(
                 before=backup_first(target) if backup else None,  # as `save_safely` does
                 same=same_workbook,
             )
-        return Outcome(problems, written=replaced, left_alone=left_alone)
+        return Outcome(problems, written=replaced, left_alone=left_alone)  # nothing renumbered
     written = {name: cells for name, (cells, _) in changes.items()} | {STATE_SHEET: state}
     saved = save_safely(
         workbook,
@@ -196,7 +203,27 @@ def _write(
         expected=notebook.identity,
         kept=kept,
     )
-    return Outcome(problems + saved.problems, written=saved.replaced, left_alone=left_alone)
+    return Outcome(problems + saved.problems, saved.replaced, left_alone, renumbered)
+
+
+def _renumber(
+    notebook: Notebook, plan: Plan, sheets: dict[str, Worksheet], changed: set[str]
+) -> list[str]:
+    """Number the deals of each game `plan.renumber` names in the order of their rows,
+    where remi writes (a sheet left alone keeps its numbers); the grid read takes them too,
+    for the read-back. The sheets renumbered."""
+    done: list[str] = []
+    for name, cells in plan.renumber.items():
+        if name not in changed:
+            continue
+        grid = notebook.grids[name]
+        rows = [list(row) for row in grid.rows]
+        for row, column, number in cells:
+            sheets[name].cell(row + 1, column + 1).value = number
+            rows[row][column] = number
+        notebook.grids[name] = replace(grid, rows=rows)
+        done.append(name)
+    return done
 
 
 def _typing_help(sheet: Worksheet, game: Game, lang: Lang) -> bool:

@@ -642,9 +642,16 @@ case(
 # --- the deal table
 case(
     "deal_number_wrong.xlsx",
-    "deal 3 typed where 2 was expected",
-    notebook({G: [EN, [1, "W", 3, 4], [3, 5, "W", 6]]}),
+    "deal 1 typed twice (a row copied)",
+    notebook({G: [EN, [1, "W", 3, 4], [1, 5, "W", 6]]}),
     (G, "A3", "deal_number_wrong"),
+)
+case(
+    "deals_renumbered.xlsx",
+    "deal 3 typed where 2 was expected (a row deleted?): read in the order of the rows",
+    notebook({G: [EN, [1, "W", 3, 4], [3, 5, "W", 6]]}),
+    (G, "A3", "deals_renumbered"),
+    exit=0,
 )
 case(
     "deal_number_wrong-word.xlsx",

@@ -1,0 +1,66 @@
+"""A deal row deleted in a live game, in LibreOffice itself (`tests.calc`), as a person
+deletes a duplicated row: `check` reads the deals in the order of the rows with one
+warning, and `score` numbers them so and gives the game its row back, live again: the
+formulas, the totals and the input check on it, as `remi new` made them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import remi
+from tests.test_typed_in_calc import new_notebook
+
+SHEETS = {"hu": "Játszma 1", "en": "Game 1"}
+# The second deal typed twice (a row copied by mistake), then the next one.
+DEALS = [["H", "27", "X", "K 9 Jo"], ["12", "W", "3", "X 45"], ["12", "W", "3", "X 45"]]
+DEALS += [["5", "10", "W", "0"]]
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_deal_row_deleted_in_libreoffice_is_numbered_and_given_back_by_score(
+    tmp_path: Path, calc: Any, lang: str
+) -> None:
+    sheet = SHEETS[lang]
+    path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "2")
+    cells = [
+        (sheet, f"{'BCDE'[column]}{6 + row}", text)
+        for row, deal in enumerate(DEALS)
+        for column, text in enumerate(deal)
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    deleted = tmp_path / "deleted.xlsx"
+    calc.delete_rows(typed, sheet, 8, deleted)  # the copy of deal 2, a whole row
+
+    checked = remi("check", deleted, "--json")
+    assert checked.exit_code == 0, checked.output
+    found = [(p["cell"], p["code"], p["severity"]) for p in json.loads(checked.stdout)["problems"]]
+    assert found == [("A8", "deals_renumbered", "warning")]
+
+    scored = remi("score", deleted, "--json")
+    assert scored.exit_code == 0, scored.output
+    document = json.loads(scored.stdout)
+    assert document["outcome"] == "written" and document["renumbered"] == [sheet]
+    assert document["problems"] == []
+    again = remi("score", deleted, "--json")  # a second run changes nothing
+    assert again.exit_code == 0 and json.loads(again.stdout)["outcome"] == "unchanged"
+
+    # LibreOffice: the deals 1 to 7 again, the three deals scored, and the row given back
+    # live: its input check lets a code in, and what is typed there counts.
+    (numbers, totals) = calc.read(deleted, [(sheet, "A6:A12"), (sheet, "B3:E3")])
+    assert [value for ((_, value),) in numbers] == [1, 2, 3, 4, 5, 6, 7]
+    before = [value for _, value in totals[0]]
+    rest = [  # deals 4 to 7, the last in the row given back
+        (sheet, f"{column}{row}", text)
+        for row in range(9, 13)
+        for column, text in zip("BCDE", ["W", "20", "0", "10"], strict=True)
+    ]
+    shown, (after,) = calc.type(deleted, rest, ranges=[(sheet, "B3:E3")])
+    assert all(cell.valid is True for cell in shown)
+    changed = [value for _, value in after[0]]
+    assert changed[1:] == [before[1] + 80, before[2], before[3] + 40]
+    assert remi("check", deleted).exit_code == 0
