@@ -171,11 +171,15 @@ class Calc:
 
     def delete_rows(self, job: dict[str, Any]) -> dict[str, Any]:
         """Delete whole rows of a sheet, as a person does (the row headers' Delete Rows),
-        and save as .xlsx."""
+        or insert empty ones before `row` (Insert Rows Above: `insert`), and save as
+        .xlsx."""
         document = self.open(job["file"])
         try:
             sheet = document.Sheets.getByName(job["sheet"])
-            sheet.Rows.removeByIndex(job["row"] - 1, job.get("count", 1))
+            if job.get("insert"):
+                sheet.Rows.insertByIndex(job["row"] - 1, job.get("count", 1))
+            else:
+                sheet.Rows.removeByIndex(job["row"] - 1, job.get("count", 1))
             document.calculateAll()
             url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
             document.storeToURL(url, (_property("FilterName", _XLSX),))
