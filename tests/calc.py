@@ -97,13 +97,10 @@ class Calc:
         )["ranges"]
         return found
 
-    def delete_rows(
-        self, file: Path, sheet: str, row: int, save: Path, count: int = 1, insert: bool = False
-    ) -> None:
-        """Delete `count` whole rows from `row` (1-based) of `sheet` (`insert`: insert as
-        many empty rows before it), saved at `save`."""
+    def delete_rows(self, file: Path, sheet: str, row: int, save: Path, count: int = 1) -> None:
+        """Delete `count` whole rows from `row` (1-based) of `sheet`, saved at `save`."""
         job = {"op": "delete_rows", "file": str(file), "sheet": sheet, "row": row}
-        self.ask({**job, "count": count, "save": str(save), "insert": insert})
+        self.ask({**job, "count": count, "save": str(save)})
 
     def seconds(self, file: Path, repeat: int = 1) -> list[float]:
         """How long LibreOffice takes to open `file` and recalculate it, each time."""

@@ -171,15 +171,11 @@ class Calc:
 
     def delete_rows(self, job: dict[str, Any]) -> dict[str, Any]:
         """Delete whole rows of a sheet, as a person does (the row headers' Delete Rows),
-        or insert empty ones before `row` (Insert Rows Above: `insert`), and save as
-        .xlsx."""
+        and save as .xlsx."""
         document = self.open(job["file"])
         try:
             sheet = document.Sheets.getByName(job["sheet"])
-            if job.get("insert"):
-                sheet.Rows.insertByIndex(job["row"] - 1, job.get("count", 1))
-            else:
-                sheet.Rows.removeByIndex(job["row"] - 1, job.get("count", 1))
+            sheet.Rows.removeByIndex(job["row"] - 1, job.get("count", 1))
             document.calculateAll()
             url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
             document.storeToURL(url, (_property("FilterName", _XLSX),))
