@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from openpyxl.comments import Comment
 
 from remi_sheet.reading import package
 from remi_sheet.writing import kept_sheets
-from tests.conftest import remi
+from tests.conftest import build_notebook, remi, worked_game
 from tests.test_typed_in_calc import new_notebook
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -142,3 +143,88 @@ def test_a_sheet_with_parts_of_its_own_or_cell_metadata_is_loaded_whole(tmp_path
     assert result.exit_code == 0, result.output
     assert b'cm="1"' not in sheet_bytes(path)["Game 2"]
     assert remi("check", path).exit_code == 0
+
+
+def _patched(path: Path, title: str, old: bytes, new: bytes) -> None:
+    """`path` with `old` replaced by `new` in the part of the sheet `title`."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(data, "w") as out:
+        member = package.sheet_parts(source)[title]
+        for item in source.infolist():
+            part = source.read(item)
+            if item.filename == member:
+                assert old in part, old
+                part = part.replace(old, new)
+            out.writestr(item, part)
+    path.write_bytes(data.getvalue())
+
+
+def test_add_game_loaded_whole_after_a_kept_sheet_fails_completes_the_rules_once(
+    tmp_path: Path,
+) -> None:
+    """The second attempt starts from the notebook as read: the Rules rows the first one
+    added are added again, not taken for the sheet's own."""
+    path = tmp_path / "klub.xlsx"
+    build_notebook(path, {"Game 1": worked_game()}, {"opening_minimum": 51})
+    _patched(path, "Game 1", b'<c r="A2"', b'<c r="A2" cm="1"')
+    result = remi("new", "--add-game", path, "--no-backup")
+    assert result.exit_code == 0, result.output
+    assert remi("check", path).exit_code == 0
+    rules = openpyxl.load_workbook(path)["Rules"]
+    names = [row[0].value for row in rules.iter_rows(min_row=2)]
+    assert names.count("opening_minimum") == 1 and len(names) > 5
+
+
+def test_a_live_game_with_an_older_remis_input_check_is_loaded_and_put_right(
+    tmp_path: Path,
+) -> None:
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
+    older = b"<formula1>OR(AND(ISNUMBER(B6),B6=INT(B6)),remi_old=1)</formula1>"
+    with zipfile.ZipFile(path) as archive:
+        member = package.sheet_parts(archive)["Game 1"]
+        check = re.search(rb"<formula1>.*?</formula1>", archive.read(member))
+    assert check is not None
+    _patched(path, "Game 1", check[0], older)
+    out = tmp_path / "out.xlsx"  # (in place, a notebook that shows all remi wrote is left)
+    assert remi("score", path, "-o", out).exit_code == 0
+    after = sheet_bytes(out)
+    assert older not in after["Game 1"] and b"<formula1>IF(ISNUMBER(B6)" in after["Game 1"]
+    assert after["Game 2"] == sheet_bytes(path)["Game 2"]  # as it was: kept
+
+
+def test_a_clubs_own_game_made_live_keeps_the_deal_numbers_it_typed(tmp_path: Path) -> None:
+    rows = [["Deal", "Anna", "Béla"], *[[n, "W", 10] for n in (8, 9, 10)]]
+    path = build_notebook(tmp_path / "klub.xlsx", {"Game": rows})
+    assert remi("score", path, "--live").exit_code == 0
+    result = remi("score", path)
+    assert result.exit_code == 0, result.output
+    sheet = openpyxl.load_workbook(path)["Game"]
+    assert [sheet.cell(row, 1).value for row in (2, 3, 4)] == [8, 9, 10]
+
+
+def test_shared_strings_without_their_relationship_go_back_with_the_kept_sheets(
+    tmp_path: Path, typed: Path
+) -> None:
+    """calamine and openpyxl read `xl/sharedStrings.xml` where the workbook's relationships
+    do not name it: the kept sheets' text points into it all the same."""
+    path = tmp_path / "klub.xlsx"
+    data = io.BytesIO()
+    with zipfile.ZipFile(typed) as source, zipfile.ZipFile(data, "w") as out:
+        for item in source.infolist():
+            part = source.read(item)
+            if item.filename == "xl/_rels/workbook.xml.rels":
+                part = re.sub(rb"<Relationship [^>]*sharedStrings[^>]*/>", b"", part)
+                assert b"sharedStrings" not in part
+            out.writestr(item, part)
+    path.write_bytes(data.getvalue())
+    before = checked(path)
+    assert remi("score", path).exit_code == 0
+    after = checked(path)
+    assert [game["sheet"] for game in after["games"]] == [game["sheet"] for game in before["games"]]
+    assert [game["players"] for game in after["games"]] == [g["players"] for g in before["games"]]
+
+
+def test_a_sheet_with_an_autofilter_is_loaded_whole(tmp_path: Path) -> None:
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
+    _patched(path, "Game 2", b"</sheetData>", b'</sheetData><autoFilter ref="A5:D12"/>')
+    assert set(kept_sheets.keepable(path, ["Game 1", "Game 2"])) == {"Game 1"}

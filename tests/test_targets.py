@@ -49,6 +49,20 @@ def test_an_output_through_a_link_to_the_notebook_is_refused(notebook: Path) -> 
     assert notebook.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    "args",
+    [["score", "{nb}", "-o", "{loop}"], ["new", "{loop}", "-p", "A", "-p", "B"]],
+    ids=["score -o", "new"],
+)
+def test_an_output_that_is_a_link_to_itself_is_one_line(notebook: Path, args: list[str]) -> None:
+    loop = notebook.parent / "loop.xlsx"
+    loop.symlink_to(loop.name)
+    result = remi(*[arg.format(nb=notebook, loop=loop) for arg in args])
+    assert result.exit_code == 1, result.output
+    assert "loop.xlsx is a link that leads back to itself" in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
 def test_the_pdf_and_the_page_in_one_file_are_refused_as_that(notebook: Path) -> None:
     # Not as "what this command reads": the PDF is not read, it is the other output.
     pdf, page = notebook.parent / "card.pdf", notebook.parent / "card.html"

@@ -234,12 +234,16 @@ def add_game(
         lang = lang or notebook.lang
         names = _added_players(notebook, players, lang)
         unfinished = _unfinished(notebook)
-        games = list(notebook.games)
+        games, grids = list(notebook.games), dict(notebook.grids)
 
         def attempt(keeping: bool) -> tuple[str, Worksheet, list[str], list[str], list[Problem]]:
             """The game added and saved; the other game sheets kept as they are
             (`kept_sheets`) when `keeping`."""
-            notebook.games[:] = games  # a second attempt starts from the notebook as read
+            # A second attempt starts from the notebook as read: its games, and its Rules
+            # sheet without the rows the first one added.
+            notebook.games[:] = games
+            notebook.grids.clear()
+            notebook.grids.update(grids)
             others = {game.sheet for game in games}
             kept = kept_sheets.keepable(path, others) if keeping else {}
             workbook = saving.open_workbook(path, path, kept)

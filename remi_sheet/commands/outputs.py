@@ -53,9 +53,13 @@ def another_workbook(target: Path) -> Problem | None:
 
 
 def same_file(one: Path, other: Path) -> bool:
-    """Whether two paths name one file (the same after links, or the very same file)."""
-    if one.resolve() == other.resolve():
-        return True
+    """Whether two paths name one file (the same after links, or the very same file); a
+    link that leads back to itself names none."""
+    try:
+        if one.resolve() == other.resolve():
+            return True
+    except (OSError, RuntimeError):  # Python 3.11 and 3.12 raise RuntimeError for a loop
+        return False
     with contextlib.suppress(OSError):
         return one.exists() and other.exists() and one.samefile(other)
     return False

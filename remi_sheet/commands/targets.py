@@ -11,6 +11,7 @@ is a `RemiError` (exit 1).
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -92,6 +93,19 @@ def refusal(
     """Why `target` may not receive a file of `kind` (a key of `SUFFIXES`, or several: the
     one whose ending `target` has) written by a command that reads `inputs` and writes
     `outputs` besides; None when it may."""
+    try:
+        return _refusal(target, kind, inputs, outputs)
+    except RuntimeError:  # Python 3.11 and 3.12 say so of a link that leads to itself
+        return Refusal(Problem("output_link_loop", params={"path": str(target)}))
+    except OSError as error:  # 3.13 says it with ELOOP
+        if error.errno != errno.ELOOP:
+            raise
+        return Refusal(Problem("output_link_loop", params={"path": str(target)}))
+
+
+def _refusal(
+    target: Path, kind: str | tuple[str, ...], inputs: Sequence[Path], outputs: Sequence[Path]
+) -> Refusal | None:
     kinds = (kind,) if isinstance(kind, str) else kind
     suffixes = tuple(suffix for each in kinds for suffix in SUFFIXES[each])
     # The notebook itself named as the output is said as that, whatever its ending.

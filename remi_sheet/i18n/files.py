@@ -365,6 +365,10 @@ FILE_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{path} nem fájl, hanem cső, eszköz vagy socket: a remi csak fájlt ír, ilyenbe "
         "soha. Adj meg egy fájlt.",
     ),
+    "output_link_loop": (
+        "{path} is a link that leads back to itself: remi cannot write there. Name a file.",
+        "{path} önmagára mutató hivatkozás: a remi nem írhat oda. Adj meg egy fájlt.",
+    ),
     "file_not_regular": (
         "{path} is not a file (a pipe or a device?): give the notebook's file.",
         "{path} nem fájl (cső vagy eszköz?): a munkafüzet fájlját add meg.",

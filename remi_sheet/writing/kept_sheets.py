@@ -59,8 +59,15 @@ class CannotKeep(Exception):
     must be loaded whole."""
 
 
-def keepable(source: Path | Contents, titles: Iterable[str]) -> dict[str, str]:
-    """Of the sheets `titles`, those whose part can be kept as it is: title → zip member."""
+def keepable(
+    source: Path | Contents,
+    titles: Iterable[str],
+    fits: Callable[[str, bytes], bool] | None = None,
+) -> dict[str, str]:
+    """Of the sheets `titles`, those whose part can be kept as it is: title → zip member.
+    `fits`: whether a sheet's part (title, its XML) is as the save would leave it (a live
+    game's input check as remi makes it now). A sheet with an autofilter is not kept: its
+    hidden defined name is openpyxl's to write, from the sheet it loaded."""
     wanted = set(titles)
     if not wanted:
         return {}
@@ -79,7 +86,9 @@ def keepable(source: Path | Contents, titles: Iterable[str]) -> dict[str, str]:
                 and members.count(member) == 1
                 and posixpath.join(folder, "_rels", base + ".rels") not in names
             ):
-                found[title] = member
+                data = compat.part_bytes(archive, member)
+                if b"<autoFilter" not in data and (fits is None or fits(title, data)):
+                    found[title] = member
     return found
 
 
@@ -138,18 +147,20 @@ def restore(temporary: Path, source: Path | Contents, kept: Mapping[str, str]) -
 
 
 def _strings_part(archive: zipfile.ZipFile) -> str | None:
-    """The zip member of the workbook's shared strings, if it has any."""
-    if _BOOK_RELS not in archive.NameToInfo:
-        return None
-    for relation in package.elements(
-        compat.part_bytes(archive, _BOOK_RELS), _BOOK_RELS, "Relationship"
-    ):
-        if relation.get("Type", "").endswith("/sharedStrings"):
-            target = relation.get("Target", "")
-            member = target[1:] if target.startswith("/") else posixpath.join("xl", target)
-            member = posixpath.normpath(member)
-            return member if member in archive.NameToInfo else None
-    return None
+    """The zip member of the workbook's shared strings, if it has any: the one its
+    relationship names, else the one at the usual place, which calamine and openpyxl read
+    without a relationship too."""
+    if _BOOK_RELS in archive.NameToInfo:
+        for relation in package.elements(
+            compat.part_bytes(archive, _BOOK_RELS), _BOOK_RELS, "Relationship"
+        ):
+            if relation.get("Type", "").endswith("/sharedStrings"):
+                target = relation.get("Target", "")
+                member = target[1:] if target.startswith("/") else posixpath.join("xl", target)
+                member = posixpath.normpath(member)
+                if member in archive.NameToInfo:
+                    return member
+    return _STRINGS if _STRINGS in archive.NameToInfo else None
 
 
 def _with_strings_type(types: bytes) -> bytes:

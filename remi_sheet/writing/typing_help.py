@@ -106,6 +106,34 @@ def put_typing_help(
     return True
 
 
+def as_now(xml: bytes, rows: tuple[int, int], first_column: int, columns: LiveColumns) -> bool:
+    """Whether a game sheet's part (`xml`, as a spreadsheet saved it) holds the input check
+    and paint `put_typing_help` gives the entry cells of `rows` now: a sheet that does
+    needs no putting right (one an older remi made does). Looked for as Excel,
+    LibreOffice and openpyxl write them: the check's formula by its start (LibreOffice
+    writes FALSE as 0), the paint's with its quotes escaped or not."""
+    top, bottom = rows
+    first = address(top, first_column)
+    entries = f"{first}:{address(bottom, first_column + columns.slots - 1)}"
+    check = f"IF(ISNUMBER({first}),{first}=INT({first}),IF(ISTEXT({first}),SUMPRODUCT("
+    kind = address(top, columns.helper("kind", 0))
+    status = "$" + address(top, columns.status)
+    wanted = [f'sqref="{entries}"', check]
+    if not all(text.encode() in xml for text in wanted):
+        return False
+    return all(
+        f'>{cell}="E"<'.encode() in xml or f">{cell}=&quot;E&quot;<".encode() in xml
+        for cell in (kind, status)
+    )
+
+
+def has_remis_check(sheet: Worksheet) -> bool:
+    """Whether the sheet's entry cells have remi's input check (one that reads remi's
+    defined names): a game remi made, whose deal numbers are its own."""
+    checks = sheet.data_validations.dataValidation
+    return any("remi_" in (check.formula1 or "").lower() for check in checks)
+
+
 def _is_remis_paint(rule: object) -> bool:
     formula = getattr(rule, "formula", None) or []
     return len(formula) == 1 and _REMIS_PAINT.fullmatch(str(formula[0])) is not None

@@ -10,7 +10,7 @@ The plan of what to write, and whether the workbook already shows it, is `planni
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -93,7 +93,8 @@ def write(
         raise RemiError(theirs[0])
 
     def run(keeping: bool) -> Outcome:
-        kept = keepable(_read(notebook), _unchanged(notebook, plan, untouched)) if keeping else {}
+        unchanged = _unchanged(notebook, plan, untouched) if keeping else set()
+        kept = keepable(_read(notebook), unchanged, _helped_as_now(notebook, plan))
         opened = open_workbook(_read(notebook), target, kept)
         try:
             return _write(notebook, plan, target, backup, force, opened, untouched, kept)
@@ -104,6 +105,25 @@ def write(
         if workbook is not None:
             return _write(notebook, plan, target, backup, force, workbook, untouched, kept or {})
         return whole_if_needed(run)
+
+
+def _helped_as_now(notebook: Notebook, plan: Plan) -> Callable[[str, bytes], bool]:
+    """Whether a game sheet's part holds the input check and paint remi gives a live game
+    now (`typing_help.as_now`): one an older remi made is loaded, and put right."""
+    from remi_sheet.writing.live_area import live_columns
+    from remi_sheet.writing.typing_help import as_now
+
+    games = {game.sheet: game for game in notebook.games}
+
+    def fits(title: str, xml: bytes) -> bool:
+        game = games.get(title)
+        if title not in plan.helpers or game is None or not game.layout.rows:
+            return True  # no live game: nothing of the kind to put right
+        layout = game.layout
+        rows = (layout.rows[0].row, layout.rows[-1].row)
+        return as_now(xml, rows, layout.player_column(0), live_columns(game))
+
+    return fits
 
 
 def _unchanged(notebook: Notebook, plan: Plan, untouched: bool) -> set[str]:
@@ -210,12 +230,15 @@ def _renumber(
     notebook: Notebook, plan: Plan, sheets: dict[str, Worksheet], changed: set[str]
 ) -> list[str]:
     """Number the deals of each game `plan.renumber` names in the order of their rows,
-    where remi writes (a sheet left alone keeps its numbers); the grid read takes them too,
-    for the read-back. The sheets renumbered."""
+    where remi writes (a sheet left alone keeps its numbers) and the game is one remi made
+    (its entry cells have remi's input check); the grid read takes them too, for the
+    read-back. The sheets renumbered."""
+    from remi_sheet.writing.typing_help import has_remis_check
+
     done: list[str] = []
     for name, cells in plan.renumber.items():
-        if name not in changed:
-            continue
+        if name not in changed or not has_remis_check(sheets[name]):
+            continue  # a club's own game made live by `score --live`: its numbers are typed
         grid = notebook.grids[name]
         rows = [list(row) for row in grid.rows]
         for row, column, number in cells:
