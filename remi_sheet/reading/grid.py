@@ -358,7 +358,7 @@ def _values_only(
     with zipfile.ZipFile(source) as archive, zipfile.ZipFile(copy, "w") as out:
         for item in archive.infolist():
             if item.filename in skipped:
-                out.writestr(zipfile.ZipInfo(item.filename, item.date_time), _EMPTY_SHEET)
+                out.writestr(zipfile.ZipInfo(item.filename, item.date_time), EMPTY_SHEET)
                 continue
             data = compat.part_bytes(archive, item)
             if item.filename in sheets:
@@ -367,7 +367,9 @@ def _values_only(
     return copy, parts
 
 
-_EMPTY_SHEET: Final = (
+# A worksheet with no cells: what stands for a sheet nobody reads (here, and for openpyxl
+# in `writing.kept_sheets`).
+EMPTY_SHEET: Final = (
     b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
     b"<sheetData/></worksheet>"
 )

@@ -31,12 +31,8 @@ from typing import Any, Final, TypeVar
 
 from remi_sheet.reading import compat, package, tolerant
 from remi_sheet.reading.contents import Contents
+from remi_sheet.reading.grid import EMPTY_SHEET
 
-_STUB: Final = (
-    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-    b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-    b"<sheetData/></worksheet>"
-)
 _STYLES: Final = "xl/styles.xml"  # where openpyxl reads and writes a workbook's formats
 _STRINGS: Final = "xl/sharedStrings.xml"
 _STRINGS_TYPE: Final = (
@@ -47,9 +43,9 @@ _STRINGS_CONTENT: Final = (
 )
 _BOOK_RELS: Final = "xl/_rels/workbook.xml.rels"
 _TYPES: Final = "[Content_Types].xml"
-# Cell and value metadata (dynamic arrays, pictures in cells): openpyxl drops the part the
-# attributes point into.
-_METADATA: Final = (b' cm="', b' vm="')
+# What a kept part may not hold: an autofilter, and cell and value metadata (dynamic
+# arrays, pictures in cells), whose attributes point into a part openpyxl drops.
+_NOT_KEPT: Final = (b"<autoFilter", b' cm="', b' vm="')
 
 T = TypeVar("T")
 
@@ -66,8 +62,10 @@ def keepable(
 ) -> dict[str, str]:
     """Of the sheets `titles`, those whose part can be kept as it is: title → zip member.
     `fits`: whether a sheet's part (title, its XML) is as the save would leave it (a live
-    game's input check as remi makes it now). A sheet with an autofilter is not kept: its
-    hidden defined name is openpyxl's to write, from the sheet it loaded."""
+    game's input check as remi makes it now). Not kept either: a sheet with an autofilter
+    (its hidden defined name is openpyxl's to write, from the sheet it loaded) or with cell
+    metadata (the part its attributes point into is one openpyxl drops). Each part is read
+    whole here, which checks it (`compat.part_bytes`): `restore` copies it as it lies."""
     wanted = set(titles)
     if not wanted:
         return {}
@@ -87,7 +85,9 @@ def keepable(
                 and posixpath.join(folder, "_rels", base + ".rels") not in names
             ):
                 data = compat.part_bytes(archive, member)
-                if b"<autoFilter" not in data and (fits is None or fits(title, data)):
+                if not any(mark in data for mark in _NOT_KEPT) and (
+                    fits is None or fits(title, data)
+                ):
                     found[title] = member
     return found
 
@@ -98,7 +98,7 @@ def stubbed(source: Path | Contents, kept: Mapping[str, str]) -> io.BytesIO:
     made = io.BytesIO()
     with tolerant.open_zip(source) as archive, zipfile.ZipFile(made, "w") as out:
         for item in archive.infolist():
-            data = _STUB if item.filename in empty else compat.part_bytes(archive, item)
+            data = EMPTY_SHEET if item.filename in empty else compat.part_bytes(archive, item)
             out.writestr(item.filename, data)  # stored: only openpyxl reads it, at once
     made.seek(0)
     return made
@@ -115,11 +115,6 @@ def restore(temporary: Path, source: Path | Contents, kept: Mapping[str, str]) -
             raise CannotKeep
         saved = package.sheet_parts(new)
         back = {saved[title]: old.getinfo(member) for title, member in kept.items()}
-        # Read whole, which checks each part, and looked at for what openpyxl would drop.
-        if any(
-            mark in compat.part_bytes(old, info) for info in back.values() for mark in _METADATA
-        ):
-            raise CannotKeep
         parts: dict[str, bytes] = {}
         strings = _strings_part(old)
         if strings is not None:
@@ -140,10 +135,25 @@ def restore(temporary: Path, source: Path | Contents, kept: Mapping[str, str]) -
             for name, data in parts.items():
                 out.writestr(name, data)
     temporary.write_bytes(made.getbuffer())
-    with zipfile.ZipFile(temporary) as written:
-        copied = {item.filename: item.CRC for item in written.infolist()}
-    if any(copied.get(name) != info.CRC for name, info in back.items()):
-        raise CannotKeep  # the bytes read are what went in, or nothing is kept
+    _check_found(temporary, source, kept)
+
+
+def _check_found(temporary: Path, source: Path | Contents, kept: Mapping[str, str]) -> None:
+    """`CannotKeep` unless the saved workbook's own index leads to each kept sheet's part
+    as it was read, and to the shared strings it read: the read-back reads no kept sheet's
+    cells (`saving._check_readback`), so this is where a part put under the wrong name, or
+    strings a reader would not find, shows."""
+    with tolerant.open_zip(source) as old, zipfile.ZipFile(temporary) as written:
+        found = package.sheet_parts(written)
+        strings, wanted = _strings_part(written), _strings_part(old)
+        for title, member in kept.items():
+            part = found.get(title)
+            if part is None or written.getinfo(part).CRC != old.getinfo(member).CRC:
+                raise CannotKeep
+        if wanted is not None and (
+            strings is None or written.getinfo(strings).CRC != old.getinfo(wanted).CRC
+        ):
+            raise CannotKeep
 
 
 def _strings_part(archive: zipfile.ZipFile) -> str | None:

@@ -14,7 +14,7 @@ refused entry or row). A person's own checks and colours stay as they are.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from remi_sheet.i18n import Lang, say
 from remi_sheet.reading.cells import address
@@ -80,7 +80,7 @@ def put_typing_help(
     paints = [(f'{kind}="E"', WRONG), (f'{status}="E"', _WRONG_ROW)]
 
     checks = sheet.data_validations.dataValidation
-    mine = [check for check in checks if "remi_" in (check.formula1 or "").lower()]
+    mine = _remis_checks(sheet)
     painted = [
         (str(formatting.sqref), rule)
         for formatting in sheet.conditional_formatting
@@ -128,10 +128,15 @@ def as_now(xml: bytes, rows: tuple[int, int], first_column: int, columns: LiveCo
 
 
 def has_remis_check(sheet: Worksheet) -> bool:
-    """Whether the sheet's entry cells have remi's input check (one that reads remi's
-    defined names): a game remi made, whose deal numbers are its own."""
+    """Whether the sheet's entry cells have remi's input check: a game remi made, whose
+    deal numbers are its own."""
+    return bool(_remis_checks(sheet))
+
+
+def _remis_checks(sheet: Worksheet) -> list[Any]:
+    """The sheet's input checks that are remi's: those that read remi's defined names."""
     checks = sheet.data_validations.dataValidation
-    return any("remi_" in (check.formula1 or "").lower() for check in checks)
+    return [check for check in checks if "remi_" in (check.formula1 or "").lower()]
 
 
 def _is_remis_paint(rule: object) -> bool:

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 
     from remi_sheet.i18n import Lang
     from remi_sheet.notebook.games import Game
+    from remi_sheet.writing.live_area import LiveColumns
 
 _STYLED = frozenset(style.value for style in Style)
 
@@ -110,7 +111,6 @@ def write(
 def _helped_as_now(notebook: Notebook, plan: Plan) -> Callable[[str, bytes], bool]:
     """Whether a game sheet's part holds the input check and paint remi gives a live game
     now (`typing_help.as_now`): one an older remi made is loaded, and put right."""
-    from remi_sheet.writing.live_area import live_columns
     from remi_sheet.writing.typing_help import as_now
 
     games = {game.sheet: game for game in notebook.games}
@@ -119,9 +119,7 @@ def _helped_as_now(notebook: Notebook, plan: Plan) -> Callable[[str, bytes], boo
         game = games.get(title)
         if title not in plan.helpers or game is None or not game.layout.rows:
             return True  # no live game: nothing of the kind to put right
-        layout = game.layout
-        rows = (layout.rows[0].row, layout.rows[-1].row)
-        return as_now(xml, rows, layout.player_column(0), live_columns(game))
+        return as_now(xml, *_helped_cells(game))
 
     return fits
 
@@ -253,13 +251,19 @@ def _typing_help(sheet: Worksheet, game: Game, lang: Lang) -> bool:
     """A live game's input check and paint, as `remi new` makes them, on its deal rows
     and every slot's column, where remi made them (put right in a notebook an older remi
     made)."""
-    from remi_sheet.writing.live_area import live_columns
     from remi_sheet.writing.typing_help import put_typing_help
+
+    return put_typing_help(sheet, *_helped_cells(game), lang, replace_only=True)
+
+
+def _helped_cells(game: Game) -> tuple[tuple[int, int], int, LiveColumns]:
+    """Where a live game's input check and paint go: its first and last deal row, its
+    first player's column, and the live area's columns the paint reads."""
+    from remi_sheet.writing.live_area import live_columns
 
     layout = game.layout
     rows = (layout.rows[0].row, layout.rows[-1].row)
-    first, columns = layout.player_column(0), live_columns(game)
-    return put_typing_help(sheet, rows, first, columns, lang, replace_only=True)
+    return rows, layout.player_column(0), live_columns(game)
 
 
 def foreign_standings(notebook: Notebook) -> list[Problem]:
