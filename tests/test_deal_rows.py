@@ -64,3 +64,39 @@ def test_a_deal_row_deleted_in_libreoffice_is_numbered_and_given_back_by_score(
     changed = [value for _, value in after[0]]
     assert changed[1:] == [before[1] + 80, before[2], before[3] + 40]
     assert remi("check", deleted).exit_code == 0
+
+
+def test_what_the_first_save_found_is_still_said_after_the_second(
+    tmp_path: Path, calc: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Scoring again after numbering the deals reads the file just written: a warning of
+    the first save (what a copy lacks of the notebook) is said all the same."""
+    from remi_sheet.core.problems import Problem, Severity
+    from remi_sheet.writing import writeback
+
+    sheet = SHEETS["en"]
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
+    cells = [
+        (sheet, f"{'BCDE'[column]}{6 + row}", text)
+        for row, deal in enumerate(DEALS)
+        for column, text in enumerate(deal)
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    deleted = tmp_path / "deleted.xlsx"
+    calc.delete_rows(typed, sheet, 8, deleted)
+    said = Problem("lost_in_copy", severity=Severity.WARNING, params={"path": "x", "lost": ()})
+    write = writeback.write
+
+    def first_says(*args: Any, **kwargs: Any) -> Any:
+        outcome = write(*args, **kwargs)
+        if outcome.renumbered:
+            outcome.problems.append(said)
+        return outcome
+
+    monkeypatch.setattr(writeback, "write", first_says)
+    scored = remi("score", deleted, "-o", tmp_path / "out.xlsx", "--json")
+    assert scored.exit_code == 0, scored.output
+    document = json.loads(scored.stdout)
+    assert document["renumbered"] == [sheet]
+    assert [problem["code"] for problem in document["problems"]] == ["lost_in_copy"]

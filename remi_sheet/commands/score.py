@@ -159,7 +159,9 @@ def _score(
         # as the game's rows now: the live area grows over them as for rows typed there.
         again = _score(destination, destination, overrides, lang, False, force, live)
         outcome = replace(again.written, outcome="written", renumbered=written.renumbered)
-        return replace(again, written=outcome, told="written")
+        # What the first save found (what a copy lacks of the notebook) is not found again.
+        saved = [problem for problem in written.problems if problem not in again.problems]
+        return replace(again, problems=again.problems + saved, written=outcome, told="written")
     if written.written:
         outcome = Written("written", destination, written.left_alone)
         return Scored(notebook, problems, outcome, "written")
