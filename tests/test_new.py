@@ -62,7 +62,9 @@ def test_the_notebook_has_games_rules_and_typing_help(tmp_path: Path) -> None:
     assert (
         values["játszma vége"] == "leosztások" and values["joker kirakásonként"] == "nincs korlát"
     )
-    assert all(row[2].value for row in rows)
+    # a From column for a rule that changes on a day, empty; the explanations beside it
+    assert rules["C1"].value == "Mától" and not any(row[2].value for row in rows)
+    assert all(row[3].value for row in rows)
     assert rows[-1][0].value == "Megállapodások"  # free text goes below, read back as typed
     assert "remi_hand_win" in book.defined_names
     notebook = load_notebook(path)

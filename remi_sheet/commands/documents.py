@@ -70,6 +70,10 @@ def notebook_json(
         "notebook": str(notebook.path),
         "lang": lang,
         "house_rules": notebook.rules.differences(),
+        "rule_changes": [
+            {"from": since.isoformat(), "rule": name, "value": value}
+            for since, name, value in notebook.dated.listed()
+        ],
         "agreements": list(notebook.agreements),
         "games": (game_json(game) for game in notebook.games),
         "standings": [row.to_json() for row in table],

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import Problem, RemiError, error_count, has_errors
-from remi_sheet.core.rules import HouseRules
+from remi_sheet.core.rules import DatedRules
 from remi_sheet.i18n import Lang, Phrase
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ class _Notebook:
     """What the import needs of the notebook: its sheets, house rules and language."""
 
     grids: dict[str, Grid]
-    rules: HouseRules
+    rules: DatedRules  # day by day: each record is read by those of its date
     lang: Lang | None
     exists: bool
     problems: list[Problem] = field(default_factory=list)
@@ -262,7 +262,7 @@ def _write(report: Imported, into: Path, notebook: _Notebook, options: ImportOpt
             report.placements,
             notebook.grids,
             report.lang,
-            None if notebook.exists else notebook.rules,
+            None if notebook.exists else notebook.rules.start,
             backup=options.backup,
             force=options.force,
             expected=notebook.identity,
@@ -283,15 +283,15 @@ def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Noteboo
     from remi_sheet.notebook.loading import load_notebook, read_rules
 
     if not into.exists():
-        rules, problems, _ = read_rules((), overrides)
-        return _Notebook({}, rules, None, exists=False, problems=problems)
+        dated, problems, _ = read_rules((), overrides)
+        return _Notebook({}, dated, None, exists=False, problems=problems)
     notebook = load_notebook(into)
     problems = [p for p in notebook.problems if p.code != "no_games"]
     # A notebook without games has no language of its own yet: the records' then.
     lang = notebook.lang if notebook.games else None
     return _Notebook(
         notebook.grids,
-        notebook.rules,
+        notebook.dated,
         lang,
         exists=True,
         problems=problems,
@@ -299,7 +299,7 @@ def _open_notebook(into: Path, overrides: Sequence[tuple[str, str]]) -> _Noteboo
     )
 
 
-def _read_records(path: Path, rules: HouseRules, options: ImportOptions) -> Records:
+def _read_records(path: Path, rules: DatedRules, options: ImportOptions) -> Records:
     """The records at `path`: an .xlsx or .ods workbook when the file is one (whatever its
     name), else CSV. A file that cannot be records raises `RemiError`, or comes back as records with
     the problem and no games."""

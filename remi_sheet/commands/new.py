@@ -136,7 +136,8 @@ def new_from(
     ]
     if wrong:
         raise RemiError(_carried_wrong(source, wrong))
-    rules = old.rules
+    # As they stand at the end: a change dated after today (from the next season on) too.
+    rules = old.dated.books()[-1][1]
     try:
         check_consistent(rules)
     except RemiError as error:

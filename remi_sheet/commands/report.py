@@ -131,7 +131,8 @@ def blank_of(
             # The next game night is usually the last one's table again.
             players = notebook.games[-1].players
     else:
-        rules, problems, _ = read_rules([], overrides)
+        dated, problems, _ = read_rules([], overrides)
+        rules = dated.start
         lang = lang or "en"
     if problems:
         raise RemiError(problems[0])

@@ -7,8 +7,12 @@ refuses unknown names and impossible values with a `RemiError` that says why.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import datetime as dt
+import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final, NamedTuple
@@ -297,3 +301,59 @@ def inconsistencies(rules: HouseRules) -> list[Problem]:
         named = ("low_ace_value", "ace_value")
         found.append(Problem("rule_low_ace", params={**params, "rules": named}))
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """A Rules-sheet row with a date in its From column: the rule `name` is `value` (as
+    `HouseRules` holds it) from `day` on. `where`: the row's (sheet, cell), for the problems
+    it makes."""
+
+    day: dt.date
+    name: str
+    value: Any
+    where: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class DatedRules:
+    """The house rules day by day: `start` (the rows without a date, over the defaults)
+    from the beginning, then each change from its day on, in the order of the days."""
+
+    start: HouseRules = HouseRules()
+    changes: tuple[RuleChange, ...] = ()
+
+    @functools.cached_property
+    def _epochs(self) -> tuple[list[dt.date], list[HouseRules]]:
+        days: list[dt.date] = []
+        books = [self.start]
+        for change in sorted(self.changes, key=lambda change: change.day):
+            book = dataclasses.replace(books[-1], **{change.name: change.value})
+            if days and days[-1] == change.day:
+                books[-1] = book  # (one day's changes make one rule book)
+            else:
+                days.append(change.day)
+                books.append(book)
+        return days, books
+
+    def on(self, day: dt.date | None, today: dt.date) -> HouseRules:
+        """The rules a game of `day` plays by (a game without a date: by `today`'s). The
+        same object for every day between two changes."""
+        days, books = self._epochs
+        return books[bisect.bisect_right(days, today if day is None else day)]
+
+    def books(self) -> Sequence[tuple[dt.date | None, HouseRules]]:
+        """Each rule book with the day it holds from (None: from the start)."""
+        days, books = self._epochs
+        return list(zip([None, *days], books, strict=True))
+
+    def listed(self) -> list[tuple[dt.date, str, int | bool | str]]:
+        """Each change as (day, rule, value as `differences` gives one), by day."""
+        return [
+            (change.day, change.name, _plain(rule_spec(change.name), change.value))
+            for change in sorted(self.changes, key=lambda change: change.day)
+        ]
+
+    def changed(self, first: dt.date, last: dt.date) -> list[RuleChange]:
+        """The changes that take effect after `first` and on or before `last`."""
+        return [change for change in self.changes if first < change.day <= last]

@@ -14,8 +14,16 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Ismeretlen házszabály: '{name}'. Ismert szabályok: {known}.",
     ),
     "rule_twice": (
-        "The rule {name} is set twice (first in {first}); keep one row.",
-        "{name:A} {name} szabály kétszer szerepel (először itt: {first}); egy sor maradjon.",
+        "The rule {name} is set twice (first in {first}); keep one row, or give the later "
+        "the day it holds from in the From column.",
+        "{name:A} {name} szabály kétszer szerepel (először itt: {first}); egy sor maradjon, "
+        "vagy a későbbinek írd a Mától oszlopba, melyik naptól érvényes.",
+    ),
+    "rule_from_unreadable": (
+        "The day '{value}' in the From column cannot be read: type it as {forms}, or as an "
+        "Excel date. The row is not read meanwhile.",
+        "{value:A} '{value}' nap a Mától oszlopban nem olvasható: írd így: {forms}, vagy "
+        "Excel-dátumként. Addig a sort nem veszem figyelembe.",
     ),
     "rule_bad_choice": (
         "The rule {name} cannot be '{value}'; choose one of: {choices}.",

@@ -180,6 +180,17 @@ RULE_WORDS: Final[dict[str, tuple[str, str]]] = {
     "rulevalue_no_limit": ("no limit", "nincs korlát"),
     # the free-text agreements under the rules
     "agreements": ("Agreements", "Megállapodások"),
+    "rules_from": ("From", "Mától"),
+    "rules_from_day": ("from {day} {rule}", "{day} napjától {rule}"),
+    "rules_since": ("from {day}", "{day} napjától"),
+    "rules_from_help": (
+        "A rule that changes on a day: repeat its row below with the new value and the day "
+        "here (2026-12-01); each game plays by the row of the latest day not after its own "
+        "date. A row without a day holds from the start.",
+        "Ha egy szabály egy naptól változik: ismételd meg a sorát alább az új értékkel, és "
+        "ide írd a napot (2026. 12. 01.); minden játszma a dátumánál nem későbbi legutolsó "
+        "nap sora szerint megy. A nap nélküli sor a kezdettől érvényes.",
+    ),
     "agreements_help": (
         "Anything else your table agreed, one a row below (no effect on scores; printed on "
         "the scorecard).",

@@ -7,7 +7,7 @@ after the game's end, a typed Total row its deals do not add up to).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from remi_sheet.core.dates import FORMS, parse_date
@@ -58,6 +58,8 @@ class Game:
     # Deal rows whose numbers are out of the rows' order (a row deleted or moved), read in
     # the order of the rows: (row, the number its place gives it) of each (`renumbering`).
     renumbered: tuple[tuple[int, int], ...] = ()
+    # The house rules the game plays by: those of its date (`DatedRules.on`).
+    rules: HouseRules = field(default_factory=HouseRules)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -138,7 +140,9 @@ def check_game(
     score = score_game(layout.players, [deal.score for deal in deals], rules)
     notes = _notes(grid, layout)
     renumbered = check.renumbered
-    game = Game(grid.name, layout, deals, score, check.problems, check.played, notes, renumbered)
+    game = Game(
+        grid.name, layout, deals, score, check.problems, check.played, notes, renumbered, rules
+    )
     if layout.total_row is not None and not game.has_errors:
         check.typed_totals(score)
     return game

@@ -8,6 +8,7 @@ else. It never writes.
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -15,9 +16,18 @@ from pathlib import Path
 from typing import Final
 
 from remi_sheet.core import collector
-from remi_sheet.core.dates import doubtful, month_first
+from remi_sheet.core.dates import doubtful, month_first, parse_date
 from remi_sheet.core.problems import Problem, RemiError, Severity
-from remi_sheet.core.rules import HouseRules, inconsistencies, rule_name, rule_spec, with_rule
+from remi_sheet.core.rules import (
+    DatedRules,
+    HouseRules,
+    RuleChange,
+    inconsistencies,
+    parse_value,
+    rule_name,
+    rule_spec,
+    with_rule,
+)
 from remi_sheet.core.standings import Standing, Tally
 from remi_sheet.core.text import clean, fold
 from remi_sheet.i18n import Lang, shown_value
@@ -44,6 +54,11 @@ _RULES_HEADINGS: Final = frozenset({"rule", "name", "szabaly", "nev", "house rul
 
 
 _VALUE_HEADINGS: Final = frozenset({"value", "values", "ertek", "ertekek", "beallitas"})
+# The heading of the column of the days a rule row holds from, as `remi new` writes it in
+# either language, and the spellings a person may type instead.
+FROM_HEADINGS: Final = frozenset(
+    {fold(text) for text in TEXTS["rules_from"]} | {"from", "since", "matol", "tol", "datum"}
+)
 # The heading of the free-text rows under the rules, as `remi new` writes it in either language.
 AGREEMENTS: Final = frozenset({fold(text) for text in TEXTS["agreements"]})
 
@@ -68,6 +83,8 @@ class Notebook:
     # The file as it was read, whole: what a command writing back loads and compares, not
     # the file again (None: made in memory).
     contents: Contents | None = field(default=None, repr=False)
+    # The rules day by day (`rules` are today's): each game plays by those of its day.
+    dated: DatedRules = field(default_factory=DatedRules)
 
     def all_problems(self) -> list[Problem]:
         return self.problems + [p for game in self.games for p in game.problems]
@@ -115,7 +132,7 @@ def _load(
     linked = sheets.linked_rules
     if linked is not None and (linked not in read or find_game(read[linked]) is not None):
         linked = None
-    rules, problems, rules_lang = read_rules(read.values(), overrides, linked, probe)
+    dated, problems, rules_lang = read_rules(read.values(), overrides, linked, probe)
     if linked is not None:
         problems += [
             Problem("rules_sheet_not_read", name, None, Severity.WARNING, {"read": linked})
@@ -127,7 +144,7 @@ def _load(
         keep_grids = not own_names_only
     kept = read if keep_grids or own_names_only else None
     layouts: dict[str, GameLayout] = {}
-    context = CheckContext(rules)
+    checked = _Checker(dated, dt.date.today())
     games = []
     position = {name: index for index, name in enumerate(sheets.names)}
     tally = Tally()
@@ -146,7 +163,7 @@ def _load(
                 doubtful += _broken_header(grid) + _rules_elsewhere(grid, linked)
             elif grid is not None and layout is not None:
                 layouts[grid.name] = layout
-                game = check_game(grid, layout, rules, probe, context)
+                game = checked(grid, layout, probe)
                 games.append(game)
                 if not game.has_errors:
                     tally.add(game.score, position[game.sheet])
@@ -173,7 +190,7 @@ def _load(
     return Notebook(
         contents.path,
         games,
-        rules,
+        dated.on(None, checked.today),  # today's
         problems,
         notebook_lang,
         grids,
@@ -183,7 +200,33 @@ def _load(
         tuple(sheets.names),
         linked,
         contents,
+        dated,
     )
+
+
+class _Checker:
+    """`check_game` by the house rules of each game's date, what the games of one rule
+    book share made once for them."""
+
+    def __init__(self, dated: DatedRules, today: dt.date) -> None:
+        self.dated, self.today = dated, today
+        self.contexts: dict[int, CheckContext] = {}
+
+    def __call__(self, grid: Grid, layout: GameLayout, probe: FormulaProbe) -> Game:
+        book = self.dated.on(_day(layout.date), self.today)
+        context = self.contexts.get(id(book))
+        if context is None:
+            context = self.contexts[id(book)] = CheckContext(book)
+        return check_game(grid, layout, book, probe, context)
+
+
+def _day(typed: object) -> dt.date | None:
+    """The day a game's date cell reads as; None where it reads as none (its problem is
+    the game's: `_doubtful_dates`)."""
+    try:
+        return parse_date(typed)
+    except RemiError:
+        return None
 
 
 def _copies(games: Sequence[Game]) -> None:
@@ -288,55 +331,107 @@ def read_rules(
     overrides: Sequence[tuple[str, str]] = (),
     linked: str | None = None,
     probe: FormulaProbe | None = None,
-) -> tuple[HouseRules, list[Problem], Lang | None]:
+) -> tuple[DatedRules, list[Problem], Lang | None]:
     """The house rules of the Rules/Szabályok sheet (or of the sheet `linked`: the Rules
-    sheet renamed), then `overrides`, over the defaults. An empty value (or spaces alone)
-    keeps the default, unless `probe` finds a formula there without a result, or an error
-    (#DIV/0!)."""
-    rules = HouseRules()
+    sheet renamed), then `overrides`, over the defaults: the rows without a date in the
+    From/Mától column from the start, each dated row from its day on. An empty value (or
+    spaces alone) keeps the default (on a dated row: changes nothing), unless `probe` finds
+    a formula there without a result, or an error (#DIV/0!)."""
+    starting: list[RuleChange] = []  # the rows without a date
+    changes: list[RuleChange] = []
     problems: list[Problem] = []
     lang: Lang | None = None
-    where: dict[str, tuple[str, str]] = {}  # rule → (sheet, cell) that set it
-    # A rule given on the command line wins over its cell, which is not read at all: a
+    # (rule, day) → (sheet, cell) that set it; day None: the row without a date
+    where: dict[tuple[str, dt.date | None], tuple[str, str]] = {}
+    # A rule given on the command line wins over its cells, which are not read at all: a
     # value there that is no value stops nothing (`new --from OLD -r` puts it right).
     overridden = {rule_spec(name).name for name, _ in overrides}
     for grid in grids:
         if not is_rules_sheet(grid.name, linked):
             continue
         lang = RULES_SHEETS.get(fold(grid.name), lang)
+        from_column = _from_column(grid)
         for row, name, value in _rule_rows(grid):
             try:
                 spec = rule_spec(str(name))
-                if spec.name in where:
-                    raise RemiError(
-                        "rule_twice", name=rule_name(spec.name), first=where[spec.name][1]
-                    )
-                where[spec.name] = (grid.name, address(row, 1))
+                day = None if from_column is None else _from_day(grid, row, from_column)
+                key = (spec.name, day)
+                if key in where:
+                    raise RemiError("rule_twice", name=rule_name(spec.name), first=where[key][1])
+                where[key] = (grid.name, address(row, 1))
                 if spec.name in overridden:
                     continue
                 if isinstance(value, str) and not value.strip():
                     pass  # spaces alone are an empty value, as the live formulas read it
                 elif value is not None:
-                    rules = with_rule(rules, spec.name, value)
+                    parsed = parse_value(spec, value)
+                    change = RuleChange(day or dt.date.min, spec.name, parsed, where[key])
+                    (changes if day else starting).append(change)
                 elif probe is not None and (found := probe.kind(grid.name, row, 1)):
                     raise RemiError(unread_code(found[0]), value=found[1])
             except RemiError as error:
-                column = 1 if error.code not in ("rule_unknown", "rule_twice") else 0
+                column = {"rule_unknown": 0, "rule_twice": 0}.get(error.code, 1)
+                if error.code == "rule_from_unreadable" and from_column is not None:
+                    column = from_column
                 problems.append(
                     Problem(error.code, grid.name, address(row, column), params=error.params)
                 )
+    rules = HouseRules(**{change.name: change.value for change in starting})
     for name, value in overrides:
         rules = with_rule(rules, name, value)  # the command line checked these already
-        where.pop(rule_spec(name).name, None)
-    for clash in inconsistencies(rules):
-        names: Sequence[str] = clash.params.get("rules", ())
-        # At the lower of the two rows (the later typed), or the one typed at all.
-        involved = sorted(
-            (where[name] for name in names if name in where), key=lambda at: row_number(at[1])
-        )
-        sheet, cell = involved[-1] if involved else (None, None)
-        problems.append(Problem(clash.code, sheet, cell, params=clash.params))
-    return rules, problems, lang
+        for key in [key for key in where if key[0] == rule_spec(name).name]:
+            del where[key]
+    dated = DatedRules(rules, tuple(changes))
+    problems += _clashes(dated, where)
+    return dated, problems, lang
+
+
+def _clashes(
+    dated: DatedRules, where: dict[tuple[str, dt.date | None], tuple[str, str]]
+) -> list[Problem]:
+    """The rules that together make scoring impossible, in each rule book of the sheet
+    once: at the lower of the rows involved (the later typed) in force that day, or the
+    one typed at all."""
+    found: list[Problem] = []
+    seen: set[tuple[str, str]] = set()
+    for since, book in dated.books():
+        for clash in inconsistencies(book):
+            names: Sequence[str] = clash.params.get("rules", ())
+            key = (clash.code, repr(sorted(clash.params.items(), key=str)))
+            if key in seen:
+                continue
+            seen.add(key)
+            involved = sorted(
+                (
+                    at
+                    for (name, day), at in where.items()
+                    if name in names and (day is None or (since is not None and day <= since))
+                ),
+                key=lambda at: row_number(at[1]),
+            )
+            sheet, cell = involved[-1] if involved else (None, None)
+            found.append(Problem(clash.code, sheet, cell, params=clash.params))
+    return found
+
+
+def _from_day(grid: Grid, row: int, column: int) -> dt.date | None:
+    try:
+        return parse_date(grid.value(row, column))
+    except RemiError as error:
+        raise RemiError("rule_from_unreadable", **error.params) from None
+
+
+def _from_column(grid: Grid) -> int | None:
+    """The column of a Rules sheet headed From/Mától (in its heading row), if any."""
+    for row in range(min(grid.height, 5)):
+        name, value = grid.value(row, 0), grid.value(row, 1)
+        if name is None or not _is_rules_heading(name, value):
+            continue
+        for column in range(2, min(grid.width(row), 12)):
+            heading = grid.value(row, column)
+            if heading is not None and fold(str(heading)).rstrip(":") in FROM_HEADINGS:
+                return column
+    return None
 
 
 def _rules_elsewhere(grid: Grid, linked: str | None) -> list[Problem]:

@@ -20,7 +20,7 @@ from typing import Final
 from remi_sheet.core.dates import FORMS, date_in_text, parse_date
 from remi_sheet.core.entries import HAND_WORDS, WIN_WORDS, Number, grouped_number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
-from remi_sheet.core.rules import HouseRules
+from remi_sheet.core.rules import DatedRules, HouseRules
 from remi_sheet.core.text import clean, fold, raw_text
 from remi_sheet.i18n import Lang
 from remi_sheet.notebook.layout import (
@@ -80,7 +80,7 @@ _WARNING: Final = Severity.WARNING
 def read_csv(
     data: bytes,
     name: str,
-    rules: HouseRules,
+    rules: HouseRules | DatedRules,
     *,
     encoding: str | None = None,
     repair: bool = True,
@@ -110,7 +110,7 @@ def _cut_short(records: Records, broken: Problem, last_row: int) -> None:
 
 
 def read_tables(
-    tables: Iterable[Table], source: str, rules: HouseRules, *, repair: bool = True
+    tables: Iterable[Table], source: str, rules: HouseRules | DatedRules, *, repair: bool = True
 ) -> Records:
     """The records of CSV rows or of a workbook's sheets; a sheet without the records'
     header is not records (notes, rules) and is passed over."""
@@ -196,7 +196,7 @@ def _header_langs(table: Table, header: tuple[int, int, int]) -> list[Lang]:
 def _read_table(
     table: Table,
     header: tuple[int, int, int],
-    rules: HouseRules,
+    rules: HouseRules | DatedRules,
     records: Records,
     repair: bool,
 ) -> list[RecordGame]:
@@ -214,23 +214,31 @@ def _read_table(
         return []
     groups = _groups(table, header, columns, fix, records, others)
     lang: Lang = "hu" if "hu" in _header_langs(table, header) else "en"
-    games = [_game(table, group, columns, deal_column, rules, lang) for group in groups]
+    # A game's date is in its Date cells, else in its name, else it is the evening's: the
+    # date last typed in a Date cell above, when every game since has blank Date cells and
+    # no date in its name (an evening's date is written on its first row only). The game
+    # is read by the house rules of its date.
+    dated = rules if isinstance(rules, DatedRules) else DatedRules(rules)
+    today = dt.date.today()
+    games = []
+    evening: dt.date | None = None
+    for group in groups:
+        unread: list[Problem] = []
+        typed = _date(table, group, date_column, unread)
+        blank = date_column is not None and not any(
+            filled(table.value(row, date_column)) for row in group.rows + group.totals
+        )
+        named = date_in_text(group.name)
+        day = typed or named or (evening if blank else None)
+        evening = typed or (evening if blank and named is None else None)
+        game = _game(table, group, columns, deal_column, dated.on(day, today), lang)
+        game.date = day
+        game.problems += unread
+        games.append(game)
     if notes_column is not None:
         heading = raw_text(table.value(header_row, notes_column))
         for group, game in zip(groups, games, strict=True):
             _notes(table, group, game, notes_column, heading)
-    # A game's date is in its Date cells, else in its name, else it is the evening's: the
-    # date last typed in a Date cell above, when every game since has blank Date cells and
-    # no date in its name (an evening's date is written on its first row only).
-    evening: dt.date | None = None
-    for group, game in zip(groups, games, strict=True):
-        typed = _date(table, group, date_column, game)
-        blank = date_column is not None and not any(
-            filled(table.value(row, date_column)) for row in group.rows + group.totals
-        )
-        named = date_in_text(game.name)
-        game.date = typed or named or (evening if blank else None)
-        evening = typed or (evening if blank and named is None else None)
     return games
 
 
@@ -258,9 +266,11 @@ def _notes(table: Table, group: GameRows, game: RecordGame, column: int, heading
         ]
 
 
-def _date(table: Table, group: GameRows, column: int | None, game: RecordGame) -> dt.date | None:
+def _date(
+    table: Table, group: GameRows, column: int | None, problems: list[Problem]
+) -> dt.date | None:
     """The first date in the game's rows' Date cells. A Date cell that is no date is a
-    warning."""
+    warning (added to `problems`)."""
     rows = group.rows + group.totals if column is not None else []
     for row in rows:
         assert column is not None
@@ -273,9 +283,9 @@ def _date(table: Table, group: GameRows, column: int | None, game: RecordGame) -
             params: dict[str, object] = {
                 "value": clean(str(value)),
                 "forms": FORMS,
-                "game": game.name,
+                "game": group.name,
             }
-            game.problems.append(
+            problems.append(
                 table.place(row, column).problem("records_date_unreadable", params, _WARNING)
             )
             break

@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from remi_sheet.core.problems import Severity
-from remi_sheet.core.rules import HouseRules, Rounding, default_value, table_rows, value_text
+from remi_sheet.core.rules import (
+    DatedRules,
+    HouseRules,
+    Rounding,
+    default_value,
+    table_rows,
+    value_text,
+)
 from remi_sheet.core.scoring import DealScore
 from remi_sheet.core.standings import COLUMNS, DECIMALS, ORDER, Standing, standings
 from remi_sheet.core.text import fold
@@ -85,6 +92,10 @@ class GamePage:
     problems: tuple[ProblemLine, ...]  # a game with errors shows these instead of numbers
     chart: Chart | None
     notes: tuple[tuple[int, str], ...] = ()  # what the Notes column says beside the deals
+    # The house rules of the game's date: its footnote, and the marks' points in its legend.
+    rules: tuple[RuleLine, ...] = ()
+    hand: int = -40
+    special: int = 200
 
     @property
     def broken(self) -> bool:
@@ -172,7 +183,17 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
     # A game with no deal typed yet (the one `new --add-game` just made) gets no page of
     # its own: the standings page lists it as not started. Alone, it keeps its page.
     shown = [game for game in games if not _not_started(game)] or list(games)
-    pages = tuple(game_page(game, rules, lang, looks, footnote) for game in shown)
+    # Each game by the rules of its date, and its footnote says them where they differ.
+    pages = tuple(
+        game_page(
+            game,
+            game.rules,
+            lang,
+            looks,
+            footnote if game.rules == rules else rule_lines(game.rules, lang),
+        )
+        for game in shown
+    )
     return Report(
         lang=lang,
         title=f"{Path(source).stem} — {say('scorecard', lang)}",
@@ -180,7 +201,7 @@ def build_report(notebook: Notebook, games: Sequence[Game], source: str) -> Repo
         t=words(lang),
         games=pages,
         standings=standings_page(games, lang) if len(games) > 1 else None,
-        rules=footnote,
+        rules=dated_rule_lines(notebook.dated, lang),
         agreements=notebook.agreements,
         hand=rules.hand_win,
         special=rules.not_down_after_hand,
@@ -245,6 +266,9 @@ def game_page(
             verdict=None,
             problems=problems,
             chart=None,
+            rules=tuple(footnote),
+            hand=rules.hand_win,
+            special=rules.not_down_after_hand,
         )
     deals = tuple(
         _deal_line(deal, running) for deal, running in zip(game.deals, score.running, strict=True)
@@ -278,6 +302,9 @@ def game_page(
         if deals
         else None,
         notes=game.notes,
+        rules=tuple(footnote),
+        hand=rules.hand_win,
+        special=rules.not_down_after_hand,
     )
 
 
@@ -408,6 +435,20 @@ def rule_lines(rules: HouseRules, lang: Lang) -> tuple[RuleLine, ...]:
         )
         for name, value in rules.differences().items()
     )
+
+
+def dated_rule_lines(dated: DatedRules, lang: Lang) -> tuple[RuleLine, ...]:
+    """The house rules that differ from the defaults from the start, then each change
+    with the day it holds from: the footnote of a page of many games."""
+    changes = tuple(
+        RuleLine(
+            f"{say(RULE_NAME_KEYS[name], lang)} ({say('rules_since', lang, day=day(since, lang))})",
+            _rule_text(value, lang),
+            _rule_text(default_value(name), lang),
+        )
+        for since, name, value in dated.listed()
+    )
+    return rule_lines(dated.start, lang) + changes
 
 
 def _rule_text(value: int | bool | str, lang: Lang) -> str:

@@ -9,12 +9,13 @@ remi's alone. Pure: games in, cells out; `writeback` puts them into the workbook
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from remi_sheet.core.problems import error_count
 from remi_sheet.core.rules import value_text
-from remi_sheet.i18n import Lang, say
+from remi_sheet.i18n import Lang, day, say
 from remi_sheet.i18n.rules import RULE_NAME_KEYS
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.loading import Notebook
@@ -149,13 +150,21 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
         for offset, sheet in enumerate(broken, start=1):
             cells[(row + offset, 0)] = Written(sheet, Style.COMPUTED)
         row += len(broken) + 2
-    changed = notebook.rules.differences()
-    if changed:
+    # The rules that differ from the defaults from the start, then each change by its day.
+    listed: list[tuple[dt.date | None, str, int | bool | str]] = [
+        (None, name, value) for name, value in notebook.dated.start.differences().items()
+    ]
+    listed += notebook.dated.listed()
+    if listed:
         cells[(row, 0)] = Written(say("house_rules", lang), Style.HEADING)
-        for offset, (name, value) in enumerate(changed.items(), start=1):
+        if any(since is not None for since, _, _ in listed):
+            cells[(row, 2)] = Written(say("rules_from", lang), Style.HEADING)
+        for offset, (since, name, value) in enumerate(listed, start=1):
             cells[(row + offset, 0)] = Written(say(RULE_NAME_KEYS[name], lang), Style.COMPUTED)
             cells[(row + offset, 1)] = Written(_cell_text(value, lang), Style.COMPUTED)
-        row += len(changed) + 2
+            if since is not None:
+                cells[(row + offset, 2)] = Written(day(since, lang), Style.COMPUTED)
+        row += len(listed) + 2
     return cells, _rating_block(cells, season.history, row, lang)
 
 

@@ -103,22 +103,24 @@ def add_rules_sheet(
 
     heading = bold_font(workbook)
     sheet = workbook.create_sheet(say("rules_sheet", lang))
-    headings = ("rules_rule", "rules_value", "rules_explanation")
+    headings = ("rules_rule", "rules_value", "rules_from", "rules_explanation")
     sheet.append([say(key, lang) for key in headings])
     for cell in sheet[1]:
         cell.font = heading
     for spec in RULES:
-        row = sheet.max_row + 1
         _rule_row(sheet, sheet.max_row + 1, spec, rules, lang)
+    # The row a rule that changes on a day is typed into (or one inserted above it).
+    sheet.cell(sheet.max_row + 1, _HELP, say("rules_from_help", lang)).data_type = "s"
     row = sheet.max_row + 2
     sheet.cell(row, 1, say("agreements", lang)).font = heading
-    sheet.cell(row, 3, say("agreements_help", lang)).data_type = "s"
+    sheet.cell(row, _HELP, say("agreements_help", lang)).data_type = "s"
     for offset, cells in enumerate(agreements, start=1):
         for column, value in enumerate(cells, start=1):
             _agreement_cell(sheet.cell(row + offset, column), value, lang)
     sheet.column_dimensions["A"].width = 28
     sheet.column_dimensions["B"].width = 20
-    sheet.column_dimensions["C"].width = 80
+    sheet.column_dimensions["C"].width = 14
+    sheet.column_dimensions["D"].width = 80
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
     one_page_across(sheet, landscape=False)  # the explanations run wider than the page
     return sheet
@@ -180,6 +182,21 @@ def complete_rules(
     return sheet, [spec.name for spec in missing], []
 
 
+# The Rules sheet's columns as remi new writes them: rule, value, the day it holds from
+# (`loading.FROM_HEADINGS`), explanation.
+_HELP: Final = 4
+
+
+def _help_column(sheet: Worksheet) -> int:
+    """The column of the explanations: under their heading (C on a sheet made before the
+    From column), else D."""
+    headings = {fold(say("rules_explanation", lang)) for lang in ("en", "hu")}
+    for cell in sheet[1]:
+        if cell.value is not None and fold(str(cell.value)) in headings:
+            return int(cell.column)
+    return _HELP
+
+
 def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lang: Lang) -> None:
     """One rule's name, value and explanation; the value painted red while it is one remi
     refuses (`live_sheet.value_is_wrong`): the live scores would use it meanwhile."""
@@ -190,7 +207,7 @@ def _rule_row(sheet: Worksheet, row: int, spec: RuleSpec, rules: HouseRules, lan
 
     sheet.cell(row, 1, say(RULE_NAME_KEYS[spec.name], lang)).data_type = "s"
     value = sheet.cell(row, 2, _shown(getattr(rules, spec.name), spec, lang))
-    sheet.cell(row, 3, say(RULE_HELP_KEYS[spec.name], lang)).data_type = "s"
+    sheet.cell(row, _help_column(sheet), say(RULE_HELP_KEYS[spec.name], lang)).data_type = "s"
     wrong = FormulaRule(
         formula=[value_is_wrong(spec, f"$B${row}")], fill=PatternFill("solid", fgColor=WRONG)
     )

@@ -1,0 +1,221 @@
+"""Rules with a date (issue 40): a Rules-sheet row repeated with a day in its From/Mától
+column holds from that day on, and each game plays by the rows of its own date, in
+`check`, `score`, `import`, `report` and `new --from`, walked as a club meets it.
+
+The club's autumn, in days before today (the tests run on any day): two games before the
+club decided "from now on a hand is −50", one after; the paper games of the same weeks are
+imported later. A row dated after today is the next season's decision.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from remi_sheet.notebook.loading import load_notebook
+
+REMI = Path(sys.executable).with_name("remi")
+pytestmark = pytest.mark.skipif(not REMI.exists(), reason="remi is not installed beside Python")
+
+TODAY = dt.date.today()
+BEFORE, CHANGED, AFTER = TODAY - dt.timedelta(60), TODAY - dt.timedelta(30), TODAY - dt.timedelta(5)
+NEXT_SEASON = TODAY + dt.timedelta(30)
+
+WORDS: dict[str, dict[str, Any]] = {
+    "hu": {
+        "rules": "Szabályok",
+        "heading": ["Szabály", "Érték", "Mától", "Magyarázat"],
+        "hand_win": "kézből nyerés",
+        "points_limit": "ponthatár",
+        "date": "Dátum",
+        "deal": "Leosztás",
+        "hand": "kézből",
+        "win": "nyert",
+        "since": "napjától",
+    },
+    "en": {
+        "rules": "Rules",
+        "heading": ["Rule", "Value", "From", "Explanation"],
+        "hand_win": "hand_win",
+        "points_limit": "points_limit",
+        "date": "Date",
+        "deal": "Deal",
+        "hand": "hand",
+        "win": "W",
+        "since": "from",
+    },
+}
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(REMI), *map(str, args)], capture_output=True, text=True, check=False, timeout=120
+    )
+
+
+def autumn(path: Path, lang: str, rules: list[list[Any]] | None = None) -> Path:
+    """Three games: one before the change (a paper row with the old −40 hand), one on the
+    day before it (a hand typed as a code), one after it (a hand typed, and a paper row
+    with the new −50); then the Rules sheet with the change and the next season's."""
+    w = WORDS[lang]
+    book = openpyxl.Workbook()
+    games = [
+        ("g1", BEFORE, [[1, -40, 60], [2, w["win"], 30]]),
+        ("g2", CHANGED - dt.timedelta(1), [[1, w["hand"], 30]]),
+        ("g3", AFTER, [[1, w["hand"], 30], [2, -50, 60]]),
+    ]
+    for index, (name, day, deals) in enumerate(games):
+        sheet = book.active if index == 0 else book.create_sheet(name)
+        sheet.title = name
+        sheet.append([w["date"], day])
+        sheet.append([])
+        sheet.append([w["deal"], "Anna", "Béla"])
+        for row in deals:
+            sheet.append(row)
+    sheet = book.create_sheet(w["rules"])
+    sheet.append(w["heading"])
+    for row in rules or [
+        [w["hand_win"], -40],
+        [w["hand_win"], -50, CHANGED],
+        [w["points_limit"], 1000, NEXT_SEASON],
+    ]:
+        sheet.append(row)
+    book.save(path)
+    return path
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_each_game_plays_by_the_rules_of_its_date(tmp_path: Path, lang: str) -> None:
+    notebook = load_notebook(autumn(tmp_path / "club.xlsx", lang))
+    assert notebook.all_problems() == []
+    g1, g2, g3 = notebook.games
+    assert [g.rules.hand_win for g in notebook.games] == [-40, -40, -50]
+    assert g1.score.totals == (-60, 90)  # the paper row of −40 is a hand, as it was then
+    assert g2.deals[0].score.scores == (-40, 60)
+    assert g3.deals[0].score.scores == (-50, 60)
+    # today's rules: the change, not yet the next season's
+    assert notebook.rules.hand_win == -50 and notebook.rules.points_limit == 500
+
+
+def test_before_the_change_the_new_value_is_refused_and_after_it_the_old(tmp_path: Path) -> None:
+    path = autumn(tmp_path / "club.xlsx", "hu")
+    book = openpyxl.load_workbook(path)
+    book["g1"]["B4"] = -50  # played before the change: −50 is no winner's score then
+    book["g3"]["B5"] = -40  # after it: −40 is none either
+    book.save(path)
+    found = {(p.sheet, p.cell) for p in load_notebook(path).all_problems()}
+    assert ("g1", "B4") in found and ("g3", "B5") in found
+    assert not any(sheet == "g2" for sheet, _ in found)
+
+
+def test_a_game_without_a_date_plays_by_todays_rules(tmp_path: Path) -> None:
+    path = autumn(tmp_path / "club.xlsx", "en")
+    book = openpyxl.load_workbook(path)
+    book["g2"]["B1"] = None
+    book.save(path)
+    g2 = load_notebook(path).games[1]
+    assert g2.rules.hand_win == -50 and g2.rules.points_limit == 500
+    assert g2.deals[0].score.scores == (-50, 60)
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_from_day_that_is_no_day_is_one_line_at_its_cell(tmp_path: Path, lang: str) -> None:
+    w = WORDS[lang]
+    rules = [[w["hand_win"], -40], [w["hand_win"], -50, "2026. 13. 01."]]
+    path = autumn(tmp_path / "club.xlsx", lang, rules)
+    done = run("check", path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if "C3" in line]
+    assert len(lines) == 1 and f"{w['rules']}!C3" in lines[0] and "2026. 13. 01." in lines[0]
+    assert ("Mától" in lines[0]) == (lang == "hu") and ("From" in lines[0]) == (lang == "en")
+
+
+def test_one_rule_twice_on_one_day_is_refused_at_the_later_row(tmp_path: Path) -> None:
+    rules = [["hand_win", -40], ["hand_win", -50, CHANGED], ["hand_win", -60, CHANGED]]
+    path = autumn(tmp_path / "club.xlsx", "en", rules)
+    found = [(p.cell, p.code) for p in load_notebook(path).problems]
+    assert found == [("A4", "rule_twice")]
+    # two rows without a day say where the day goes
+    rules = [["hand_win", -40], ["hand_win", -50]]
+    done = run("check", autumn(tmp_path / "twice.xlsx", "en", rules))
+    assert done.returncode == 1 and "From column" in done.stdout + done.stderr
+
+
+def test_rules_that_clash_only_from_a_day_are_told_at_that_row(tmp_path: Path) -> None:
+    rules = [["hand_win", -40], ["normal_win", -40, CHANGED]]  # wins equal from that day
+    problems = load_notebook(autumn(tmp_path / "club.xlsx", "en", rules)).problems
+    assert [(p.cell, p.code) for p in problems] == [("B3", "rule_wins_equal")]
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_check_score_and_report_say_the_change_and_its_day(tmp_path: Path, lang: str) -> None:
+    w = WORDS[lang]
+    path = autumn(tmp_path / "club.xlsx", lang)
+    done = run("check", path, "--json")
+    assert done.returncode == 0, done.stdout
+    document = json.loads(done.stdout)
+    assert document["house_rules"] == {"hand_win": -50}
+    assert document["rule_changes"] == [
+        {"from": CHANGED.isoformat(), "rule": "hand_win", "value": -50},
+        {"from": NEXT_SEASON.isoformat(), "rule": "points_limit", "value": 1000},
+    ]
+    told = run("check", path).stdout
+    assert f"{w['since']}" in told and "-50" in told and "1000" in told
+    scored = tmp_path / "scored.xlsx"
+    assert run("score", path, "-o", scored).returncode == 0
+    standings = openpyxl.load_workbook(scored).worksheets[-2]
+    rows = [[cell.value for cell in row[:3]] for row in standings.iter_rows()]
+    since = next(row for row in rows if row[0] == w["hand_win"])
+    assert since[1] == -50 and since[2] is not None and str(CHANGED.year) in str(since[2])
+    assert run("score", scored).returncode == 0
+    pdf = tmp_path / "club.pdf"
+    assert run("report", path, "-o", pdf).returncode == 0
+    pages = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout.split("\f")
+    # each game's legend shows the hand of its day; the old games' footnote no house rule
+    legends = [re.findall(r"(−\d+) +(?:kézből|hand) \(", page) for page in pages[:3]]
+    assert legends == [["−40"], ["−40"], ["−50"]]
+    assert w["hand_win"] not in pages[0] and w["hand_win"] in pages[2]
+    assert w["since"] in pages[3]  # the standings page: the change with its day
+
+
+def test_import_reads_each_paper_game_by_the_rules_of_its_date(tmp_path: Path) -> None:
+    path = autumn(tmp_path / "club.xlsx", "hu")
+    records = tmp_path / "papir.csv"
+    records.write_text(
+        "Játszma;Dátum;Leosztás;Anna;Béla\n"
+        f"régi;{BEFORE.isoformat()};1;-40;60\n"
+        f"új;{AFTER.isoformat()};1;-50;60\n",
+        encoding="utf-8",
+    )
+    done = run("import", records, "--into", path)
+    assert done.returncode == 0, done.stdout + done.stderr
+    notebook = load_notebook(path)
+    assert notebook.all_problems() == []
+    assert {g.sheet: g.rules.hand_win for g in notebook.games}.keys() >= {"régi", "új"}
+    wrong = tmp_path / "rossz.csv"
+    wrong.write_text(
+        f"Játszma;Dátum;Leosztás;Anna;Béla\nrossz;{BEFORE.isoformat()};1;-50;60\n",
+        encoding="utf-8",
+    )
+    done = run("import", wrong, "--into", path)
+    assert done.returncode == 1 and "-50" in done.stdout + done.stderr
+
+
+def test_the_next_season_starts_from_the_rules_as_they_stand_at_the_end(tmp_path: Path) -> None:
+    old = autumn(tmp_path / "2026.xlsx", "hu")
+    new = tmp_path / "2027.xlsx"
+    done = run("new", new, "--from", old)
+    assert done.returncode == 0, done.stdout + done.stderr
+    notebook = load_notebook(new)
+    assert notebook.rules.hand_win == -50 and notebook.rules.points_limit == 1000
+    assert notebook.dated.changes == ()  # one row a rule: the new season's from its start
