@@ -219,3 +219,64 @@ def test_the_next_season_starts_from_the_rules_as_they_stand_at_the_end(tmp_path
     notebook = load_notebook(new)
     assert notebook.rules.hand_win == -50 and notebook.rules.points_limit == 1000
     assert notebook.dated.changes == ()  # one row a rule: the new season's from its start
+
+
+# --- the live notebook, typed in LibreOffice (`tests.calc`) --------------------------------
+
+LIVE = {
+    "hu": {"games": ("Játszma 1", "Játszma 2"), "rules": "Szabályok", "rule": "kézből nyerés"},
+    "en": {"games": ("Game 1", "Game 2"), "rules": "Rules", "rule": "hand_win"},
+}
+
+
+HAND = (("B6", "H"), ("C6", "30"))  # Anna goes out from hand, Béla holds 30
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_live_game_plays_by_the_rules_of_its_date_in_libreoffice(
+    tmp_path: Path, calc: Any, lang: str
+) -> None:
+    """A club's notebook: an October game and one after the change, a hand in each; the
+    change typed on the Rules sheet's free row in LibreOffice. `check` warns that the live
+    formulas do not read it yet; after `remi score` LibreOffice scores each game by the
+    rules of its date, and a deal typed into the old game after that too."""
+    first, second = LIVE[lang]["games"]
+    rules = LIVE[lang]["rules"]
+    path = tmp_path / "club.xlsx"
+    made = run("new", path, "-p", "Anna", "-p", "Béla", "--games", "2", "--lang", lang)
+    assert made.returncode == 0, made.stderr
+    totals = [(first, "B3:C3"), (second, "B3:C3")]
+    cells = [
+        (first, "B1", BEFORE.isoformat()),
+        (second, "B1", AFTER.isoformat()),
+        *[(sheet, cell, text) for sheet in (first, second) for cell, text in HAND],
+        (rules, "A21", LIVE[lang]["rule"]),
+        (rules, "B21", "-50"),
+        (rules, "C21", CHANGED.isoformat()),
+    ]
+    typed = tmp_path / "typed.xlsx"
+    shown, _ = calc.type(path, cells, save=typed)
+    assert all(cell.valid is True for cell in shown)
+    checked = run("check", typed, "--json")
+    assert checked.returncode == 0, checked.stdout
+    found = [(p["sheet"], p["code"]) for p in json.loads(checked.stdout)["problems"]]
+    assert found == [(rules, "live_rules_stale")]
+
+    scored = tmp_path / "scored.xlsx"
+    assert run("score", typed, "-o", scored).returncode == 0
+    values = [[value for _, value in row] for part in calc.read(scored, totals) for row in part]
+    assert values == [[-40, 60], [-50, 60]]
+    assert run("check", scored).returncode == 0
+    assert "live_rules_stale" not in run("check", scored, "--json").stdout
+
+    later = tmp_path / "later.xlsx"
+    shown, computed = calc.type(
+        scored, [(first, "B7", "W"), (first, "C7", "20")], ranges=totals, save=later
+    )
+    assert all(cell.valid is True for cell in shown)
+    assert [[v for _, v in row] for part in computed for row in part] == [[-60, 80], [-50, 60]]
+    again = run("check", later, "--json")
+    assert again.returncode == 0 and json.loads(again.stdout)["problems"] == []
+    assert run("score", later).returncode == 0
+    once = later.read_bytes()
+    assert run("score", later).returncode == 0 and later.read_bytes() == once

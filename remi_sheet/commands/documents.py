@@ -70,15 +70,20 @@ def notebook_json(
         "notebook": str(notebook.path),
         "lang": lang,
         "house_rules": notebook.rules.differences(),
-        "rule_changes": [
-            {"from": since.isoformat(), "rule": name, "value": value}
-            for since, name, value in notebook.dated.listed()
-        ],
+        "rule_changes": rule_changes_json(notebook),
         "agreements": list(notebook.agreements),
         "games": (game_json(game) for game in notebook.games),
         "standings": [row.to_json() for row in table],
         "problems": (problem.to_json(lang) for problem in problems),
     }
+
+
+def rule_changes_json(notebook: Notebook) -> list[dict[str, Any]]:
+    """Each Rules row with a From day, by day: `from` (ISO), `rule` and `value`."""
+    return [
+        {"from": since.isoformat(), "rule": name, "value": value}
+        for since, name, value in notebook.dated.listed()
+    ]
 
 
 def failure_json(problem: Problem, lang: Lang) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO, cast
 
+from remi_sheet.commands.documents import rule_changes_json
 from remi_sheet.commands.opening import open_notebook
 from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, Severity, has_errors
@@ -139,6 +140,7 @@ def season_json(found: Stats, lang: Lang) -> dict[str, Any]:
         "not_counted": [game.label for game in season.not_counted],
         "problems": [problem.to_json(lang) for problem in found.problems],
         "house_rules": {str(notebook.path): notebook.rules.differences() for notebook in notebooks},
+        "rule_changes": {str(notebook.path): rule_changes_json(notebook) for notebook in notebooks},
     }
 
 

@@ -67,6 +67,14 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Még nem kezdődött el (nincs beírt leosztás)",
     ),
     "house_rules": ("House rules", "Házszabályok"),
+    "live_rules_stale": (
+        "The live formulas do not read the house rules as this sheet holds them now (a row "
+        "added with a From day, or moved): run remi score to link them; until then a game's "
+        "live scores may differ from remi's.",
+        "Az élő képletek még nem úgy olvassák a házszabályokat, ahogy ez a lap most tartalmazza "
+        "(Mától nappal felvett vagy áthelyezett sor): a remi score összeköti őket; addig egy "
+        "játszma élő pontjai eltérhetnek a remi által számoltaktól.",
+    ),
     "problems": ("Problems", "Problémák"),  # errors and warnings both
     "severity_error": ("error", "hiba"),
     "severity_warning": ("warning", "figyelmeztetés"),

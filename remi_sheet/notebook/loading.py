@@ -466,20 +466,32 @@ def is_rules_sheet(name: str, linked: str | None = None) -> bool:
     return name == linked if linked is not None else fold(name) in RULES_SHEETS
 
 
-def rule_cells(grids: Iterable[Grid], linked: str | None = None) -> dict[str, tuple[str, str]]:
+def rule_cells(
+    grids: Iterable[Grid], linked: str | None = None, day: dt.date | None = None
+) -> dict[str, tuple[str, str]]:
     """Where each house rule's value is typed: rule → (Rules sheet, cell), for the live
-    formulas to read. A row whose name is no rule, or a rule's second row, is left out
-    (`read_rules` reports them)."""
+    formulas to read: the row in force on `day` (the latest From day not after it, else
+    the row without a day), by default the row without a day. A row whose name is no rule,
+    or a rule's second row of one day, is left out (`read_rules` reports them)."""
     found: dict[str, tuple[str, str]] = {}
+    since: dict[str, dt.date] = {}
     for grid in grids:
         if not is_rules_sheet(grid.name, linked):
             continue
+        from_column = _from_column(grid)
         for row, name, _ in _rule_rows(grid):
             try:
                 spec = rule_spec(str(name))
+                typed = None if from_column is None else _from_day(grid, row, from_column)
             except RemiError:
                 continue
-            found.setdefault(spec.name, (grid.name, address(row, 1)))
+            held = typed or dt.date.min
+            if typed is not None and (day is None or typed > day):
+                continue  # not in force on the day
+            if spec.name in since and held <= since[spec.name]:
+                continue  # an earlier day's row, or the same day's second
+            found[spec.name] = (grid.name, address(row, 1))
+            since[spec.name] = held
     return found
 
 

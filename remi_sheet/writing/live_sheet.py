@@ -12,9 +12,10 @@ addresses in, cells and names out.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum
-from typing import Final
+from typing import Final, NamedTuple
 
 from remi_sheet.core.cards import Suit
 from remi_sheet.core.deck import HAND_SIZE, SUITS, max_hand_points
@@ -54,6 +55,14 @@ RULE_NAMES: Final[dict[str, str]] = {
 RULES_NAME: Final = "remi_rules"
 _FIRST_ROW: Final = 2  # 0-based: the title, an empty row, then the values
 _TABLES_COLUMN: Final = 3  # 0-based: D, after the values' labels (A) and values (B)
+
+
+# The names whose values follow the house rules: a rule book of its own defines them.
+_BOOK_NAMES: Final = frozenset(
+    [*RULE_NAMES.values(), "remi_rank_copies", "remi_max_points", "remi_normal_step",
+     "remi_normal_top", "remi_hand_step", "remi_hand_top"]
+)  # fmt: skip
+_NAME: Final = re.compile(r"\bremi_[a-z_]+\b")
 
 
 def _spellings(choice: StrEnum) -> tuple[str, ...]:
@@ -221,28 +230,22 @@ def tables() -> dict[str, list[str | int]]:
     }
 
 
-def live_sheet(rules: HouseRules, cells: Mapping[str, str]) -> tuple[Cells, dict[str, str]]:
+def live_sheet(
+    rules: HouseRules, cells: Mapping[str, str], others: Sequence[RuleBook] = ()
+) -> tuple[Cells, dict[str, str], list[dict[str, str]]]:
     """The hidden sheet's cells and the defined names that point into it. `cells`: rule →
     its value cell on the Rules sheet ("'Rules'!$B$5"), when the notebook has one; a rule
     without one is a constant, its value in `rules`. Each formula carries the value remi
-    reads, which a spreadsheet shows before it calculates."""
+    reads, which a spreadsheet shows before it calculates.
+
+    `others`: the rule books of games played by other rows of the Rules sheet than
+    today's (a rule changed on a day): each gets a block of its own values, beside the
+    tables, and the names of its values for the game sheets that play by it (the third
+    item, a dict for each), which those sheets define as their own."""
     written: Cells = {(0, 0): Written(TITLE, Style.NOTE)}
     names: dict[str, str] = {}
-    default = HouseRules()
     row = _FIRST_ROW
-    values: list[tuple[str, str | int | bool, int | bool]] = []
-    for rule, name in RULE_NAMES.items():
-        now = _as_used(rule, getattr(rules, rule))
-        cell = cells.get(rule)
-        shown: str | int | bool = (
-            now if cell is None else _reading(rule, getattr(default, rule), cell)
-        )
-        if isinstance(shown, bool):  # a logical constant, which no cell value can hold
-            shown = f"={_literal(shown)}"
-        values.append((name, shown, now))
-    values.append(("remi_hand_size", HAND_SIZE, HAND_SIZE))
-    values += _derived(rules)
-    for name, shown, now in values:
+    for name, shown, now in _values(rules, cells):
         written[(row, 0)] = Written(name, Style.HEADING)
         is_formula = isinstance(shown, str)
         written[(row, 1)] = Written(shown, Style.COMPUTED, is_formula, now if is_formula else None)
@@ -258,7 +261,61 @@ def live_sheet(rules: HouseRules, cells: Mapping[str, str]) -> tuple[Cells, dict
     rules_sheet = _rules_sheet(cells.values())
     if rules_sheet is not None:
         names[RULES_NAME] = f"{rules_sheet}!$A$1:$C$100"
-    return written, names
+    column = _TABLES_COLUMN + len(tables()) + 1
+    blocks = [_block(written, book, column + 2 * index) for index, book in enumerate(others)]
+    return written, names, blocks
+
+
+class RuleBook(NamedTuple):
+    """The rules of some games, and the Rules sheet's cells they are read from."""
+
+    rules: HouseRules
+    cells: Mapping[str, str]
+
+
+def _block(written: Cells, book: RuleBook, column: int) -> dict[str, str]:
+    """The values of `book` in `column` (their names) and the next (the values), each
+    formula reading the block's own cells, not the sheet's names; their names."""
+    values = [(name, shown, now) for name, shown, now in _values(*book) if name in _BOOK_NAMES]
+    at = {
+        name: f"${column_letter(column + 1)}${_FIRST_ROW + index + 1}"
+        for index, (name, _, _) in enumerate(values)
+    }
+
+    def own(formula: str) -> str:
+        return _NAME.sub(lambda found: at.get(found.group(0), found.group(0)), formula)
+
+    names: dict[str, str] = {}
+    for index, (name, shown, now) in enumerate(values):
+        row = _FIRST_ROW + index
+        written[(row, column)] = Written(name, Style.HEADING)
+        if isinstance(shown, str):
+            written[(row, column + 1)] = Written(own(shown), Style.COMPUTED, True, now)
+        else:
+            written[(row, column + 1)] = Written(shown, Style.COMPUTED)
+        names[name] = _range(row, column + 1, row, column + 1)
+    return names
+
+
+def _values(
+    rules: HouseRules, cells: Mapping[str, str]
+) -> list[tuple[str, str | int | bool, int | bool]]:
+    """Each value the formulas read by a name, as (name, what the cell holds, its value
+    by `rules`): a rule, its value cell's reading or a constant; what follows from them."""
+    default = HouseRules()
+    values: list[tuple[str, str | int | bool, int | bool]] = []
+    for rule, name in RULE_NAMES.items():
+        now = _as_used(rule, getattr(rules, rule))
+        cell = cells.get(rule)
+        shown: str | int | bool = (
+            now if cell is None else _reading(rule, getattr(default, rule), cell)
+        )
+        if isinstance(shown, bool):  # a logical constant, which no cell value can hold
+            shown = f"={_literal(shown)}"
+        values.append((name, shown, now))
+    values.append(("remi_hand_size", HAND_SIZE, HAND_SIZE))
+    values += _derived(rules)
+    return values
 
 
 def _rules_sheet(cells: Iterable[str]) -> str | None:

@@ -5,6 +5,7 @@ its values), and whether the workbook already shows all of it."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +16,7 @@ from remi_sheet.core.text import fold
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.layout import MARKER_PREFIX
-from remi_sheet.notebook.loading import Notebook, rule_cells
+from remi_sheet.notebook.loading import Notebook, is_rules_sheet, rule_cells
 from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading.cells import column_letter
 from remi_sheet.reading.contents import Contents
@@ -29,7 +30,15 @@ from remi_sheet.writing.area import (
     standings_sheet_name,
 )
 from remi_sheet.writing.live_area import live_columns, phone_rows
-from remi_sheet.writing.ownership import ARRAY_CELL, Key, Record, is_formula, read_record, same
+from remi_sheet.writing.ownership import (
+    ARRAY_CELL,
+    Key,
+    Record,
+    is_formula,
+    kept,
+    read_record,
+    same,
+)
 from remi_sheet.writing.written import Cells, Style
 
 
@@ -54,6 +63,9 @@ class Plan:
     # The deal numbers of a live game remi made whose rows were deleted or moved, put in
     # the order of the rows (`Game.renumbered`): sheet → (row, column, number) of each.
     renumber: dict[str, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)
+    # The names a live game played by other rules than today's defines as its own
+    # (`live_sheet.live_sheet`'s rule books): sheet → name → cells.
+    local_names: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 def plan(
@@ -117,13 +129,14 @@ def plan(
     # The live sheet stays remi's once written, though every area be values for a run.
     needed = LIVE_SHEET in record or any(w.formula for c in sheets.values() for w in c.values())
     names: dict[str, str] = {}
+    local: dict[str, dict[str, str]] = {}
     own = {standings} if only is None else set()
     if needed:
-        sheets[LIVE_SHEET], names = live_sheet.live_sheet(notebook.rules, _rule_cells(notebook))
+        sheets[LIVE_SHEET], names, local = _live_sheet(notebook, helpers)
         areas[LIVE_SHEET] = LIVE_SHEET
         own.add(LIVE_SHEET)
     renumber = _renumbered(notebook, owned, sheets)
-    return Plan(sheets, areas, standings, names, own, chart, helpers, held, owned, renumber)
+    return Plan(sheets, areas, standings, names, own, chart, helpers, held, owned, renumber, local)
 
 
 def _renumbered(
@@ -201,6 +214,21 @@ def _phone_free(game: Game, grid: Grid | None, mine: Mapping[Key, Any], cells: C
     )
 
 
+def stale_live_rules(notebook: Notebook, plan: Plan) -> list[Problem]:
+    """A warning when the live formulas do not read the house rules as the Rules sheet
+    holds them now (a row added with a From day, a rule's row moved): the live sheet remi
+    would write differs from the one it wrote. Only `remi score` links them; until then a
+    game's live scores may differ from remi's."""
+    recorded = (plan.record or {}).get(LIVE_SHEET)
+    planned = plan.sheets.get(LIVE_SHEET)
+    if not recorded or planned is None:
+        return []
+    if all(kept(cell.value) == recorded.get(key) for key, cell in planned.items()):
+        return []
+    rules = next((name for name in notebook.sheet_names if is_rules_sheet(name, None)), None)
+    return [Problem("live_rules_stale", notebook.linked_rules or rules, None, Severity.WARNING)]
+
+
 def lost_games(notebook: Notebook, plan: Plan) -> list[Problem]:
     """A warning on each sheet remi scored as a game that reads as none any more (its
     header cleared, mistyped or deleted): it would drop out of the standings without a
@@ -270,10 +298,43 @@ def _best_match(records: Record, grid: Grid | None, *, ties: bool = False) -> st
     return best[0][0]
 
 
-def _rule_cells(notebook: Notebook) -> dict[str, str]:
-    """Each house rule's value cell on the Rules sheet, as a defined name refers to it."""
+def _live_sheet(
+    notebook: Notebook, live: Collection[str]
+) -> tuple[Cells, dict[str, str], dict[str, dict[str, str]]]:
+    """The live sheet's cells, the names of today's rules and tables, and the names of
+    each live game (`live`: their sheets) played by other rules, by sheet."""
+    books = _other_books(notebook, live)
+    today = _rule_cells(notebook, dt.date.today())
+    cells, names, blocks = live_sheet.live_sheet(notebook.rules, today, [book for book, _ in books])
+    local = {
+        sheet: block for (_, games), block in zip(books, blocks, strict=True) for sheet in games
+    }
+    return cells, names, local
+
+
+def _other_books(
+    notebook: Notebook, live: Collection[str]
+) -> list[tuple[live_sheet.RuleBook, list[str]]]:
+    """The rule books of the live games (`live`: their sheets) played by other rules than
+    today's (a Rules row dated after their day, or before today), each with its games."""
+    books: dict[int, tuple[live_sheet.RuleBook, list[str]]] = {}
+    for game in notebook.games:
+        if game.sheet not in live or game.rules is notebook.rules:
+            continue
+        if id(game.rules) not in books:
+            day = game.day if isinstance(game.day, dt.date) else dt.date.today()
+            cells = _rule_cells(notebook, day)
+            books[id(game.rules)] = (live_sheet.RuleBook(game.rules, cells), [])
+        books[id(game.rules)][1].append(game.sheet)
+    return list(books.values())
+
+
+def _rule_cells(notebook: Notebook, day: dt.date) -> dict[str, str]:
+    """Each house rule's value cell on the Rules sheet, as a defined name refers to it: the
+    row in force on `day`."""
     cells = {}
-    for rule, (sheet, cell) in rule_cells(notebook.grids.values(), notebook.linked_rules).items():
+    found = rule_cells(notebook.grids.values(), notebook.linked_rules, day)
+    for rule, (sheet, cell) in found.items():
         column = cell.rstrip("0123456789")
         quoted = sheet.replace("'", "''")
         cells[rule] = f"'{quoted}'!${column}${cell[len(column) :]}"
