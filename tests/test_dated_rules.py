@@ -280,3 +280,28 @@ def test_a_live_game_plays_by_the_rules_of_its_date_in_libreoffice(
     assert run("score", later).returncode == 0
     once = later.read_bytes()
     assert run("score", later).returncode == 0 and later.read_bytes() == once
+
+
+def test_checking_a_live_notebook_without_dated_rows_loads_no_workbook_writer(
+    tmp_path: Path, calc: Any
+) -> None:
+    """The warning of a Rules row the live formulas do not read yet compares formulas only
+    where a row has a day: a club's check of the notebook it typed and saved in
+    LibreOffice stays a read by calamine (openpyxl's import alone is most of its time)."""
+    path = tmp_path / "club.xlsx"
+    assert run("new", path, "-p", "Anna", "-p", "Béla", "--lang", "hu").returncode == 0
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, [(_first_sheet(path), c, t) for c, t in HAND], save=typed)
+    probe = (
+        "import sys\nfrom remi_sheet import check\n"
+        "checked = check(sys.argv[1])\n"
+        "print(len(checked.problems), 'openpyxl' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(typed)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["0", "False"]
+
+
+def _first_sheet(path: Path) -> str:
+    return str(openpyxl.load_workbook(path, read_only=True).sheetnames[0])
