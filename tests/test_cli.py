@@ -152,9 +152,14 @@ def test_score_writes_the_area_and_standings(notebook: Make, tmp_path: Path) -> 
     assert rows[0][:7] == ["Rank", "Player", "Games", "Complete", "Wins", "Deals", "Total"]
     assert rows[1][:7] == [1, "Anna", 1, 0, 0, 3, -30]
     assert standings["A8"].value.startswith("Order: most wins, then the lowest average")
-    # The places and the rating said under it (A9–A12), then the games not counted.
-    assert standings["A14"].value == "Not counted (errors)"
-    assert standings["A15"].value == "2026-11-29 #2"
+    # Which games it counts, as remi score read them (it holds values)
+    assert standings["A2"].value.startswith("1 game counted, 0 of them complete, up to the")
+    # The places and the rating said under it (A9–A12), then the games unfinished and
+    # those not counted.
+    assert standings["A14"].value.startswith("Not finished")
+    assert standings["A15"].value == "2026-11-29 #1"
+    assert standings["A17"].value == "Not counted (errors)"
+    assert standings["A18"].value == "2026-11-29 #2"
 
 
 def test_score_never_changes_a_typed_cell(notebook: Make, tmp_path: Path) -> None:

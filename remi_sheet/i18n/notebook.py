@@ -61,6 +61,13 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "complete": ("complete", "befejezett"),
     "incomplete": ("{played}/{total} deals", "{played}/{total} leosztás"),
     "not_counted": ("Not counted (errors)", "Nem számolva (hibás)"),
+    "standings_as_of": (
+        "{games:game/games} counted, {complete} of them complete, up to the sheet {last}, as "
+        "remi score last read them: what is typed since counts from the next remi score.",
+        "{games} játszma számít, ebből {complete} befejezett, {last:a} {last} lappal bezárólag, "
+        "ahogy a legutóbbi remi score olvasta őket: ami azóta került a lapokra, a következő "
+        "remi score-tól számít.",
+    ),
     "notes_heading": ("Notes", "Megjegyzések"),
     "not_started": (
         "Not started yet (no deal typed)",

@@ -106,10 +106,11 @@ class Block:
 
 
 def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]:
-    """The Standings sheet: a title, one row per player in the standings order with the
-    season's figures (a rating of too few games as "(few games)", its ± as "—", as `remi
-    stats` shows them), the lines naming that order and saying what the places and the
-    rating are, the games not counted, the house rules that differ from the defaults, and
+    """The Standings sheet: a title, a line saying which games it counts, one row per
+    player in the standings order with the season's figures (a rating of too few games as
+    "(few games)", its ± as "—", as `remi stats` shows them), the lines naming that order
+    and saying what the places and the rating are, the games unfinished and those not
+    counted, the house rules that differ from the defaults (each change with its day), and
     each player's rating after every complete game, which the sheet's line chart draws
     (the block returned; None before any complete game)."""
     from remi_sheet.core.standings import ORDER
@@ -124,6 +125,12 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
 
     season = compute(gather_games(notebook.games))
     cells: Cells = {(0, 0): Written(say("standings", lang), Style.HEADING)}
+    counted = [game for game in notebook.games if not game.has_errors]
+    if counted:
+        # The sheet holds values: it says which games it counts, as remi score read them.
+        complete = sum(game.score.complete for game in counted)
+        params = {"games": len(counted), "complete": complete, "last": counted[-1].sheet}
+        cells[(1, 0)] = Written(say("standings_as_of", lang, **params), Style.NOTE)
     for column, key in enumerate(SEASON_COLUMNS):
         heading = places_heading(season.rows, lang) if key == "places" else say(key, lang)
         cells[(2, column)] = Written(heading, Style.HEADING)
@@ -144,28 +151,36 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
     for offset, key in enumerate(notes, start=2):
         cells[(row + offset, 0)] = Written(say(key, lang), Style.NOTE)
     row += len(notes) + 3
+    unfinished = [game.sheet for game in counted if not game.score.complete]
     broken = [game.sheet for game in notebook.games if game.has_errors]
-    if broken:
-        cells[(row, 0)] = Written(say("not_counted", lang), Style.HEADING)
-        for offset, sheet in enumerate(broken, start=1):
-            cells[(row + offset, 0)] = Written(sheet, Style.COMPUTED)
-        row += len(broken) + 2
-    # The rules that differ from the defaults from the start, then each change by its day.
+    for key, sheets in (("incomplete_games", unfinished), ("not_counted", broken)):
+        if sheets:
+            cells[(row, 0)] = Written(say(key, lang), Style.HEADING)
+            for offset, sheet in enumerate(sheets, start=1):
+                cells[(row + offset, 0)] = Written(sheet, Style.COMPUTED)
+            row += len(sheets) + 2
+    row = _house_rules_block(cells, notebook, row, lang)
+    return cells, _rating_block(cells, season.history, row, lang)
+
+
+def _house_rules_block(cells: Cells, notebook: Notebook, row: int, lang: Lang) -> int:
+    """The rules that differ from the defaults from the start, then each change with its
+    day, from `row` down; the row after them."""
     listed: list[tuple[dt.date | None, str, int | bool | str]] = [
         (None, name, value) for name, value in notebook.dated.start.differences().items()
     ]
     listed += notebook.dated.listed()
-    if listed:
-        cells[(row, 0)] = Written(say("house_rules", lang), Style.HEADING)
-        if any(since is not None for since, _, _ in listed):
-            cells[(row, 2)] = Written(say("rules_from", lang), Style.HEADING)
-        for offset, (since, name, value) in enumerate(listed, start=1):
-            cells[(row + offset, 0)] = Written(say(RULE_NAME_KEYS[name], lang), Style.COMPUTED)
-            cells[(row + offset, 1)] = Written(_cell_text(value, lang), Style.COMPUTED)
-            if since is not None:
-                cells[(row + offset, 2)] = Written(day(since, lang), Style.COMPUTED)
-        row += len(listed) + 2
-    return cells, _rating_block(cells, season.history, row, lang)
+    if not listed:
+        return row
+    cells[(row, 0)] = Written(say("house_rules", lang), Style.HEADING)
+    if any(since is not None for since, _, _ in listed):
+        cells[(row, 2)] = Written(say("rules_from", lang), Style.HEADING)
+    for offset, (since, name, value) in enumerate(listed, start=1):
+        cells[(row + offset, 0)] = Written(say(RULE_NAME_KEYS[name], lang), Style.COMPUTED)
+        cells[(row + offset, 1)] = Written(_cell_text(value, lang), Style.COMPUTED)
+        if since is not None:
+            cells[(row + offset, 2)] = Written(day(since, lang), Style.COMPUTED)
+    return row + len(listed) + 2
 
 
 def _rating_block(cells: Cells, history: RatingHistory, row: int, lang: Lang) -> Block | None:
