@@ -155,6 +155,56 @@ def test_rules_that_clash_only_from_a_day_are_told_at_that_row(tmp_path: Path) -
     assert [(p.cell, p.code) for p in problems] == [("B3", "rule_wins_equal")]
 
 
+def test_the_game_lines_and_the_unfinished_warning_go_by_each_games_rules(
+    tmp_path: Path,
+) -> None:
+    rules = [["deals_per_game", 2], ["deals_per_game", 1, CHANGED]]
+    path = autumn(tmp_path / "club.xlsx", "en", rules)
+    told = run("check", path).stdout
+    assert "g1: 2/2 deals" in told and "g2: 1/2 deals" in told and "g3: 2/1 deals" in told
+
+
+def test_a_from_heading_of_another_spelling_and_an_override_of_a_dated_rule(
+    tmp_path: Path,
+) -> None:
+    path = autumn(tmp_path / "club.xlsx", "en")
+    book = openpyxl.load_workbook(path)
+    book["Rules"]["C1"] = "-tól"
+    book.save(path)
+    assert [g.rules.hand_win for g in load_notebook(path).games] == [-40, -40, -50]
+    # -r overrides every row of the rule, a dated one whose day is no day too
+    book["Rules"]["C3"] = "soon"
+    book.save(path)
+    assert run("check", path).returncode == 1
+    done = run("check", path, "-r", "hand_win=-60", "--json")
+    assert done.returncode == 1  # the paper rows of −40 and −50 are no winner's now
+    assert not any(p["sheet"] == "Rules" for p in json.loads(done.stdout)["problems"])
+
+
+def test_an_empty_dated_row_changes_nothing_in_remi_nor_in_the_live_links(
+    tmp_path: Path,
+) -> None:
+    from remi_sheet.notebook.loading import rule_cells
+
+    rules = [["hand_win", -50], ["hand_win", None, CHANGED]]
+    path = autumn(tmp_path / "club.xlsx", "en", rules)
+    notebook = load_notebook(path)
+    assert [g.rules.hand_win for g in notebook.games] == [-50, -50, -50]
+    linked = rule_cells(load_notebook(path).grids.values(), day=AFTER)
+    assert linked["hand_win"] == ("Rules", "B2")
+
+
+def test_a_clash_is_told_at_the_rows_in_force(tmp_path: Path) -> None:
+    rules = [
+        ["hand_win", -40, AFTER],
+        ["normal_win", -40, CHANGED],
+        ["hand_win", -50, BEFORE],
+    ]
+    problems = load_notebook(autumn(tmp_path / "club.xlsx", "en", rules)).problems
+    # from CHANGED the wins are −50 and −40; from AFTER both −40: rows 2 and 3 in force
+    assert [(p.cell, p.code) for p in problems] == [("B3", "rule_wins_equal")]
+
+
 @pytest.mark.parametrize("lang", ["hu", "en"])
 def test_check_score_and_report_say_the_change_and_its_day(tmp_path: Path, lang: str) -> None:
     w = WORDS[lang]
@@ -280,6 +330,25 @@ def test_a_live_game_plays_by_the_rules_of_its_date_in_libreoffice(
     assert run("score", later).returncode == 0
     once = later.read_bytes()
     assert run("score", later).returncode == 0 and later.read_bytes() == once
+
+    # next week's game added: the old game keeps its own rules live, the new one today's;
+    # a game added with a day before the change plays by the old rules
+    assert run("new", later, "--add-game").returncode == 0
+    assert run("new", later, "--add-game", "--date", BEFORE.isoformat()).returncode == 0
+    added = load_notebook(later).games
+    assert [game.rules.hand_win for game in added] == [-40, -50, -50, -40]
+    assert calc.read(later, totals)[0] == [[["formula", -60], ["formula", 80]]]
+    names = openpyxl.load_workbook(later)
+    assert "remi_hand_win" in names[first].defined_names
+    assert "remi_hand_win" not in names[second].defined_names
+    assert "remi_hand_win" in names[added[-1].sheet].defined_names
+
+    # the dated row deleted (its undoing): the live sheet's link to it is broken, remi
+    # score refuses to write over it, and the old game keeps its names meanwhile
+    deleted = tmp_path / "deleted.xlsx"
+    calc.delete_rows(later, rules, 21, deleted)
+    assert run("score", deleted).returncode == 1
+    assert "remi_hand_win" in openpyxl.load_workbook(deleted)[first].defined_names
 
 
 def test_checking_a_live_notebook_without_dated_rows_loads_no_workbook_writer(

@@ -104,7 +104,7 @@ def _report(console: Printer, found: Checked | Scored, json_output: bool) -> Non
             output.print_json(found.to_json())
         return
     for game in notebook.games:
-        console.print(game_line(game, notebook.rules, lang), markup=False, highlight=False)
+        console.print(game_line(game, game.rules, lang), markup=False, highlight=False)
     if notebook.games:
         console.print("")
     if table:

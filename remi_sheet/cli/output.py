@@ -10,11 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from remi_sheet.cli.printing import Justify, Table, print_table, writing_out
 from remi_sheet.core.problems import SEVERITY_NAMES, Problem, Severity, error_count
-from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing
-from remi_sheet.i18n import Lang, day, in_turn, number, say, shown_text
+from remi_sheet.i18n import Lang, in_turn, number, say, shown_text
 from remi_sheet.i18n.notebook import SHORT_HEADING_KEYS
-from remi_sheet.i18n.rules import RULE_NAME_KEYS
 from remi_sheet.notebook.loading import Notebook
 
 if TYPE_CHECKING:
@@ -108,21 +106,8 @@ def figure(value: str | float | None, lang: Lang, decimals: int | None = None) -
 
 def house_rules_line(notebook: Notebook, lang: Lang) -> str | None:
     """The house rules that differ from the default rules, as every report must say."""
-    dated = notebook.dated
-    changed = dated.start.differences()
-    later = dated.listed()
-    if not changed and not later:
-        return None
-    listed = [
-        ", ".join(
-            f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
-            for name, value in changed.items()
-        )
-    ]
-    for since, name, value in later:
-        rule = f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
-        listed.append(say("rules_from_day", lang, day=day(since, lang), rule=rule))
-    return f"{say('house_rules', lang)}: {'; '.join(part for part in listed if part)}"
+    listed = notebook.dated.said(lang)
+    return None if listed is None else f"{say('house_rules', lang)}: {listed}"
 
 
 def agreements_line(notebook: Notebook, lang: Lang) -> str | None:

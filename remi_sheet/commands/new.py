@@ -249,7 +249,8 @@ def add_game(
             kept = kept_sheets.keepable(path, others) if keeping else {}
             workbook = saving.open_workbook(path, path, kept)
             title = new_notebook.game_title(day, workbook.sheetnames, lang)
-            rows = table_rows(notebook.rules)
+            book = notebook.dated.on(day, dt.date.today())  # the rules of its day
+            rows = table_rows(book)
             game = new_notebook.GameSheet(title, tuple(names), rows)
             sheet = new_notebook.add_game_sheet(workbook, game, day, lang)
             last_game = max((workbook.sheetnames.index(g.sheet) for g in games), default=-1)
@@ -266,7 +267,7 @@ def add_game(
                 notebook.grids[rules_sheet.title] = _grid_of(rules_sheet)
             layout = find_game(grid)
             assert layout is not None
-            added = check_game(grid, layout, notebook.rules, FormulaProbe(path))
+            added = check_game(grid, layout, book, FormulaProbe(path))
             notebook.grids[title] = grid
             notebook.games.append(added)
             plan = planning.plan(notebook, lang, live=True, only={title})
@@ -331,7 +332,7 @@ def _unfinished(notebook: Notebook) -> list[Problem]:
     if not notebook.games:
         return []
     last = notebook.games[-1]
-    rules = notebook.rules
+    rules = last.rules
     params: dict[str, object]
     if rules.to_limit:  # over when a total reaches the limit, whatever its deals
         if last.score.complete:

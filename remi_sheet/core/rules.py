@@ -19,7 +19,7 @@ from typing import Any, Final, NamedTuple
 
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import PLAIN_MINUS, fold, fold_name
-from remi_sheet.i18n import Lang, Phrase, number, say
+from remi_sheet.i18n import Lang, Phrase, day, number, say
 from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.i18n.rules import RULE_NAME_KEYS, RULE_VALUE_KEYS
 
@@ -353,6 +353,21 @@ class DatedRules:
             (change.day, change.name, _plain(rule_spec(change.name), change.value))
             for change in sorted(self.changes, key=lambda change: change.day)
         ]
+
+    def said(self, lang: Lang) -> str | None:
+        """The rules that differ from the defaults from the start, then each change with
+        its day, as one line of a report (`kézből nyerés = -40; 2026. 12. 01. napjától
+        kézből nyerés = -50`); None when every rule is the default throughout."""
+
+        def rule(name: str, value: object) -> str:
+            return f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
+
+        parts = [", ".join(rule(name, value) for name, value in self.start.differences().items())]
+        parts += [
+            say("rules_from_day", lang, day=day(since, lang), rule=rule(name, value))
+            for since, name, value in self.listed()
+        ]
+        return "; ".join(part for part in parts if part) or None
 
     def changed(self, first: dt.date, last: dt.date) -> list[RuleChange]:
         """The changes that take effect after `first` and on or before `last`."""

@@ -184,12 +184,14 @@ RULE_WORDS: Final[dict[str, tuple[str, str]]] = {
     "rules_from_day": ("from {day} {rule}", "{day} napjától {rule}"),
     "rules_since": ("from {day}", "{day} napjától"),
     "rules_from_help": (
-        "A rule that changes on a day: repeat its row below with the new value and the day "
-        "here (2026-12-01); each game plays by the row of the latest day not after its own "
-        "date. A row without a day holds from the start.",
-        "Ha egy szabály egy naptól változik: ismételd meg a sorát alább az új értékkel, és "
-        "ide írd a napot (2026. 12. 01.); minden játszma a dátumánál nem későbbi legutolsó "
-        "nap sora szerint megy. A nap nélküli sor a kezdettől érvényes.",
+        "A rule that changes on a day: on this row (or one inserted above Agreements) its "
+        "name, the new value, and in the From column the day it holds from (2026-12-01). "
+        "Each game plays by the row of the latest day not after its own date; a row "
+        "without a day holds from the start.",
+        "Ha egy szabály egy naptól változik: ebbe a sorba (vagy a Megállapodások fölé "
+        "beszúrt sorba) a neve, az új érték, és a Mától oszlopba a nap, amelytől érvényes "
+        "(2026. 12. 01.). Minden játszma a dátumánál nem későbbi legutolsó nap sora szerint "
+        "megy; a nap nélküli sor a kezdettől érvényes.",
     ),
     "agreements_help": (
         "Anything else your table agreed, one a row below (no effect on scores; printed on "

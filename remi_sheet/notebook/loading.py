@@ -57,7 +57,8 @@ _VALUE_HEADINGS: Final = frozenset({"value", "values", "ertek", "ertekek", "beal
 # The heading of the column of the days a rule row holds from, as `remi new` writes it in
 # either language, and the spellings a person may type instead.
 FROM_HEADINGS: Final = frozenset(
-    {fold(text) for text in TEXTS["rules_from"]} | {"from", "since", "matol", "tol", "datum"}
+    {fold(text) for text in TEXTS["rules_from"]}
+    | {"from", "since", "matol", "tol", "-tol", "datum", "napjatol"}
 )
 # The heading of the free-text rows under the rules, as `remi new` writes it in either language.
 AGREEMENTS: Final = frozenset({fold(text) for text in TEXTS["agreements"]})
@@ -354,13 +355,13 @@ def read_rules(
         for row, name, value in _rule_rows(grid):
             try:
                 spec = rule_spec(str(name))
+                if spec.name in overridden:
+                    continue  # every row of it, whatever its day
                 day = None if from_column is None else _from_day(grid, row, from_column)
                 key = (spec.name, day)
                 if key in where:
                     raise RemiError("rule_twice", name=rule_name(spec.name), first=where[key][1])
                 where[key] = (grid.name, address(row, 1))
-                if spec.name in overridden:
-                    continue
                 if isinstance(value, str) and not value.strip():
                     pass  # spaces alone are an empty value, as the live formulas read it
                 elif value is not None:
@@ -379,8 +380,6 @@ def read_rules(
     rules = HouseRules(**{change.name: change.value for change in starting})
     for name, value in overrides:
         rules = with_rule(rules, name, value)  # the command line checked these already
-        for key in [key for key in where if key[0] == rule_spec(name).name]:
-            del where[key]
     dated = DatedRules(rules, tuple(changes))
     problems += _clashes(dated, where)
     return dated, problems, lang
@@ -402,16 +401,24 @@ def _clashes(
                 continue
             seen.add(key)
             involved = sorted(
-                (
-                    at
-                    for (name, day), at in where.items()
-                    if name in names and (day is None or (since is not None and day <= since))
-                ),
+                (at for name in names if (at := _in_force(where, name, since)) is not None),
                 key=lambda at: row_number(at[1]),
             )
             sheet, cell = involved[-1] if involved else (None, None)
             found.append(Problem(clash.code, sheet, cell, params=clash.params))
     return found
+
+
+def _in_force(
+    where: dict[tuple[str, dt.date | None], tuple[str, str]], rule: str, since: dt.date | None
+) -> tuple[str, str] | None:
+    """The (sheet, cell) of the row of `rule` in force from `since` (None: the start)."""
+    rows = [
+        (day or dt.date.min, at)
+        for (name, day), at in where.items()
+        if name == rule and (day is None or (since is not None and day <= since))
+    ]
+    return max(rows, key=lambda row: row[0])[1] if rows else None
 
 
 def _from_day(grid: Grid, row: int, column: int) -> dt.date | None:
@@ -479,12 +486,14 @@ def rule_cells(
         if not is_rules_sheet(grid.name, linked):
             continue
         from_column = _from_column(grid)
-        for row, name, _ in _rule_rows(grid):
+        for row, name, value in _rule_rows(grid):
             try:
                 spec = rule_spec(str(name))
                 typed = None if from_column is None else _from_day(grid, row, from_column)
             except RemiError:
                 continue
+            if typed is not None and not filled(value):
+                continue  # a dated row without a value changes nothing (`read_rules`)
             held = typed or dt.date.min
             if typed is not None and (day is None or typed > day):
                 continue  # not in force on the day

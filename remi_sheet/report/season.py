@@ -14,12 +14,12 @@ from remi_sheet.i18n import Lang, day, say, words
 from remi_sheet.i18n import number as say_number
 from remi_sheet.notebook.season import SEASON_DECIMALS, places_heading, places_text, summary
 from remi_sheet.report.charts import Chart
-from remi_sheet.report.scorecard import RuleLine, rule_lines
+from remi_sheet.report.scorecard import RuleLine, dated_rule_lines
 
 MINUS = "\u2212"
 
 if TYPE_CHECKING:
-    from remi_sheet.core.rules import HouseRules
+    from remi_sheet.core.rules import DatedRules
     from remi_sheet.notebook.season import Season, SeasonRow, Versus
 
 
@@ -55,10 +55,10 @@ def season_report(
     lang: Lang,
     since: dt.date | None,
     until: dt.date | None,
-    rules: Sequence[HouseRules] = (),
+    rules: Sequence[DatedRules] = (),
 ) -> SeasonReport:
     """The season's PDF: its standings, records, head to head and rating chart; `rules`:
-    each file's house rules, in the order of `files`."""
+    each file's house rules day by day, in the order of `files`."""
     headings = (
         say("player", lang),
         say("rating", lang),
@@ -108,9 +108,9 @@ def season_report(
         not_counted=tuple(game.label for game in season.not_counted),
         summary=summary(season, len(files), lang),
         house_rules=tuple(
-            (label if len(files) > 1 else "", rule_lines(house, lang))
+            (label if len(files) > 1 else "", dated_rule_lines(house, lang))
             for label, house in zip(file_labels(files), rules, strict=False)
-            if house.differences()
+            if house.start.differences() or house.changes
         ),
     )
 

@@ -63,8 +63,8 @@ class Plan:
     # The deal numbers of a live game remi made whose rows were deleted or moved, put in
     # the order of the rows (`Game.renumbered`): sheet → (row, column, number) of each.
     renumber: dict[str, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)
-    # The names a live game played by other rules than today's defines as its own
-    # (`live_sheet.live_sheet`'s rule books): sheet → name → cells.
+    # The names each live game defines as its own: those of its rule book when it plays
+    # by other rules than today's (`live_sheet.live_sheet`), else none: sheet → name → cells.
     local_names: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
@@ -132,7 +132,7 @@ def plan(
     local: dict[str, dict[str, str]] = {}
     own = {standings} if only is None else set()
     if needed:
-        sheets[LIVE_SHEET], names, local = _live_sheet(notebook, helpers)
+        sheets[LIVE_SHEET], names, local = _live_sheet(notebook, helpers, record)
         areas[LIVE_SHEET] = LIVE_SHEET
         own.add(LIVE_SHEET)
     renumber = _renumbered(notebook, owned, sheets)
@@ -301,16 +301,23 @@ def _best_match(records: Record, grid: Grid | None, *, ties: bool = False) -> st
 
 
 def _live_sheet(
-    notebook: Notebook, live: Collection[str]
+    notebook: Notebook, planned: Collection[str], record: Record
 ) -> tuple[Cells, dict[str, str], dict[str, dict[str, str]]]:
     """The live sheet's cells, the names of today's rules and tables, and the names of
-    each live game (`live`: their sheets) played by other rules, by sheet."""
+    each live game by sheet (`Plan.local_names`): the games planned live (`planned`) and
+    those the record holds formulas of, which a plan of some games leaves as they are,
+    since the rule books' blocks are placed anew."""
+    live = set(planned) | {
+        game.sheet
+        for game in notebook.games
+        if any(map(is_formula, record.get(game.sheet, {}).values()))
+    }
     books = _other_books(notebook, live)
     today = _rule_cells(notebook, dt.date.today())
     cells, names, blocks = live_sheet.live_sheet(notebook.rules, today, [book for book, _ in books])
-    local = {
-        sheet: block for (_, games), block in zip(books, blocks, strict=True) for sheet in games
-    }
+    local: dict[str, dict[str, str]] = {sheet: {} for sheet in live}
+    for (_, games), block in zip(books, blocks, strict=True):
+        local.update((sheet, block) for sheet in games)
     return cells, names, local
 
 

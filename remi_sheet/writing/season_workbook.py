@@ -49,7 +49,6 @@ from remi_sheet.core.rules import value_text
 from remi_sheet.core.standings import ORDER
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import LANGS, Lang, day, listed, say
-from remi_sheet.i18n.rules import RULE_NAME_KEYS
 from remi_sheet.notebook.season import (
     SEASON_DECIMALS,
     TABLE_COLUMNS,
@@ -65,7 +64,7 @@ if TYPE_CHECKING:
     from openpyxl.styles import Font
     from openpyxl.worksheet.worksheet import Worksheet
 
-    from remi_sheet.core.rules import HouseRules
+    from remi_sheet.core.rules import DatedRules
     from remi_sheet.notebook.season import Season, SeasonGame, SeasonRow
 
 # The sheets, in order, by their text keys: each sheet is named by its key's text.
@@ -106,7 +105,7 @@ class SeasonBook:
     since: dt.date | None = None
     until: dt.date | None = None
     players: Sequence[str] = ()  # the players asked for (none: everybody)
-    rules: Sequence[HouseRules] = ()  # each notebook's, in the order of `files`
+    rules: Sequence[DatedRules] = ()  # each notebook's, in the order of `files`
     problems: Sequence[Problem] = ()
     made: dt.date | None = None  # the day it is written (None: today)
 
@@ -473,12 +472,8 @@ def _house_rules(book: SeasonBook, lang: Lang) -> Iterable[str]:
     there are several."""
     several = len(book.files) > 1
     for label, rules in zip(book.files, book.rules, strict=False):
-        changed = rules.differences()
-        if changed:
-            listed_rules = ", ".join(
-                f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
-                for name, value in changed.items()
-            )
+        listed_rules = rules.said(lang)
+        if listed_rules is not None:
             yield f"{label}: {listed_rules}" if several else listed_rules
 
 

@@ -10,7 +10,7 @@ The plan of what to write, and whether the workbook already shows it, is `planni
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -186,7 +186,9 @@ def _write(
                 helped |= _typing_help(sheets[name], game, notebook.lang)
     renumbered = _renumber(notebook, plan, sheets, set(changes))
     hidden = _hide_live_sheet(sheets)
-    names_changed = define_names(workbook, plan.names, plan.local_names, plan.helpers)
+    # A live sheet left alone (typed over) keeps the games' names that point into it.
+    local = plan.local_names if LIVE_SHEET not in left_alone else {}
+    names_changed = define_names(workbook, plan.names, local)
     if plan.standings_sheet in changes:
         looks.draw_ratings(sheets[plan.standings_sheet], plan.chart)
         looks.fit_standings(sheets[plan.standings_sheet], plan.sheets[plan.standings_sheet])
@@ -407,17 +409,14 @@ def _new_sheet(workbook: Workbook, name: str) -> Worksheet:
 
 
 def define_names(
-    workbook: Workbook,
-    names: dict[str, str],
-    local: Mapping[str, dict[str, str]] | None = None,
-    live: Collection[str] = (),
+    workbook: Workbook, names: dict[str, str], local: Mapping[str, dict[str, str]] | None = None
 ) -> bool:
     """Give the workbook the defined names the live formulas read (`live_sheet`): each a
     range of cells on remi's live sheet (the house rules, the parser's tables), and the
     Rules sheet's own. A name of remi's the formulas read no more (a formula or an array
-    constant an earlier version defined) goes. Each live game sheet (`live`) defines as
-    its own the names `local` gives it (played by other rules than today's), and no other
-    of remi's. True if anything changed."""
+    constant an earlier version defined) goes. Each sheet of `local` defines as its own
+    the names given it (a live game played by other rules than today's), and no other of
+    remi's. True if anything changed."""
     from openpyxl.workbook.defined_name import DefinedName
 
     changed = False
@@ -426,8 +425,11 @@ def define_names(
             if stale not in names:
                 del workbook.defined_names[stale]
                 changed = True
-    wanted = {None: names} | {sheet: (local or {}).get(sheet, {}) for sheet in live}
+    wanted: dict[str | None, dict[str, str]] = {None: names}
+    wanted.update((local or {}).items())
     for sheet, given in wanted.items():
+        if sheet is not None and sheet not in workbook.sheetnames:
+            continue
         defined = workbook.defined_names if sheet is None else workbook[sheet].defined_names
         if sheet is not None:
             for stale in [name for name in defined if name.startswith("remi_")]:
