@@ -125,6 +125,15 @@ def main() -> int:
         both("check", [REMI, "check", "NOTEBOOK"])
         out = str(work / "out.xlsx")
         both("score -o", [REMI, "score", "NOTEBOOK", "-o", out], after=[out])
+        # Not judged: beside the same games typed in a plain workbook and not scored yet,
+        # as every game night's score follows the typing (the judged line's plain notebook
+        # is scored already, so its score only copies it).
+        typed = str(notebooks.ensure(GAMES))
+        pair = compare(
+            [REMI, "score", str(live), "-o", out], [REMI, "score", typed, "-o", out], repeat,
+            after=[out],
+        )  # fmt: skip
+        line("score -o (both typed)", pair, 1.5, judged=False)
         copy = str(work / "copy.xlsx")
         both(
             "new --add-game",

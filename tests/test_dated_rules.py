@@ -116,14 +116,25 @@ def test_before_the_change_the_new_value_is_refused_and_after_it_the_old(tmp_pat
     assert not any(sheet == "g2" for sheet, _ in found)
 
 
-def test_a_game_without_a_date_plays_by_todays_rules(tmp_path: Path) -> None:
+def test_a_game_without_a_date_plays_by_todays_rules_with_a_warning(tmp_path: Path) -> None:
     path = autumn(tmp_path / "club.xlsx", "en")
     book = openpyxl.load_workbook(path)
     book["g2"]["B1"] = None
+    book["g3"]["B1"] = "next tuesday"
     book.save(path)
-    g2 = load_notebook(path).games[1]
+    g1, g2, g3 = load_notebook(path).games
     assert g2.rules.hand_win == -50 and g2.rules.points_limit == 500
     assert g2.deals[0].score.scores == (-50, 60)
+    assert [(p.cell, p.code) for p in g2.problems] == [("B1", "game_undated_rules")]
+    assert ("B1", "game_undated_rules") in [(p.cell, p.code) for p in g3.problems]
+    assert g1.problems == []
+    # without a dated row, a game without a date is no question of rules
+    plain = autumn(tmp_path / "plain.xlsx", "en", [["hand_win", -40]])
+    book = openpyxl.load_workbook(plain)
+    book["g2"]["B1"] = None
+    book.save(plain)
+    codes = [p.code for p in load_notebook(plain).all_problems()]
+    assert "game_undated_rules" not in codes
 
 
 @pytest.mark.parametrize("lang", ["hu", "en"])
@@ -142,7 +153,7 @@ def test_one_rule_twice_on_one_day_is_refused_at_the_later_row(tmp_path: Path) -
     rules = [["hand_win", -40], ["hand_win", -50, CHANGED], ["hand_win", -60, CHANGED]]
     path = autumn(tmp_path / "club.xlsx", "en", rules)
     found = [(p.cell, p.code) for p in load_notebook(path).problems]
-    assert found == [("A4", "rule_twice")]
+    assert found == [("A4", "rule_twice_on_day")]
     # two rows without a day say where the day goes
     rules = [["hand_win", -40], ["hand_win", -50]]
     done = run("check", autumn(tmp_path / "twice.xlsx", "en", rules))
@@ -343,12 +354,19 @@ def test_a_live_game_plays_by_the_rules_of_its_date_in_libreoffice(
     assert "remi_hand_win" not in names[second].defined_names
     assert "remi_hand_win" in names[added[-1].sheet].defined_names
 
-    # the dated row deleted (its undoing): the live sheet's link to it is broken, remi
-    # score refuses to write over it, and the old game keeps its names meanwhile
+    # the dated row deleted (its undoing): the live sheet's link to it is broken (#REF!),
+    # check warns, and remi score writes the live sheet anew: every game by the one row
     deleted = tmp_path / "deleted.xlsx"
     calc.delete_rows(later, rules, 21, deleted)
-    assert run("score", deleted).returncode == 1
-    assert "remi_hand_win" in openpyxl.load_workbook(deleted)[first].defined_names
+    broken = json.loads(run("check", deleted, "--json").stdout)["problems"]
+    assert [(p["sheet"], p["code"]) for p in broken] == [(rules, "live_rules_stale")]
+    assert run("score", deleted).returncode == 0
+    assert calc.read(deleted, totals) == [
+        [[["formula", -60], ["formula", 80]]],
+        [[["formula", -40], ["formula", 60]]],
+    ]
+    assert "remi_hand_win" not in openpyxl.load_workbook(deleted)[first].defined_names
+    assert json.loads(run("check", deleted, "--json").stdout)["problems"] == []
 
 
 def test_checking_a_live_notebook_without_dated_rows_loads_no_workbook_writer(

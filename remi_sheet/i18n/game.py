@@ -19,6 +19,11 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "{name:A} {name} szabály kétszer szerepel (először itt: {first}); egy sor maradjon, "
         "vagy a későbbinek írd a Mától oszlopba, melyik naptól érvényes.",
     ),
+    "rule_twice_on_day": (
+        "The rule {name} is set twice from {day} (first in {first}); keep one row.",
+        "{name:A} {name} szabály kétszer szerepel {day} napjától (először itt: {first}); egy "
+        "sor maradjon.",
+    ),
     "rule_from_unreadable": (
         "The day '{value}' in the From column cannot be read: type it as {forms}, or as an "
         "Excel date. The row is not read meanwhile.",

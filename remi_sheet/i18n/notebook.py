@@ -74,13 +74,19 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Még nem kezdődött el (nincs beírt leosztás)",
     ),
     "house_rules": ("House rules", "Házszabályok"),
+    "game_undated_rules": (
+        "The game has no date that reads as one, and a house rule changes on a day: it plays "
+        "by today's rules ({day}) until its date is typed here.",
+        "A játszmának nincs olvasható dátuma, egy házszabály pedig egy naptól változik: a "
+        "mai ({day}) szabályok szerint számolom, amíg ide be nem írod a dátumát.",
+    ),
     "live_rules_stale": (
         "The live formulas do not read the house rules as this sheet holds them now (a row "
-        "added with a From day, or moved): run remi score to link them; until then a game's "
-        "live scores may differ from remi's.",
+        "with a From day added, moved or deleted): run remi score to link them; until then a "
+        "game's live scores may differ from remi's.",
         "Az élő képletek még nem úgy olvassák a házszabályokat, ahogy ez a lap most tartalmazza "
-        "(Mától nappal felvett vagy áthelyezett sor): a remi score összeköti őket; addig egy "
-        "játszma élő pontjai eltérhetnek a remi által számoltaktól.",
+        "(Mától nappal felvett, áthelyezett vagy törölt sor): a remi score összeköti őket; "
+        "addig egy játszma élő pontjai eltérhetnek a remi által számoltaktól.",
     ),
     "problems": ("Problems", "Problémák"),  # errors and warnings both
     "severity_error": ("error", "hiba"),

@@ -214,11 +214,20 @@ class _Checker:
         self.contexts: dict[int, CheckContext] = {}
 
     def __call__(self, grid: Grid, layout: GameLayout, probe: FormulaProbe) -> Game:
-        book = self.dated.on(_day(layout.date), self.today)
+        day = _day(layout.date)
+        book = self.dated.on(day, self.today)
         context = self.contexts.get(id(book))
         if context is None:
             context = self.contexts[id(book)] = CheckContext(book)
-        return check_game(grid, layout, book, probe, context)
+        game = check_game(grid, layout, book, probe, context)
+        if day is None and self.dated.changes:
+            # Which rules it plays by depends on a date it does not have: said, as its
+            # scores change with today's.
+            params = {"day": self.today}
+            game.problems.append(
+                Problem("game_undated_rules", grid.name, layout.date_cell, Severity.WARNING, params)
+            )
+        return game
 
 
 def _day(typed: object) -> dt.date | None:
@@ -360,7 +369,12 @@ def read_rules(
                 day = None if from_column is None else _from_day(grid, row, from_column)
                 key = (spec.name, day)
                 if key in where:
-                    raise RemiError("rule_twice", name=rule_name(spec.name), first=where[key][1])
+                    first = f"A{row_number(where[key][1])}"  # where its name is, as here
+                    if day is None:
+                        raise RemiError("rule_twice", name=rule_name(spec.name), first=first)
+                    raise RemiError(
+                        "rule_twice_on_day", name=rule_name(spec.name), first=first, day=day
+                    )
                 where[key] = (grid.name, address(row, 1))
                 if isinstance(value, str) and not value.strip():
                     pass  # spaces alone are an empty value, as the live formulas read it
@@ -371,7 +385,9 @@ def read_rules(
                 elif probe is not None and (found := probe.kind(grid.name, row, 1)):
                     raise RemiError(unread_code(found[0]), value=found[1])
             except RemiError as error:
-                column = {"rule_unknown": 0, "rule_twice": 0}.get(error.code, 1)
+                column = {"rule_unknown": 0, "rule_twice": 0, "rule_twice_on_day": 0}.get(
+                    error.code, 1
+                )
                 if error.code == "rule_from_unreadable" and from_column is not None:
                     column = from_column
                 problems.append(

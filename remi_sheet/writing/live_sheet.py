@@ -261,9 +261,14 @@ def live_sheet(
     rules_sheet = _rules_sheet(cells.values())
     if rules_sheet is not None:
         names[RULES_NAME] = f"{rules_sheet}!$A$1:$C$100"
-    column = _TABLES_COLUMN + len(tables()) + 1
+    column = books_column()
     blocks = [_block(written, book, column + 2 * index) for index, book in enumerate(others)]
     return written, names, blocks
+
+
+def books_column() -> int:
+    """The 0-based column of the first block of a rule book's own values (`live_sheet`)."""
+    return _TABLES_COLUMN + len(tables()) + 1
 
 
 class RuleBook(NamedTuple):

@@ -216,7 +216,9 @@ def claim(
     in_the_way: dict[Key, Problem] = {}
     for key, value in sorted(recorded.items()):
         now = current(key)
-        if now is not None and not same(now, value) and not _as_written(now, key, desired):
+        if now is None or same(now, value) or _as_written(now, key, desired):
+            continue
+        if not _broken_by_deletion(now, value):
             in_the_way[key] = _edited(sheet, key, now, value)
     for key in sorted(desired):
         now = current(key)
@@ -233,6 +235,18 @@ def claim(
     result.problems += [problem for key, problem in in_the_way.items() if key not in moved]
     result.clear = {key for key in recorded if key not in desired}
     return result
+
+
+def _broken_by_deletion(now: CellValue, recorded: Any) -> bool:
+    """True for a formula of remi's whose reference a deleted row or column turned into
+    `#REF!` (a Rules row deleted under the live sheet's link to it): nobody typed it, and
+    remi writes it anew."""
+    return (
+        isinstance(now, str)
+        and now.startswith("=")
+        and "#REF!" in now.upper()
+        and is_formula(recorded)
+    )
 
 
 def _as_written(now: CellValue, key: Key, desired: Mapping[Key, Any]) -> bool:

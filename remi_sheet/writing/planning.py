@@ -221,9 +221,13 @@ def stale_live_rules(notebook: Notebook, plan: Plan) -> list[Problem]:
     game's live scores may differ from remi's."""
     recorded = (plan.record or {}).get(LIVE_SHEET)
     planned = plan.sheets.get(LIVE_SHEET)
-    # Only a dated row links otherwise than `remi score` or `new` left it (comparing the
-    # formulas costs their digests, and the tokenizer's import).
-    if not recorded or planned is None or not notebook.dated.changes:
+    # Only a dated row, or one that was dated (the blocks of its rule books recorded),
+    # links otherwise than `remi score` or `new` left it: comparing the formulas costs
+    # their digests, and the tokenizer's import.
+    if not recorded or planned is None:
+        return []
+    first = live_sheet.books_column()
+    if not notebook.dated.changes and all(column < first for _, column in recorded):
         return []
     if all(kept(cell.value) == recorded.get(key) for key, cell in planned.items()):
         return []
