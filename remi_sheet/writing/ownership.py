@@ -218,7 +218,8 @@ def claim(
         now = current(key)
         if now is None or same(now, value) or _as_written(now, key, desired):
             continue
-        if not _broken_by_deletion(now, value):
+        # (on a game sheet, such formulas are how rows moved under remi's area: `_moved`)
+        if not (whole_sheet and _broken_by_deletion(now, value)):
             in_the_way[key] = _edited(sheet, key, now, value)
     for key in sorted(desired):
         now = current(key)
@@ -239,8 +240,8 @@ def claim(
 
 def _broken_by_deletion(now: CellValue, recorded: Any) -> bool:
     """True for a formula of remi's whose reference a deleted row or column turned into
-    `#REF!` (a Rules row deleted under the live sheet's link to it): nobody typed it, and
-    remi writes it anew."""
+    `#REF!` (a Rules row deleted under the live sheet's link to it): on remi's own sheet,
+    nobody typed it, and remi writes it anew."""
     return (
         isinstance(now, str)
         and now.startswith("=")
