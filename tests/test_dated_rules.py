@@ -392,3 +392,34 @@ def test_checking_a_live_notebook_without_dated_rows_loads_no_workbook_writer(
 
 def _first_sheet(path: Path) -> str:
     return str(openpyxl.load_workbook(path, read_only=True).sheetnames[0])
+
+
+def test_a_from_day_moved_after_a_score_is_warned_of_then_linked(tmp_path: Path, calc: Any) -> None:
+    """The day of the change moved past the second game, in LibreOffice: both games now
+    play by the old rules, the live sheet's blocks alike (only which game reads which
+    block changes): `check` warns until `remi score` links them."""
+    first, second = LIVE["hu"]["games"]
+    rules = LIVE["hu"]["rules"]
+    path = tmp_path / "club.xlsx"
+    made = run("new", path, "-p", "Anna", "-p", "Béla", "--games", "2", "--lang", "hu")
+    assert made.returncode == 0
+    cells = [
+        (first, "B1", BEFORE.isoformat()),
+        (second, "B1", AFTER.isoformat()),
+        *[(sheet, cell, text) for sheet in (first, second) for cell, text in HAND],
+        (rules, "A21", LIVE["hu"]["rule"]),
+        (rules, "B21", "-50"),
+        (rules, "C21", CHANGED.isoformat()),
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    assert run("score", typed).returncode == 0
+    moved = tmp_path / "moved.xlsx"
+    calc.type(typed, [(rules, "C21", (TODAY - dt.timedelta(2)).isoformat())], save=moved)
+    found = json.loads(run("check", moved, "--json").stdout)["problems"]
+    assert [(p["sheet"], p["code"]) for p in found] == [(rules, "live_rules_stale")]
+    assert run("score", moved).returncode == 0
+    totals = [(first, "B3:C3"), (second, "B3:C3")]
+    values = [[value for _, value in row] for part in calc.read(moved, totals) for row in part]
+    assert values == [[-40, 60], [-40, 60]]
+    assert json.loads(run("check", moved, "--json").stdout)["problems"] == []

@@ -310,6 +310,31 @@ def linked_sheet(archive: zipfile.ZipFile) -> str | None:
     return name
 
 
+# A defined name of remi's that one sheet defines as its own: its attributes and formula.
+_LOCAL_NAME: Final = re.compile(rb"<(?:[\w.-]+:)?definedName\b([^>]*\blocalSheetId=[^>]*)>([^<]*)<")
+_ATTRIBUTE: Final = re.compile(rb"\b(name|localSheetId)\s*=\s*[\"']([^\"']*)[\"']")
+
+
+def local_names(archive: zipfile.ZipFile) -> dict[str, dict[str, str]]:
+    """The names of remi's (`remi_…`) each sheet defines as its own (a live game played by
+    other house rules than today's), by sheet title: name → what it refers to, without
+    the quotes a program may or may not put around a sheet's name."""
+    import html
+
+    titles = list(sheet_parts(archive))
+    found: dict[str, dict[str, str]] = {}
+    for attributes, formula in _LOCAL_NAME.findall(compat.part_bytes(archive, "xl/workbook.xml")):
+        named = {
+            key.decode(): value.decode("utf-8", "replace")
+            for key, value in _ATTRIBUTE.findall(attributes)
+        }
+        name, index = named.get("name", ""), named.get("localSheetId", "")
+        if name.startswith("remi_") and index.isdigit() and int(index) < len(titles):
+            refers = html.unescape(formula.decode("utf-8", "replace")).replace("'", "")
+            found.setdefault(titles[int(index)], {})[name] = refers
+    return found
+
+
 def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
     """Sheet title → zip member of that worksheet, in workbook order.
 

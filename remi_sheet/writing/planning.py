@@ -229,10 +229,25 @@ def stale_live_rules(notebook: Notebook, plan: Plan) -> list[Problem]:
     first = live_sheet.books_column()
     if not notebook.dated.changes and all(column < first for _, column in recorded):
         return []
-    if all(kept(cell.value) == recorded.get(key) for key, cell in planned.items()):
+    if all(kept(cell.value) == recorded.get(key) for key, cell in planned.items()) and (
+        _names_as_planned(notebook, plan)
+    ):
         return []
     rules = next((name for name in notebook.sheet_names if is_rules_sheet(name, None)), None)
     return [Problem("live_rules_stale", notebook.linked_rules or rules, None, Severity.WARNING)]
+
+
+def _names_as_planned(notebook: Notebook, plan: Plan) -> bool:
+    """Whether each live game defines the names of its rule book that the plan gives it
+    (a From day changed moves a game from one rule book to another, the blocks alike)."""
+    from remi_sheet.reading import package, tolerant
+
+    with tolerant.open_zip(notebook.contents or notebook.path) as archive:
+        present = package.local_names(archive)
+    return all(
+        present.get(sheet, {}) == {name: refers.replace("'", "") for name, refers in names.items()}
+        for sheet, names in plan.local_names.items()
+    )
 
 
 def lost_games(notebook: Notebook, plan: Plan) -> list[Problem]:
