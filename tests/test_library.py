@@ -75,7 +75,7 @@ def test_new_and_add_game_make_a_notebook_score_reads(
     assert raised.value.problem.code == "new_exists"
     added = remi_sheet.add_game(path, day=dt.date(2026, 12, 5))
     assert added.ok and added.lang == "hu"
-    assert [problem.code for problem in added.problems] == ["last_game_unfinished"]
+    assert [problem.code for problem in added.problems] == ["last_game_not_started"]
     checked = remi_sheet.check(path)
     assert len(checked.notebook.games) == 3 and added.sheet in checked.notebook.sheet_names
     with pytest.raises(remi_sheet.RemiError):  # a player named twice: the argument's mistake

@@ -334,7 +334,9 @@ def _unfinished(notebook: Notebook) -> list[Problem]:
     last = notebook.games[-1]
     rules = last.rules
     params: dict[str, object]
-    if rules.to_limit:  # over when a total reaches the limit, whatever its deals
+    if last.played == 0 and not last.has_errors:  # made, not begun: no count to give
+        code, params = "last_game_not_started", {}
+    elif rules.to_limit:  # over when a total reaches the limit, whatever its deals
         if last.score.complete:
             return []
         code, params = "last_game_below_limit", {"limit": rules.points_limit}
