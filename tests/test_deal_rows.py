@@ -20,10 +20,9 @@ DEALS = [["H", "27", "X", "K 9 Jo"], ["12", "W", "3", "X 45"], ["12", "W", "3", 
 DEALS += [["5", "10", "W", "0"]]
 
 
-@pytest.mark.parametrize("lang", ["hu", "en"])
-def test_a_deal_row_deleted_in_libreoffice_is_numbered_and_given_back_by_score(
-    tmp_path: Path, calc: Any, lang: str
-) -> None:
+def typed_and_deleted(tmp_path: Path, calc: Any, lang: str) -> Path:
+    """A `remi new` notebook with `DEALS` typed in LibreOffice and the copy of deal 2
+    deleted there, a whole row, as a person deletes it."""
     sheet = SHEETS[lang]
     path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "2")
     cells = [
@@ -34,7 +33,16 @@ def test_a_deal_row_deleted_in_libreoffice_is_numbered_and_given_back_by_score(
     typed = tmp_path / "typed.xlsx"
     calc.type(path, cells, save=typed)
     deleted = tmp_path / "deleted.xlsx"
-    calc.delete_rows(typed, sheet, 8, deleted)  # the copy of deal 2, a whole row
+    calc.delete_rows(typed, sheet, 8, deleted)
+    return deleted
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_deal_row_deleted_in_libreoffice_is_numbered_and_given_back_by_score(
+    tmp_path: Path, calc: Any, lang: str
+) -> None:
+    sheet = SHEETS[lang]
+    deleted = typed_and_deleted(tmp_path, calc, lang)
 
     checked = remi("check", deleted, "--json")
     assert checked.exit_code == 0, checked.output
@@ -74,17 +82,7 @@ def test_what_the_first_save_found_is_still_said_after_the_second(
     from remi_sheet.core.problems import Problem, Severity
     from remi_sheet.writing import writeback
 
-    sheet = SHEETS["en"]
-    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
-    cells = [
-        (sheet, f"{'BCDE'[column]}{6 + row}", text)
-        for row, deal in enumerate(DEALS)
-        for column, text in enumerate(deal)
-    ]
-    typed = tmp_path / "typed.xlsx"
-    calc.type(path, cells, save=typed)
-    deleted = tmp_path / "deleted.xlsx"
-    calc.delete_rows(typed, sheet, 8, deleted)
+    deleted = typed_and_deleted(tmp_path, calc, "en")
     said = Problem("lost_in_copy", severity=Severity.WARNING, params={"path": "x", "lost": ()})
     write = writeback.write
 
@@ -98,5 +96,5 @@ def test_what_the_first_save_found_is_still_said_after_the_second(
     scored = remi("score", deleted, "-o", tmp_path / "out.xlsx", "--json")
     assert scored.exit_code == 0, scored.output
     document = json.loads(scored.stdout)
-    assert document["renumbered"] == [sheet]
+    assert document["renumbered"] == [SHEETS["en"]]
     assert [problem["code"] for problem in document["problems"]] == ["lost_in_copy"]

@@ -306,13 +306,11 @@ def inconsistencies(rules: HouseRules) -> list[Problem]:
 @dataclass(frozen=True, slots=True)
 class RuleChange:
     """A Rules-sheet row with a date in its From column: the rule `name` is `value` (as
-    `HouseRules` holds it) from `day` on. `where`: the row's (sheet, cell), for the problems
-    it makes."""
+    `HouseRules` holds it) from `day` on."""
 
     day: dt.date
     name: str
     value: Any
-    where: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -354,21 +352,25 @@ class DatedRules:
             for change in sorted(self.changes, key=lambda change: change.day)
         ]
 
+    def rows(self) -> list[tuple[dt.date | None, str, int | bool | str]]:
+        """The rules that differ from the defaults from the start (day None), then each
+        change (`listed`): what every report of the rules lists."""
+        start = [(None, name, value) for name, value in self.start.differences().items()]
+        return [*start, *self.listed()]
+
     def said(self, lang: Lang) -> str | None:
-        """The rules that differ from the defaults from the start, then each change with
-        its day, as one line of a report (`kézből nyerés = -40; 2026. 12. 01. napjától
-        kézből nyerés = -50`); None when every rule is the default throughout."""
+        """`rows` as one line of a report (`ász értéke = 11; 2026. 12. 01. napjától kézből
+        nyerés = -50`); None when every rule is the default throughout."""
 
         def rule(name: str, value: object) -> str:
             return f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
 
-        parts = [", ".join(rule(name, value) for name, value in self.start.differences().items())]
+        rows = self.rows()
+        starting = ", ".join(rule(name, value) for since, name, value in rows if since is None)
+        parts = [starting] if starting else []
         parts += [
             say("rules_from_day", lang, day=day(since, lang), rule=rule(name, value))
-            for since, name, value in self.listed()
+            for since, name, value in rows
+            if since is not None
         ]
-        return "; ".join(part for part in parts if part) or None
-
-    def changed(self, first: dt.date, last: dt.date) -> list[RuleChange]:
-        """The changes that take effect after `first` and on or before `last`."""
-        return [change for change in self.changes if first < change.day <= last]
+        return "; ".join(parts) or None

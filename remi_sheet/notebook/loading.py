@@ -380,7 +380,7 @@ def read_rules(
                     pass  # spaces alone are an empty value, as the live formulas read it
                 elif value is not None:
                     parsed = parse_value(spec, value)
-                    change = RuleChange(day or dt.date.min, spec.name, parsed, where[key])
+                    change = RuleChange(day or dt.date.min, spec.name, parsed)
                     (changes if day else starting).append(change)
                 elif probe is not None and (found := probe.kind(grid.name, row, 1)):
                     raise RemiError(unread_code(found[0]), value=found[1])

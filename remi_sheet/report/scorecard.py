@@ -439,16 +439,16 @@ def rule_lines(rules: HouseRules, lang: Lang) -> tuple[RuleLine, ...]:
 
 def dated_rule_lines(dated: DatedRules, lang: Lang) -> tuple[RuleLine, ...]:
     """The house rules that differ from the defaults from the start, then each change
-    with the day it holds from: the footnote of a page of many games."""
-    changes = tuple(
+    with the day it holds from (`DatedRules.rows`): the footnote of a page of many games."""
+    return tuple(
         RuleLine(
-            f"{say(RULE_NAME_KEYS[name], lang)} ({say('rules_since', lang, day=day(since, lang))})",
+            say(RULE_NAME_KEYS[name], lang)
+            + ("" if since is None else f" ({say('rules_since', lang, day=day(since, lang))})"),
             _rule_text(value, lang),
             _rule_text(default_value(name), lang),
         )
-        for since, name, value in dated.listed()
+        for since, name, value in dated.rows()
     )
-    return rule_lines(dated.start, lang) + changes
 
 
 def _rule_text(value: int | bool | str, lang: Lang) -> str:

@@ -9,7 +9,6 @@ remi's alone. Pure: games in, cells out; `writeback` puts them into the workbook
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -166,10 +165,7 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
 def _house_rules_block(cells: Cells, notebook: Notebook, row: int, lang: Lang) -> int:
     """The rules that differ from the defaults from the start, then each change with its
     day, from `row` down; the row after them."""
-    listed: list[tuple[dt.date | None, str, int | bool | str]] = [
-        (None, name, value) for name, value in notebook.dated.start.differences().items()
-    ]
-    listed += notebook.dated.listed()
+    listed = notebook.dated.rows()
     if not listed:
         return row
     cells[(row, 0)] = Written(say("house_rules", lang), Style.HEADING)
