@@ -201,7 +201,7 @@ class Season:
         return [line for line in stdout.splitlines() if re.match(r"^(2026-|Pap)", line)]
 
     def standings_sheet(self) -> list[str]:
-        sheet = openpyxl.load_workbook(self.path)[self.words["standings"]]
+        sheet = openpyxl.load_workbook(self.path, data_only=True)[self.words["standings"]]
         rows = list(sheet.iter_rows(values_only=True))
         start = next(i for i, row in enumerate(rows) if row[0] == self.words["rank"]) + 1
         names = []

@@ -26,7 +26,7 @@ from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.text import fold
 from remi_sheet.i18n import Phrase
 from remi_sheet.reading import compat, drawings, files, guard, ods, package, tolerant
-from remi_sheet.reading.cells import CellValue
+from remi_sheet.reading.cells import CellValue, column_number
 from remi_sheet.reading.contents import Contents
 from remi_sheet.reading.stream import StreamReader
 
@@ -388,11 +388,12 @@ class FormulaProbe:
     reader reads one, its cells as they are there (no grid, however far a cell is). An .ods
     is asked once for all its sheets (`ods.kinds`): its content is one part."""
 
-    __slots__ = ("_archive", "_kinds", "_ods", "_reader", "path")
+    __slots__ = ("_archive", "_kinds", "_marks", "_ods", "_reader", "path")
 
     def __init__(self, path: Path | Contents) -> None:
         self.path = path
         self._kinds: dict[str, Mapping[tuple[int, int], tuple[str, str]]] = {}
+        self._marks: dict[str, set[tuple[int, int]] | None] = {}
         self._archive: zipfile.ZipFile | None = None
         self._reader: StreamReader | bool | None = None  # False: cannot be opened
         self._ods: dict[str, ods.Kinds] | None = None  # an .ods's, once asked
@@ -403,6 +404,53 @@ class FormulaProbe:
             self._kinds[sheet] = self._load(sheet)
         return self._kinds[sheet].get((row, column))
 
+    def marked(self, sheet: str, row: int, column: int) -> bool:
+        """Whether the cell holds a formula or an error value, as `kind` tells, by a look at
+        the sheet's cells in its XML rather than a reading of it (and of the workbook's
+        strings and styles): for a sheet of remi's own, whose formulas are not asked for."""
+        if sheet not in self._marks:
+            self._marks[sheet] = self._marked_cells(sheet)
+        found = self._marks[sheet]
+        if found is None:
+            return self.kind(sheet, row, column) is not None
+        return (row, column) in found
+
+    def _marked_cells(self, sheet: str) -> set[tuple[int, int]] | None:
+        """The cells of `sheet` that hold a formula or an error value; None when only
+        `kind` can tell (an .ods, a cell without its reference)."""
+        archive = self._open()
+        if archive is None:
+            return set()
+        try:
+            if ods.is_ods(archive):
+                return None
+            member = package.sheet_parts(archive).get(sheet)
+            xml = compat.part_bytes(archive, member) if member is not None else b""
+        except Exception:  # noqa: BLE001 - as `_load`: the cell stays an empty cell
+            return set()
+        marked: set[tuple[int, int]] = set()
+        for cell in _CELL.finditer(xml):
+            attributes, content = cell.group(1), cell.group(2) or b""
+            if not (_ERROR_TYPE.search(attributes) or _FORMULA_ELEMENT.search(content)):
+                continue
+            reference = _REFERENCE.search(attributes)
+            if reference is None:
+                return None
+            marked.add((int(reference.group(2)) - 1, column_number(reference.group(1)) - 1))
+        return marked
+
+    def _open(self) -> zipfile.ZipFile | None:
+        """The archive, opened once; None when it cannot be (a probe then proves nothing)."""
+        if self._reader is None:
+            try:
+                self._archive = tolerant.open_zip(self.path)
+                self._reader = StreamReader(self._archive)
+            except Exception:  # noqa: BLE001 - a damaged or vanished file, read before
+                self._reader = False
+        if not isinstance(self._reader, StreamReader):
+            return None
+        return self._archive
+
     def close(self) -> None:
         if self._archive is not None:
             self._archive.close()
@@ -410,14 +458,9 @@ class FormulaProbe:
 
     def _load(self, sheet: str) -> Mapping[tuple[int, int], tuple[str, str]]:
         # A probe that cannot read proves nothing: the cell stays an empty cell.
-        if self._reader is None:
-            try:
-                self._archive = tolerant.open_zip(self.path)
-                self._reader = StreamReader(self._archive)
-            except Exception:  # noqa: BLE001 - a damaged or vanished file, read before
-                self._reader = False
-        if not isinstance(self._reader, StreamReader) or self._archive is None:
+        if self._open() is None or not isinstance(self._reader, StreamReader):
             return {}
+        assert self._archive is not None
         try:
             if self._ods is not None or ods.is_ods(self._archive):
                 if self._ods is None:
@@ -436,6 +479,12 @@ class FormulaProbe:
 # prefix, either quote): a sheet without either has no cell for the probe to tell.
 _FORMULA_OR_ERROR: Final = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]|\bt\s*=\s*[\"']e[\"']")
 _CHUNK: Final = 1 << 20
+# A cell's element (its attributes, its content), its reference, an error's type and a
+# formula's element, as `FormulaProbe.marked` looks for them.
+_CELL: Final = re.compile(rb"<(?:[\w.-]+:)?c\b([^>]*?)(?:/>|>(.*?)</(?:[\w.-]+:)?c>)", re.S)
+_REFERENCE: Final = re.compile(rb"\br\s*=\s*[\"']\$?([A-Za-z]{1,3})\$?([0-9]+)[\"']")
+_ERROR_TYPE: Final = re.compile(rb"\bt\s*=\s*[\"']e[\"']")
+_FORMULA_ELEMENT: Final = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
 
 
 def _formulas_or_errors(archive: zipfile.ZipFile, member: str) -> bool:

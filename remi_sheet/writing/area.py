@@ -18,7 +18,9 @@ from remi_sheet.i18n import Lang, day, say
 from remi_sheet.i18n.rules import RULE_NAME_KEYS
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.loading import Notebook
+from remi_sheet.writing import formulas
 from remi_sheet.writing.live_area import live_columns, live_deals, live_totals
+from remi_sheet.writing.live_standings import Players, standings_rows
 from remi_sheet.writing.written import Cells, Style, Written, score_style
 
 if TYPE_CHECKING:
@@ -104,14 +106,20 @@ class Block:
     right: int
 
 
-def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]:
+def standings_area(
+    notebook: Notebook, lang: Lang, players: Players | None = None
+) -> tuple[Cells, Block | None, tuple[int, int] | None]:
     """The Standings sheet: a title, a line saying which games it counts, one row per
     player in the standings order with the season's figures (a rating of too few games as
     "(few games)", its ± as "—", as `remi stats` shows them), the lines naming that order
     and saying what the places and the rating are, the games unfinished and those not
     counted, the house rules that differ from the defaults (each change with its day), and
     each player's rating after every complete game, which the sheet's line chart draws
-    (the block returned; None before any complete game)."""
+    (the block returned; None before any complete game).
+
+    `players`: the live players' table (`live_standings`), which a live notebook's sheet
+    reads, so that its figures follow the game sheets as they are typed; then its
+    hidden columns (the figures only remi works out) are returned too."""
     from remi_sheet.core.standings import ORDER
     from remi_sheet.i18n import say
     from remi_sheet.notebook.season import (
@@ -124,27 +132,36 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
 
     season = compute(gather_games(notebook.games))
     cells: Cells = {(0, 0): Written(say("standings", lang), Style.HEADING)}
-    counted = [game for game in notebook.games if not game.has_errors]
-    if counted:
-        # The sheet holds values: it says which games it counts, as remi score read them.
-        complete = sum(game.score.complete for game in counted)
-        params = {"games": len(counted), "complete": complete, "last": counted[-1].sheet}
-        cells[(1, 0)] = Written(say("standings_as_of", lang, **params), Style.NOTE)
+    counted = [game for game in notebook.games if not game.has_errors and game.deals]
+    if counted or players is not None:
+        cells[(1, 0)] = _counted_line(counted, lang, players)
     for column, key in enumerate(SEASON_COLUMNS):
         heading = places_heading(season.rows, lang) if key == "places" else say(key, lang)
         cells[(2, column)] = Written(heading, Style.HEADING)
     # Figures to one or two decimals show them, as every other table does.
-    shown = {1: Style.TENTHS, 2: Style.HUNDREDTHS}
-    styles = [shown.get(SEASON_DECIMALS.get(key, 0), Style.COMPUTED) for key in SEASON_COLUMNS]
+    decimals = {1: Style.TENTHS, 2: Style.HUNDREDTHS}
+    styles = [decimals.get(SEASON_DECIMALS.get(key, 0), Style.COMPUTED) for key in SEASON_COLUMNS]
     rating = SEASON_COLUMNS.index("rating"), SEASON_COLUMNS.index("uncertainty")
-    row = 3
-    for row, season_row in enumerate(season.rows, start=3):
+    shown = []
+    for season_row in season.rows:
         values = season_row.values()
         if season_row.few_games:
             values[rating[0]], values[rating[1]] = say("few_games", lang), "—"
-        for column, value in enumerate(values):
-            if value is not None and value != "":
-                cells[(row, column)] = Written(value, styles[column])
+        shown.append(values)
+    hidden = None
+    if players is None:
+        for row, values in enumerate(shown, start=3):
+            cells |= {
+                (row, column): Written(value, styles[column])
+                for column, value in enumerate(values)
+                if value is not None and value != ""
+            }
+        row = 2 + max(len(shown), 1)
+    else:
+        by_player = {row.key: values for row, values in zip(season.rows, shown, strict=True)}
+        table, hidden = standings_rows(SEASON_COLUMNS, shown, by_player, players, styles, 3)
+        cells |= table
+        row = 2 + max(len(players.names), 1)
     # One sentence a line: a longer one would run past the page the sheet prints on.
     notes = (ORDER, "places_note", "rating_note_rating", "rating_note_sure", "rating_note_few")
     for offset, key in enumerate(notes, start=2):
@@ -159,7 +176,22 @@ def standings_area(notebook: Notebook, lang: Lang) -> tuple[Cells, Block | None]
                 cells[(row + offset, 0)] = Written(sheet, Style.COMPUTED)
             row += len(sheets) + 2
     row = _house_rules_block(cells, notebook, row, lang)
-    return cells, _rating_block(cells, season.history, row, lang)
+    return cells, _rating_block(cells, season.history, row, lang), hidden
+
+
+def _counted_line(counted: list[Game], lang: Lang, players: Players | None) -> Written:
+    """The line under the title: which games the sheet counts, as `remi score` read them;
+    on a live sheet, which figures follow the game sheets as typed, and, while a name
+    typed there is in no row of it, that `remi score` adds it."""
+    complete = sum(game.score.complete for game in counted)
+    last = counted[-1].sheet if counted else "—"
+    params = {"games": len(counted), "complete": complete, "last": last}
+    if players is None:
+        return Written(say("standings_as_of", lang, **params), Style.NOTE)
+    line = say("standings_live", lang, **params)
+    unlisted = formulas.quoted(say("standings_unlisted", lang))
+    formula = f"=IF({players.unlisted}>0,{unlisted},{formulas.quoted(line)})"
+    return Written(formula, Style.NOTE, True)  # the last score's line, or the warning
 
 
 def _house_rules_block(cells: Cells, notebook: Notebook, row: int, lang: Lang) -> int:

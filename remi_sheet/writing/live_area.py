@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import Game, ScoredDeal
@@ -400,6 +400,7 @@ def live_totals(game: Game, total_row: int, lang: Lang, *, known: bool, phone: b
         _styled_array(cells, row, first, total, totals)
         place = formulas.rank(shared.span(row, first), shared.players)
         _array(cells, row + 1, first, place, places, Style.HEADING)
+    cells |= _summary(shared, total_row, statuses)
     if phone:
         label = layout.deal_column
         above = layout.header_row - 2
@@ -408,6 +409,80 @@ def live_totals(game: Game, total_row: int, lang: Lang, *, known: bool, phone: b
         for offset, key in enumerate(LEGEND, start=2):
             cells[(total_row + offset, label)] = Written(say(key, lang), Style.NOTE)
     return cells
+
+
+class Summary(NamedTuple):
+    """Where a live game's figures for the Standings sheet stand on its sheet (A1 cells,
+    each a number): whether it counts (1: every deal typed is scored, at least one), its
+    deals, whether it is complete, and each slot's name (the area's heading: "" without a
+    player), total, win, hands and +200s taken. Worked out on the game's own sheet, so that
+    they read the rules its games play by (a rule book of its own, `live_sheet`)."""
+
+    counted: str
+    deals: str
+    complete: str
+    names: tuple[str, ...]
+    totals: tuple[str, ...]
+    wins: tuple[str, ...]
+    hands: tuple[str, ...]
+    plus200: tuple[str, ...]
+
+
+def summary(game: Game, total_row: int) -> Summary:
+    columns = live_columns(game)
+    slots = range(columns.slots)
+
+    def each(step: str) -> tuple[str, ...]:
+        return tuple(_absolute(total_row, columns.helper(step, slot)) for slot in slots)
+
+    return Summary(
+        _absolute(total_row, columns.status),
+        _absolute(total_row, columns.held),
+        _absolute(total_row, columns.deck),
+        tuple(_absolute(game.layout.header_row, columns.score(slot)) for slot in slots),
+        tuple(_absolute(total_row, columns.score(slot)) for slot in slots),
+        each("text"),
+        each("code"),
+        each("rest"),
+    )
+
+
+def _summary(shared: _Game, total_row: int, statuses: str) -> Cells:
+    """The game's figures for the Standings sheet (`Summary`), in the hidden helper columns
+    of its Total row; each zero while the game does not count (a deal waits or is wrong),
+    as `remi check` counts no game with a mistake. Not known before they calculate."""
+    at = summary(shared.game, total_row)
+    columns, slots = shared.columns, range(shared.slots)
+    bottom = shared.layout.rows[-1].row if shared.layout.rows else shared.top
+
+    def scores(slot: int) -> str:
+        column = columns.score(slot)
+        return f"{address(shared.top, column)}:{address(bottom, column)}"
+
+    typed = "+".join(f'COUNTIF({statuses},"{kind}")' for kind in "SHW")
+    complete = f"IF(remi_to_limit,MAX({','.join(at.totals)})>=remi_limit,{at.deals}>=remi_deals)"
+    hand_rows = "+".join(f"({scores(slot)}=remi_hand_win)" for slot in slots)
+    made = [
+        (columns.status, f"=IF(ISNUMBER({at.totals[0]}),1,0)"),
+        (columns.held, f"={at.counted}*({typed})"),
+        (columns.deck, f"={at.counted}*IF({complete},1,0)"),
+    ]
+    # A win is a lowest total (shared), told from the Total row alone: a formula reading
+    # another row would change with a row inserted between them, which is no typing.
+    lowest = f"MIN({','.join(at.totals)})"
+    for slot in slots:
+        made += [
+            (
+                columns.helper("text", slot),
+                f"=IF(AND({at.complete}=1,{at.totals[slot]}={lowest}),1,0)",
+            ),
+            (columns.helper("code", slot), f"={at.counted}*COUNTIF({scores(slot)},remi_hand_win)"),
+            (
+                columns.helper("rest", slot),
+                f"={at.counted}*SUMPRODUCT(({scores(slot)}=remi_not_down)*({hand_rows}))",
+            ),
+        ]
+    return {(total_row, column): Written(text, Style.COMPUTED, True) for column, text in made}
 
 
 def phone_rows(game: Game, total_row: int) -> list[tuple[int, int]]:

@@ -24,7 +24,10 @@ def fit_standings(sheet: Worksheet, cells: Cells) -> None:
     """Columns as wide as remi's Standings sheet needs: its names and headings readable."""
     widths: dict[int, int] = {}
     for (_row, column), written in cells.items():
-        text = str(written.value)
+        shows = written.shows
+        if shows is None:
+            continue  # (a live figure only the spreadsheet knows; its heading sets the width)
+        text = str(shows)
         if len(text) > _SENTENCE:
             continue  # a sentence (the order's line) runs on over the empty cells beside it
         widths[column] = max(widths.get(column, 8), min(len(text) + 2, 32))

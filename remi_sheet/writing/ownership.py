@@ -203,6 +203,7 @@ def claim(
     area: str,
     *,
     whole_sheet: bool = False,
+    hidden: bool = False,
 ) -> Claim:
     """Decide whether remi may write `desired` on `sheet`, where it wrote `recorded` before
     and the cells now hold `current`. A cell that holds just what remi writes there now is
@@ -211,7 +212,10 @@ def claim(
 
     Rows inserted or deleted across remi's area move its cells with them (`_moved`): those
     cells are one problem for the `area` (or the `whole_sheet`, remi's own); any other
-    cell in the way is still told at its cell."""
+    cell in the way is still told at its cell. On remi's `hidden` sheet (the live sheet),
+    a formula of remi's that holds another formula now is the spreadsheet's doing (its
+    references to a game sheet moved with the rows inserted or deleted there): nobody
+    types there, and remi writes it anew."""
     result = Claim()
     in_the_way: dict[Key, Problem] = {}
     for key, value in sorted(recorded.items()):
@@ -219,7 +223,8 @@ def claim(
         if now is None or same(now, value) or _as_written(now, key, desired):
             continue
         # (on a game sheet, such formulas are how rows moved under remi's area: `_moved`)
-        if not (whole_sheet and _broken_by_deletion(now, value)):
+        relinked = hidden and is_formula(value) and isinstance(now, str) and now[:1] == "="
+        if not (whole_sheet and _broken_by_deletion(now, value)) and not relinked:
             in_the_way[key] = _edited(sheet, key, now, value)
     for key in sorted(desired):
         now = current(key)

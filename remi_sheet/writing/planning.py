@@ -21,7 +21,7 @@ from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading.cells import column_letter
 from remi_sheet.reading.contents import Contents
 from remi_sheet.reading.grid import FormulaProbe, Grid
-from remi_sheet.writing import live_sheet
+from remi_sheet.writing import live_sheet, live_standings
 from remi_sheet.writing.area import (
     Block,
     area_width,
@@ -29,7 +29,8 @@ from remi_sheet.writing.area import (
     standings_area,
     standings_sheet_name,
 )
-from remi_sheet.writing.live_area import live_columns, phone_rows
+from remi_sheet.writing.live_area import Summary, live_columns, phone_rows, summary
+from remi_sheet.writing.live_standings import LiveGame, Players, live_tables
 from remi_sheet.writing.ownership import (
     ARRAY_CELL,
     Key,
@@ -88,27 +89,15 @@ def plan(
     helpers: dict[str, tuple[int, int]] = {}
     players_of = {game.sheet: tuple(map(fold, game.players)) for game in notebook.games}
     recorded_players: dict[tuple[str, ...], list[str]] = {}
+    live_games: dict[str, Game] = {}  # sheet → the game, its area where it is written
     for sheet in record:
         if sheet in players_of:
             recorded_players.setdefault(players_of[sheet], []).append(sheet)
     for game in notebook.games:
         if only is not None and game.sheet not in only:
             continue
-        mine = record.get(game.sheet)
         grid = notebook.grids.get(game.sheet)
-        if mine is None and renamed:
-            mine = _renamed_from(renamed, grid)
-        if mine is None and record:
-            # A sheet duplicated in Excel with remi's area on it: the record of the sheet
-            # it was copied from is its own (copied), so that a cell typed over since is
-            # one a person typed. Only the recorded games of the same players (else of one
-            # player apart) can be it; of those alike in every value (a club's same four,
-            # week after week: a live area's values are its names and labels), any one is
-            # as good.
-            players = players_of[game.sheet]
-            alike = recorded_players.get(players) or _one_player_apart(players, recorded_players)
-            found = _best_match({sheet: record[sheet] for sheet in alike}, grid, ties=True)
-            mine = dict(record[found]) if found is not None else None
+        mine = _record_of(game.sheet, grid, record, renamed, players_of, recorded_players)
         placed = _where_remi_wrote(game, grid, mine or {})
         if mine is not None:
             mine = _loose_cells_kept(mine, grid, placed.layout.area_column)
@@ -118,25 +107,58 @@ def plan(
         sheets[game.sheet] = _area(placed, grid, mine or {}, lang, made_live)
         if made_live:
             helpers[game.sheet] = live_columns(placed).helpers
+            live_games[game.sheet] = placed
         first = placed.layout.area_column
         last = first + area_width(placed, live=made_live) - 1
         areas[game.sheet] = f"{column_letter(first)}:{column_letter(last)}"
     standings = _standings_name(record, notebook, lang, renamed, owned)
-    chart = None
-    if only is None:
-        sheets[standings], chart = standings_area(notebook, lang)
-        areas[standings] = standings
     # The live sheet stays remi's once written, though every area be values for a run.
     needed = LIVE_SHEET in record or any(w.formula for c in sheets.values() for w in c.values())
     names: dict[str, str] = {}
     local: dict[str, dict[str, str]] = {}
     own = {standings} if only is None else set()
+    live_cells, players = None, None
     if needed:
-        sheets[LIVE_SHEET], names, local = _live_sheet(notebook, helpers, record)
+        live_cells, names, local, players = _live_sheet(notebook, live_games, record, sheets)
+    chart = None
+    if only is None:
+        # Live while some game is: its figures are the ones the players' table sums.
+        table = players if live_games else None
+        sheets[standings], chart, hidden = standings_area(notebook, lang, table)
+        areas[standings] = standings
+        helpers |= {standings: hidden} if hidden else {}
+    if live_cells is not None:  # (made after the Standings sheet when both are new)
+        sheets[LIVE_SHEET] = live_cells
         areas[LIVE_SHEET] = LIVE_SHEET
         own.add(LIVE_SHEET)
     renumber = _renumbered(notebook, owned, sheets)
     return Plan(sheets, areas, standings, names, own, chart, helpers, held, owned, renumber, local)
+
+
+def _record_of(
+    sheet: str,
+    grid: Grid | None,
+    record: Record,
+    renamed: Record,
+    players_of: Mapping[str, tuple[str, ...]],
+    recorded_players: Mapping[tuple[str, ...], list[str]],
+) -> dict[Key, Any] | None:
+    """The record of what remi wrote on a game sheet: its own, else that of a sheet renamed
+    since (taken out of `renamed`), else that of the sheet it was copied from."""
+    mine = record.get(sheet)
+    if mine is None and renamed:
+        mine = _renamed_from(renamed, grid)
+    if mine is None and record:
+        # A sheet duplicated in Excel with remi's area on it: the record of the sheet it
+        # was copied from is its own (copied), so that a cell typed over since is one a
+        # person typed. Only the recorded games of the same players (else of one player
+        # apart) can be it; of those alike in every value (a club's same four, week after
+        # week: a live area's values are its names and labels), any one is as good.
+        players = players_of[sheet]
+        alike = recorded_players.get(players) or _one_player_apart(players, recorded_players)
+        found = _best_match({other: record[other] for other in alike}, grid, ties=True)
+        mine = dict(record[found]) if found is not None else None
+    return mine
 
 
 def _renumbered(
@@ -226,15 +248,18 @@ def stale_live_rules(notebook: Notebook, plan: Plan) -> list[Problem]:
     # their digests, and the tokenizer's import.
     if not recorded or planned is None:
         return []
-    first = live_sheet.books_column()
-    if not notebook.dated.changes and all(column < first for _, column in recorded):
+    first, below = live_sheet.books_column(), live_standings.FIRST_ROW
+    rules = {key: cell for key, cell in planned.items() if key[0] < below}
+    if not notebook.dated.changes and all(
+        column < first or row >= below for row, column in recorded
+    ):
         return []
-    if all(kept(cell.value) == recorded.get(key) for key, cell in planned.items()) and (
+    if all(kept(cell.value) == recorded.get(key) for key, cell in rules.items()) and (
         _names_as_planned(notebook, plan)
     ):
         return []
-    rules = next((name for name in notebook.sheet_names if is_rules_sheet(name, None)), None)
-    return [Problem("live_rules_stale", notebook.linked_rules or rules, None, Severity.WARNING)]
+    sheet = next((name for name in notebook.sheet_names if is_rules_sheet(name, None)), None)
+    return [Problem("live_rules_stale", notebook.linked_rules or sheet, None, Severity.WARNING)]
 
 
 def _names_as_planned(notebook: Notebook, plan: Plan) -> bool:
@@ -320,24 +345,35 @@ def _best_match(records: Record, grid: Grid | None, *, ties: bool = False) -> st
 
 
 def _live_sheet(
-    notebook: Notebook, planned: Collection[str], record: Record
-) -> tuple[Cells, dict[str, str], dict[str, dict[str, str]]]:
-    """The live sheet's cells, the names of today's rules and tables, and the names of
-    each live game by sheet (`Plan.local_names`): the games planned live (`planned`) and
-    those the record holds formulas of, which a plan of some games leaves as they are,
-    since the rule books' blocks are placed anew."""
-    live = set(planned) | {
-        game.sheet
-        for game in notebook.games
-        if any(map(is_formula, record.get(game.sheet, {}).values()))
-    }
+    notebook: Notebook, live_games: Mapping[str, Game], record: Record, planned: Collection[str]
+) -> tuple[Cells, dict[str, str], dict[str, dict[str, str]], Players]:
+    """The live sheet's cells, the names of today's rules and tables, the names of each
+    live game by sheet (`Plan.local_names`), and the players' table the Standings sheet
+    reads: of the games planned live (`live_games`, as placed) and those the record holds
+    formulas of that the plan leaves as they are (it is of some games: `planned`, the
+    sheets it writes), since the rule books' blocks are placed anew."""
+    live = dict(live_games)
+    for game in notebook.games:
+        mine = record.get(game.sheet, {})
+        if game.sheet not in planned and any(map(is_formula, mine.values())):
+            live[game.sheet] = _where_remi_wrote(game, notebook.grids.get(game.sheet), mine)
     books = _other_books(notebook, live)
     today = _rule_cells(notebook, dt.date.today())
     cells, names, blocks = live_sheet.live_sheet(notebook.rules, today, [book for book, _ in books])
     local: dict[str, dict[str, str]] = {sheet: {} for sheet in live}
     for (_, games), block in zip(books, blocks, strict=True):
         local.update((sheet, block) for sheet in games)
-    return cells, names, local
+    gathered = [LiveGame(game, _summary_of(live.get(game.sheet))) for game in notebook.games]
+    table, players = live_tables(gathered)
+    return cells | table, names, local, players
+
+
+def _summary_of(game: Game | None) -> Summary | None:
+    """Where a live game's figures for the Standings sheet stand (None: not live)."""
+    if game is None:
+        return None
+    layout = game.layout
+    return summary(game, layout.total_row if layout.total_row is not None else layout.end_row + 1)
 
 
 def _other_books(
@@ -477,10 +513,13 @@ def untouched(notebook: Notebook, plan: Plan, probe: FormulaProbe) -> bool:
         if recorded is None or grid is None:
             return False
         value = grid.value
+        # remi's own sheets hold formulas of its own: a look at their XML finds a formula
+        # or an error value where remi writes anew, without reading them whole.
+        marked = probe.marked if sheet in plan.own else probe.kind
         for key in recorded.keys() | cells.keys():
             was = recorded.get(key)
             if was is None:
-                if value(*key) is not None or probe.kind(sheet, *key) is not None:
+                if value(*key) is not None or marked(sheet, *key):
                     return False
             elif was == ARRAY_CELL or is_formula(was):
                 # (its showing what remi's formula there computes tells, whichever

@@ -342,7 +342,10 @@ def _claims(
         cells = planned
         if not whole and recorded is not None:
             cells, recorded = _loose_cells(planned, recorded, current, area)
-        decided = claim(name, current, recorded or {}, _values(cells), area, whole_sheet=whole)
+        hidden = name == LIVE_SHEET
+        decided = claim(
+            name, current, recorded or {}, _values(cells), area, whole_sheet=whole, hidden=hidden
+        )
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
         elif decided.problems and recorded is None and styled_before:
