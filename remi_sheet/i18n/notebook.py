@@ -69,20 +69,17 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "remi score-tól számít.",
     ),
     "standings_live": (
-        "Live: each game counts once every deal typed in it is scored, and the games, wins, "
-        "deals, points, averages and places follow the game sheets as they are typed. The "
-        "rating, ±, places, best and worst game, streak and the lists below are as remi score "
-        "last read the games ({games:game/games} counted, {complete} complete, up to the "
-        "sheet {last}).",
-        "Élő: egy játszma akkor számít, ha minden beírt leosztása pontozható, és a játszmák, "
-        "győzelmek, leosztások, pontok, átlagok és helyezések követik a játszmalapokat, "
-        "ahogy beírják őket. Az értékszám, a ±, a helyezések, a legjobb és legrosszabb "
-        "játszma, a sorozat és a lenti listák a legutóbbi remi score szerintiek ({games} "
-        "játszma számít, ebből {complete} befejezett, {last:a} {last} lappal bezárólag).",
+        "Live: follows the game sheets as typed; a game with a deal not typed in full or wrong "
+        "is left out. Rating, ±, places, best and worst game, streak and the lists below: as "
+        "of remi score ({games:game/games}, up to {last}).",
+        "Élő: követi a játszmalapokat, ahogy beírják őket; a hiányos vagy hibás leosztású "
+        "játszma kimarad. Értékszám, ±, helyezések, legjobb és legrosszabb játszma, sorozat "
+        "és a lenti listák: a legutóbbi remi score szerint ({games} játszma, {last:a} {last} "
+        "lappal bezárólag).",
     ),
     "standings_unlisted": (
         "A name typed on a game sheet is in no row of this table yet, nor are its points: "
-        "run remi score to add it.",
+        "remi score adds it.",
         "Egy játszmalapra írt név még nincs a táblázatban, és a pontjai sem: a remi score "
         "hozzáadja.",
     ),

@@ -50,6 +50,7 @@ _MISPLACED: Final = re.compile(rb'<c r="(?![A-Za-z]{0,3}[0-9]{1,7}")')
 # A cell tag that is not such a cell within ZZ999: only then are the references read one
 # by one.
 _NOT_NEAR: Final = re.compile(rb'<c(?:[\t\n\r\x0b\x0c/>]| (?!r="[A-Za-z]{1,2}[0-9]{1,3}"))')
+_TYPE: Final = re.compile(rb"""(?<![\w:.-])(?:[\w.-]+:)?t\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _SHARED_COUNT: Final = re.compile(rb"uniqueCount\s*=\s*[\"']\s*([0-9]+)")
 _SMALLEST_STRING: Final = len(b"<si/>")
 _ANY_STRING_TAG: Final = re.compile(rb"[<:]si[ />\t\r\n]")
@@ -84,7 +85,17 @@ def copies_fit(xml: bytes, longest: int) -> bool:
     if longest * len(xml) <= MAX_TEXT_BYTES:
         return True  # fewer values than bytes
     values = xml.count(b"<v") + xml.count(b":v>") + xml.count(b":v ")
-    return values * longest <= MAX_TEXT_BYTES
+    if values * longest <= MAX_TEXT_BYTES:
+        return True
+    # Only a cell typed "s" is a copy of a shared string (a number's or a formula's value
+    # is none): counted by every attribute named `t` whose value is "s", or may be (an
+    # entity in it), in any tag, spaced or quoted any way.
+    shared = sum(
+        1
+        for match in _TYPE.finditer(xml)
+        if (found := match.group(1) or match.group(2) or b"") == b"s" or b"&" in found
+    )
+    return shared * longest <= MAX_TEXT_BYTES
 
 
 def longest_string(xml: bytes) -> int:

@@ -21,12 +21,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final
 
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.games import Game, ScoredDeal
 from remi_sheet.reading.cells import CellValue, address, column_letter
-from remi_sheet.writing import formulas
+from remi_sheet.writing import formulas, live_standings
+from remi_sheet.writing.live_standings import Summary
 from remi_sheet.writing.written import Cells, Style, Written, score_style
 
 MAX_SLOTS: Final = 6  # the most players a game can have (`max_players` is at most 6)
@@ -411,23 +412,6 @@ def live_totals(game: Game, total_row: int, lang: Lang, *, known: bool, phone: b
     return cells
 
 
-class Summary(NamedTuple):
-    """Where a live game's figures for the Standings sheet stand on its sheet (A1 cells,
-    each a number): whether it counts (1: every deal typed is scored, at least one), its
-    deals, whether it is complete, and each slot's name (the area's heading: "" without a
-    player), total, win, hands and +200s taken. Worked out on the game's own sheet, so that
-    they read the rules its games play by (a rule book of its own, `live_sheet`)."""
-
-    counted: str
-    deals: str
-    complete: str
-    names: tuple[str, ...]
-    totals: tuple[str, ...]
-    wins: tuple[str, ...]
-    hands: tuple[str, ...]
-    plus200: tuple[str, ...]
-
-
 def summary(game: Game, total_row: int) -> Summary:
     columns = live_columns(game)
     slots = range(columns.slots)
@@ -440,6 +424,7 @@ def summary(game: Game, total_row: int) -> Summary:
         _absolute(total_row, columns.held),
         _absolute(total_row, columns.deck),
         tuple(_absolute(game.layout.header_row, columns.score(slot)) for slot in slots),
+        each("unsigned"),
         tuple(_absolute(total_row, columns.score(slot)) for slot in slots),
         each("text"),
         each("code"),
@@ -472,6 +457,10 @@ def _summary(shared: _Game, total_row: int, statuses: str) -> Cells:
     lowest = f"MIN({','.join(at.totals)})"
     for slot in slots:
         made += [
+            (
+                columns.helper("unsigned", slot),
+                live_standings.player(at.names[slot], at.counted, at.complete),
+            ),
             (
                 columns.helper("text", slot),
                 f"=IF(AND({at.complete}=1,{at.totals[slot]}={lowest}),1,0)",

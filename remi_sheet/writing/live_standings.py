@@ -1,15 +1,16 @@
 """The season's standings, live: what the Standings sheet of a live notebook reads.
 
 Each live game works out its own figures on its sheet (`live_area.Summary`: whether it
-counts, its deals, whether it is complete, and each player slot's name, total, win,
-hands and +200s), by the rules it is played by. remi's hidden live sheet gathers them, one
-row per game and slot, each name matched to a player by every spelling remi has seen of it
-(case aside, as the spreadsheet compares: accents as remi folds them are in the spellings);
-then one row per player (the notebook's names, in the order of their folded names) sums
-them and places the player by the one standings order (`core.standings`): most wins, then
-the lowest average per complete game to one decimal, a player without a complete game after
-those with one, equal figures sharing a place. The Standings sheet shows the players in
-that order (`order`), only those with a game counted, as `remi score` would list them.
+counts, its deals, whether it is complete, and each player slot's player, total, win,
+hands and +200s), by the rules it is played by; its players are matched by name to the
+players' table here by every spelling remi has seen of a name (case aside, as the
+spreadsheet compares: accents as remi folds them are in the spellings). remi's hidden
+live sheet refers to those figures, one row per game; then one row per player (the
+notebook's names, in the order of their folded names) sums them and places the player by
+the one standings order (`core.standings`): most wins, then the lowest average per
+complete game to one decimal, a player without a complete game after those with one,
+equal figures sharing a place. The Standings sheet shows the players in that order
+(`order`), only those with a game counted, as `remi score` would list them.
 
 Classic functions only (SUMIF, COUNTIFS, MATCH, INDEX, SMALL), every range a block of
 cells: Excel, LibreOffice and Google Sheets read them alike. A name typed since `remi score`
@@ -21,31 +22,53 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
+from remi_sheet.core.text import fold
 from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.names import spellings_of
 from remi_sheet.notebook.sheets import LIVE_SHEET
 from remi_sheet.reading.cells import column_letter
-from remi_sheet.writing.live_area import Summary
 from remi_sheet.writing.written import Cells, Style, Written
 
 # Below the live sheet's values and tables (`live_sheet`: its longest table, 100 rows).
 FIRST_ROW: Final = 107  # 0-based: the headings; the rows follow
-_GAME_COLUMNS: Final = (
-    "name", "id", "counted", "complete", "deals", "total", "complete_total", "win", "hands",
-    "plus200",
-)  # fmt: skip
+SLOTS: Final = 6  # the player slots of a game (`live_area.MAX_SLOTS`)
+# A game's row: for each of these, one cell per slot. `player`: the slot's player (1 the
+# first of the players' table), `COMPLETE` more in a complete game; 0 without a name or
+# while the game does not count; -1 for a name no spelling matches.
+_BLOCKS: Final = ("player", "total", "win", "hands", "plus200", "deals")
+COMPLETE: Final = 100_000
 _PLAYER_COLUMNS: Final = (
-    "player", "games", "complete_games", "wins", "deals", "total", "complete_total", "hands",
-    "plus200", "tenths", "average", "rank", "sort", "order",
+    # the Standings sheet's first columns, in its order (`LIVE_COLUMNS`), then the helpers
+    "rank", "player", "games", "complete_games", "wins", "deals", "total", "average", "hands",
+    "plus200", "complete_total", "tenths", "sort", "order",
 )  # fmt: skip
 Value = str | int | float | None
-_PLAYERS_AT: Final = len(_GAME_COLUMNS) + 1  # a column apart
+_PLAYERS_AT: Final = len(_BLOCKS) * SLOTS + 1  # a column apart
 _ALIASES_AT: Final = _PLAYERS_AT + len(_PLAYER_COLUMNS) + 1
-# The game rows' ranges reach this far down, so that the games `new --add-game` adds (its
-# rows) are summed by the players' formulas the Standings sheet last wrote.
-_LAST_ROW: Final = FIRST_ROW + 6 * 6000 + 1  # six slots a game, 6,000 sheets at most
+# The spellings' rows the game sheets' formulas read reach this far down, so that a game
+# sheet needs no change when a spelling is added.
+_LAST_ROW: Final = FIRST_ROW + 6000 + 1
+
+
+class Summary(NamedTuple):
+    """Where a live game's figures for the Standings sheet stand on its sheet (A1 cells,
+    each a number): whether it counts (1: every deal typed is scored, at least one), its
+    deals, whether it is complete, and each slot's name (the area's heading: "" without a
+    player), its player in the players' table (`player`), total, win, hands and +200s
+    taken (`live_area.summary`). Worked out on the game's own sheet, so that they read the
+    rules the game is played by (a rule book of its own, `live_sheet`)."""
+
+    counted: str
+    deals: str
+    complete: str
+    names: tuple[str, ...]
+    players: tuple[str, ...]
+    totals: tuple[str, ...]
+    wins: tuple[str, ...]
+    hands: tuple[str, ...]
+    plus200: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +86,21 @@ class Players:
 
     names: tuple[str, ...]  # as shown
     keys: tuple[str, ...]  # folded, as remi matches them
+    games: int  # the games' rows
 
     def column(self, key: str) -> str:
         """The players' cells of a column (`_PLAYER_COLUMNS`), as the Standings sheet names
         them."""
-        column = column_letter(_PLAYERS_AT + _PLAYER_COLUMNS.index(key))
-        top, bottom = FIRST_ROW + 2, FIRST_ROW + 1 + len(self.names)
-        return f"'{LIVE_SHEET}'!${column}${top}:${column}${bottom}"
+        # As far down as the spellings: `new --add-game` writes the table anew, with a
+        # name typed since the Standings sheet was written.
+        return f"'{LIVE_SHEET}'!" + _column(_PLAYERS_AT + _PLAYER_COLUMNS.index(key))
+
+    @property
+    def shown(self) -> str:
+        """The players' cells of the Standings sheet's live columns (`LIVE_COLUMNS`)."""
+        first = column_letter(_PLAYERS_AT)
+        last = column_letter(_PLAYERS_AT + len(LIVE_COLUMNS) - 1)
+        return f"'{LIVE_SHEET}'!${first}${FIRST_ROW + 2}:${last}${_LAST_ROW}"
 
     def order(self, place: int) -> str:
         """The cell holding which player (1 the first of `names`) stands `place`-th (0
@@ -79,8 +110,21 @@ class Players:
 
     @property
     def unlisted(self) -> str:
-        """A formula's part: how many names of counted games no spelling matches."""
-        return f"COUNTIF({_games_range('id')},-1)"
+        """A formula's part: how many names of counted games no spelling matches, and
+        players the table holds past the sheet's rows (`new --add-game` since)."""
+        # (every game's row the sheet may have, those `new --add-game` adds since too)
+        unmatched = f"COUNTIF('{LIVE_SHEET}'!{_block('player', _LAST_ROW - FIRST_ROW - 1)},-1)"
+        return f"{unmatched}+MAX(0,COUNTA({self.column('player')})-{len(self.names)})"
+
+
+def player(name: str, counted: str, complete: str) -> str:
+    """The formula of a game's slot's player (`_BLOCKS`), on its own sheet: its name (the
+    area's heading, "" without a player) matched to a spelling, case aside."""
+    escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE(TRIM({name}),"~","~~"),"*","~*"),"?","~?")'
+    spellings = f"'{LIVE_SHEET}'!{_column(_ALIASES_AT)}"
+    ids = f"'{LIVE_SHEET}'!{_column(_ALIASES_AT + 1)}"
+    found = f"INDEX({ids},MATCH({escaped},{spellings},0))+{COMPLETE}*{complete}"
+    return f'=IF(OR(TRIM({name})="",{counted}<>1),0,IFERROR({found},-1))'
 
 
 def live_tables(games: Sequence[LiveGame]) -> tuple[Cells, Players]:
@@ -88,99 +132,80 @@ def live_tables(games: Sequence[LiveGame]) -> tuple[Cells, Players]:
     spellings = spellings_of(live.game for live in games)
     keys = tuple(sorted(spellings))
     names = tuple(spellings[key].most_common(1)[0][0] for key in keys)
-    players = Players(names, keys)
+    players = Players(names, keys, len(games))
     cells: Cells = {}
-    for offset, key in enumerate(_GAME_COLUMNS):
-        cells[(FIRST_ROW, offset)] = Written(key, Style.HEADING)
+    for offset, key in enumerate(_BLOCKS):
+        cells[(FIRST_ROW, offset * SLOTS)] = Written(key, Style.HEADING)
     for offset, key in enumerate(_PLAYER_COLUMNS):
         cells[(FIRST_ROW, _PLAYERS_AT + offset)] = Written(key, Style.HEADING)
     cells[(FIRST_ROW, _ALIASES_AT)] = Written("spelling", Style.HEADING)
     cells[(FIRST_ROW, _ALIASES_AT + 1)] = Written("player", Style.HEADING)
-    row = FIRST_ROW + 1
-    for live in games:
-        for slot in range(len(live.summary.names) if live.summary else len(live.game.players)):
-            cells |= _game_row(live, slot, row)
-            row += 1
-    aliases = [
-        (spelling, index) for index, key in enumerate(keys, start=1) for spelling in spellings[key]
-    ]
-    for offset, (spelling, index) in enumerate(aliases, start=1):
+    index = {key: number for number, key in enumerate(keys, start=1)}
+    for row, live in enumerate(games, start=FIRST_ROW + 1):
+        cells |= _game_row(live, row, index)
+    aliases = [(spelling, index[key]) for key in keys for spelling in spellings[key]]
+    for offset, (spelling, number) in enumerate(aliases, start=1):
         cells[(FIRST_ROW + offset, _ALIASES_AT)] = Written(spelling, Style.COMPUTED)
-        cells[(FIRST_ROW + offset, _ALIASES_AT + 1)] = Written(index, Style.COMPUTED)
+        cells[(FIRST_ROW + offset, _ALIASES_AT + 1)] = Written(number, Style.COMPUTED)
     for offset in range(len(names)):
         cells |= _player_row(players, offset)
     return cells, players
 
 
-def _games_range(key: str) -> str:
-    return f"'{LIVE_SHEET}'!" + _local(_GAME_COLUMNS.index(key))
-
-
-def _local(column: int) -> str:
-    """A column's rows from the first game's down, as the live sheet's own formulas name
-    them."""
+def _column(column: int) -> str:
+    """A column's rows from the first game's down."""
     letter = column_letter(column)
     return f"${letter}${FIRST_ROW + 2}:${letter}${_LAST_ROW}"
 
 
-def _game_row(live: LiveGame, slot: int, row: int) -> Cells:
-    """A game's slot: the figures its sheet works out, or remi's values for a game whose
-    area holds values."""
+def _block(key: str, games: int) -> str:
+    """The games' rows of a block, every slot: the players' table, which sums them, is
+    written anew with every game added."""
+    first = _BLOCKS.index(key) * SLOTS
+    bottom = FIRST_ROW + 1 + max(games, 1)
+    return f"${column_letter(first)}${FIRST_ROW + 2}:${column_letter(first + SLOTS - 1)}${bottom}"
+
+
+def _game_row(live: LiveGame, row: int, index: Mapping[str, int]) -> Cells:
+    """A game's figures, each slot's in each block: references to what its sheet works
+    out, or remi's values for a game whose area holds values."""
     at, game = live.summary, live.game
-    here = {key: f"{column_letter(index)}{row + 1}" for index, key in enumerate(_GAME_COLUMNS)}
     cells: Cells = {}
     if at is not None:
         sheet = "'" + game.sheet.replace("'", "''") + "'!"
         referred = {
-            "name": f'=TRIM({sheet}{at.names[slot]}&"")',
-            "counted": f"={sheet}{at.counted}",
-            "complete": f"={sheet}{at.complete}",
-            "deals": f"={sheet}{at.deals}",
-            "total": f"={sheet}{at.totals[slot]}",
-            "win": f"={sheet}{at.wins[slot]}",
-            "hands": f"={sheet}{at.hands[slot]}",
-            "plus200": f"={sheet}{at.plus200[slot]}",
+            "player": at.players,
+            "total": at.totals,
+            "win": at.wins,
+            "hands": at.hands,
+            "plus200": at.plus200,
+            "deals": (at.deals,) * len(at.totals),
         }
-        for key, formula in referred.items():
-            cells[(row, _GAME_COLUMNS.index(key))] = Written(formula, Style.COMPUTED, True)
-    else:
-        for key, value in _values(game, slot).items():
-            cells[(row, _GAME_COLUMNS.index(key))] = Written(value, Style.COMPUTED)
-    return cells | _derived_game_cells(here, row)
+        for key, each in referred.items():
+            first = _BLOCKS.index(key) * SLOTS
+            for slot, cell in enumerate(each):
+                formula = f"={sheet}{cell}"
+                cells[(row, first + slot)] = Written(formula, Style.COMPUTED, True)
+        return cells
+    for slot in range(len(game.players)):
+        for key, value in _values(game, slot, index).items():
+            cells[(row, _BLOCKS.index(key) * SLOTS + slot)] = Written(value, Style.COMPUTED)
+    return cells
 
 
-def _values(game: Game, slot: int) -> dict[str, str | int]:
-    """A game of values' figures, as remi counts them."""
-    counted = not game.has_errors and bool(game.deals)
+def _values(game: Game, slot: int, index: Mapping[str, int]) -> dict[str, int]:
+    """A game of values' figures for a slot, as remi counts them."""
     score = game.score
-    complete = counted and score.complete
+    if game.has_errors or not game.deals:
+        return {"player": 0}
     hands = sum(1 for deal in score.deals if deal.hand and deal.winner == slot)
-    plus200 = sum(1 for deal in score.deals if slot in deal.plus200)
     return {
-        "name": game.players[slot],
-        "counted": int(counted),
-        "complete": int(complete),
-        "deals": len(score.deals) if counted else 0,
-        "total": score.totals[slot] if counted else 0,
-        "win": int(complete and score.ranks[slot] == 1),
-        "hands": hands if counted else 0,
-        "plus200": plus200 if counted else 0,
-    }
-
-
-def _derived_game_cells(here: Mapping[str, str], row: int) -> Cells:
-    """A game row's player (its index; 0 without a name or while the game does not count;
-    -1 for a name no spelling matches) and its total in a complete game."""
-    name, counted = here["name"], here["counted"]
-    escaped = f'SUBSTITUTE(SUBSTITUTE(SUBSTITUTE({name},"~","~~"),"*","~*"),"?","~?")'
-    spellings, ids = _local(_ALIASES_AT), _local(_ALIASES_AT + 1)
-    player = (
-        f'=IF(OR({name}="",{counted}<>1),0,IFERROR(INDEX({ids},MATCH({escaped},{spellings},0)),-1))'
-    )
-    complete_total = f"=IF({here['complete']}=1,{here['total']},0)"
-    return {
-        (row, _GAME_COLUMNS.index("id")): Written(player, Style.COMPUTED, True),
-        (row, _GAME_COLUMNS.index("complete_total")): Written(complete_total, Style.COMPUTED, True),
+        "player": index[fold(game.players[slot])] + COMPLETE * score.complete,
+        "total": score.totals[slot],
+        "win": int(score.complete and score.ranks[slot] == 1),
+        "hands": hands,
+        "plus200": sum(1 for deal in score.deals if slot in deal.plus200),
+        "deals": len(score.deals),
     }
 
 
@@ -193,25 +218,27 @@ def _player_row(players: Players, offset: int) -> Cells:
     def mine(key: str) -> str:
         return f"{column_letter(_PLAYERS_AT + _PLAYER_COLUMNS.index(key))}{row + 1}"
 
-    def games(key: str) -> str:
-        return _local(_GAME_COLUMNS.index(key))
-
     def whole(key: str) -> str:
         letter = column_letter(_PLAYERS_AT + _PLAYER_COLUMNS.index(key))
         return f"${letter}${FIRST_ROW + 2}:${letter}${FIRST_ROW + 1 + count}"
 
+    def games(key: str) -> str:
+        return _block(key, players.games)
+
+    ids, done_id = _block("player", players.games), index + COMPLETE
+
+    def both(key: str) -> str:  # in every counted game, complete or not
+        return f"SUMIF({ids},{index},{games(key)})+SUMIF({ids},{done_id},{games(key)})"
+
     summed = {
-        key: f"=SUMIF({games('id')},{index},{games(source)})"
-        for key, source in (
-            ("games", "counted"),
-            ("complete_games", "complete"),
-            ("wins", "win"),
-            ("deals", "deals"),
-            ("total", "total"),
-            ("complete_total", "complete_total"),
-            ("hands", "hands"),
-            ("plus200", "plus200"),
-        )
+        "games": f"=COUNTIF({ids},{index})+COUNTIF({ids},{done_id})",
+        "complete_games": f"=COUNTIF({ids},{done_id})",
+        "wins": f"=SUMIF({ids},{done_id},{games('win')})",
+        "deals": f"={both('deals')}",
+        "total": f"={both('total')}",
+        "complete_total": f"=SUMIF({ids},{done_id},{games('total')})",
+        "hands": f"={both('hands')}",
+        "plus200": f"={both('plus200')}",
     }
     done, points = mine("complete_games"), mine("complete_total")
     wins, tenths = mine("wins"), mine("tenths")
@@ -234,9 +261,8 @@ def _player_row(players: Players, offset: int) -> Cells:
         "sort": sort,
         "order": order,
     }
-    cells: Cells = {
-        (row, _PLAYERS_AT): Written(players.names[offset], Style.COMPUTED),
-    }
+    name = _PLAYERS_AT + _PLAYER_COLUMNS.index("player")
+    cells: Cells = {(row, name): Written(players.names[offset], Style.COMPUTED)}
     for key, formula in made.items():
         column = _PLAYERS_AT + _PLAYER_COLUMNS.index(key)
         cells[(row, column)] = Written(formula, Style.COMPUTED, True)
@@ -246,10 +272,7 @@ def _player_row(players: Players, offset: int) -> Cells:
 # The Standings sheet's columns its players' table gives; the others (the rating and what
 # only the whole season tells) are remi's values, in hidden columns beside the table, one
 # row per player in the table's order, and shown in the standings order as the rest.
-LIVE_COLUMNS: Final = frozenset(
-    ["rank", "player", "games", "complete_games", "wins", "deals", "total", "average", "hands",
-     "plus200"]
-)  # fmt: skip
+LIVE_COLUMNS: Final = _PLAYER_COLUMNS[:10]
 
 
 def standings_rows(
@@ -267,30 +290,44 @@ def standings_rows(
     row's values in the order of `columns`) in hidden columns to the right, whose first and
     last column are returned."""
     cells: Cells = {}
+    live = len(LIVE_COLUMNS)
+    assert tuple(columns[:live]) == LIVE_COLUMNS
     first_value = len(columns) + 1
-    valued = [index for index, key in enumerate(columns) if key not in LIVE_COLUMNS]
     for position, key in enumerate(players.keys):
         values = by_player.get(key)
-        for offset, index in enumerate(valued):
+        for offset, index in enumerate(range(live, len(columns))):
             value = None if values is None else values[index]
             if value is not None and value != "":
                 cells[(top + position, first_value + offset)] = Written(value, styles[index])
     count = len(players.names)
+    last_value = first_value + len(columns) - live - 1
+    block = f"${column_letter(first_value)}${top + 1}:${column_letter(last_value)}${top + count}"
     for place in range(count):
         order = players.order(place)
-        row = top + place
         result = shown[place] if place < len(shown) else [""] * len(columns)
-        for index, key in enumerate(columns):
-            if key in LIVE_COLUMNS:
-                found = f"INDEX({players.column(key)},{order})"
-            else:
-                letter = column_letter(first_value + valued.index(index))
-                block = f"${letter}${top + 1}:${letter}${top + count}"
-                found = f'IF(ISBLANK(INDEX({block},{order})),"",INDEX({block},{order}))'
-            formula = f'=IF({order}=0,"",{found})'
-            value = result[index]
-            # What a figure only remi works out shows is what the last `remi score` wrote,
-            # in the order the game sheets give now: not known here.
-            shows = None if key not in LIVE_COLUMNS else "" if value is None else value
-            cells[(row, index)] = Written(formula, styles[index], True, shows)
-    return cells, (first_value, first_value + len(valued) - 1)
+        # Each part of the row one array formula: the player's row of the live table,
+        # then of the values only remi works out.
+        row = f'=IF({order}=0,"",INDEX({players.shown},{order},0))'
+        found = f"INDEX({block},{order},0)"
+        values = f'=IF({order}=0,"",IF({found}="","",{found}))'
+        known = ["" if value is None else value for value in result]
+        _array(cells, top + place, 0, row, known[:live], styles[:live])
+        _array(cells, top + place, live, values, known[live:], styles[live:])
+    return cells, (first_value, last_value)
+
+
+def _array(
+    cells: Cells,
+    row: int,
+    first: int,
+    formula: str,
+    shown: Sequence[Value],
+    styles: Sequence[Style],
+) -> None:
+    """An array formula across a row's cells from `first`, each showing `shown` (None: not
+    known before it calculates), into `cells`."""
+    span = f"{column_letter(first)}{row + 1}:{column_letter(first + len(shown) - 1)}{row + 1}"
+    cells[(row, first)] = Written(formula, styles[0], True, shown[0], array=span)
+    for offset, (value, style) in enumerate(zip(shown[1:], styles[1:], strict=True), start=1):
+        kept = "" if value is None else value
+        cells[(row, first + offset)] = Written(kept, style, covered=True, result=value)

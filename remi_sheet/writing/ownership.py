@@ -58,15 +58,23 @@ def same(current: CellValue, recorded: Any) -> bool:
 # A formula is recorded as a digest of its tokens: the record stays small, and a formula
 # re-spelt by a spreadsheet program still matches it.
 _DIGEST: Final = "ƒ"
+_RAW: Final = _DIGEST + "="  # a formula's text digested (`kept`)
 # A cell of one of remi's array formulas but its first: whatever the array shows there.
 ARRAY_CELL: Final = "ƒ[]"
 
 
-def kept(value: Any) -> Any:
+def kept(value: Any, *, raw: bool = False) -> Any:
     """What the record keeps of a value remi wrote: a formula as the digest of its tokens,
-    anything else as it is."""
+    anything else as it is. `raw`: a formula as the digest of its text, for the hidden live
+    sheet, whose thousands of formulas (each game's references) remi never compares with
+    what a spreadsheet saved there (`claim`: another formula there is the spreadsheet's
+    doing), only with what it writes now."""
     if not (isinstance(value, str) and value[:1] == "="):
         return value
+    if raw:
+        import hashlib
+
+        return _RAW + hashlib.blake2b(value.encode(), digest_size=10).hexdigest()
     return _digest(value)
 
 
@@ -220,11 +228,11 @@ def claim(
     in_the_way: dict[Key, Problem] = {}
     for key, value in sorted(recorded.items()):
         now = current(key)
-        if now is None or same(now, value) or _as_written(now, key, desired):
+        relinked = hidden and is_formula(value) and isinstance(now, str) and now[:1] == "="
+        if now is None or relinked or same(now, value) or _as_written(now, key, desired):
             continue
         # (on a game sheet, such formulas are how rows moved under remi's area: `_moved`)
-        relinked = hidden and is_formula(value) and isinstance(now, str) and now[:1] == "="
-        if not (whole_sheet and _broken_by_deletion(now, value)) and not relinked:
+        if not (whole_sheet and _broken_by_deletion(now, value)):
             in_the_way[key] = _edited(sheet, key, now, value)
     for key in sorted(desired):
         now = current(key)

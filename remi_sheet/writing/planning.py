@@ -29,8 +29,8 @@ from remi_sheet.writing.area import (
     standings_area,
     standings_sheet_name,
 )
-from remi_sheet.writing.live_area import Summary, live_columns, phone_rows, summary
-from remi_sheet.writing.live_standings import LiveGame, Players, live_tables
+from remi_sheet.writing.live_area import live_columns, phone_rows, summary
+from remi_sheet.writing.live_standings import LiveGame, Players, Summary, live_tables
 from remi_sheet.writing.ownership import (
     ARRAY_CELL,
     Key,
@@ -254,7 +254,7 @@ def stale_live_rules(notebook: Notebook, plan: Plan) -> list[Problem]:
         column < first or row >= below for row, column in recorded
     ):
         return []
-    if all(kept(cell.value) == recorded.get(key) for key, cell in rules.items()) and (
+    if all(kept(cell.value, raw=True) == recorded.get(key) for key, cell in rules.items()) and (
         _names_as_planned(notebook, plan)
     ):
         return []
@@ -465,8 +465,11 @@ def up_to_date(notebook: Notebook, plan: Plan) -> bool:
         recorded = record[sheet]
         if grid is None or set(recorded) != set(cells):
             return False
+        raw = sheet == LIVE_SHEET
         for key, written in cells.items():
             wrote = ARRAY_CELL if written.covered else written.value
+            if raw and isinstance(wrote, str) and wrote[:1] == "=":
+                wrote = kept(wrote, raw=True)
             if not same(recorded[key], wrote) and recorded[key] != wrote:
                 return False
             # A formula (or an array's cell) whose result remi does not know shows
@@ -500,43 +503,63 @@ def untouched(notebook: Notebook, plan: Plan, probe: FormulaProbe) -> bool:
     """True when the cells' values show that nobody typed over remi's cells nor into its
     way, as `up_to_date` reads them for a plan that changes some values (a live game
     typed, whose standings are now others): every value remi recorded still there, every
-    formula of its showing what remi computes there, nothing
-    (no error value either, `probe`) where remi would write anew, nothing under its rows.
-    `remi check` then has no cell of remi's to look at formula by formula; False says
-    only that it must look."""
+    formula of its showing what remi computes there (on the live Standings sheet, still
+    there), nothing (no error value either, `probe`) where remi would write anew, nothing
+    under its rows. `remi check` then has no cell of remi's to look at formula by formula;
+    False says only that it must look."""
     record = plan.record
     if record is None:
         return False
-    for sheet, cells in plan.sheets.items():
+    for sheet in plan.sheets:
         recorded = plan.owned.get(sheet, record.get(sheet))
         grid = notebook.grids.get(sheet)
-        if recorded is None or grid is None:
+        if recorded is None or grid is None or not _sheet_untouched(plan, sheet, grid, probe):
             return False
-        value = grid.value
-        # remi's own sheets hold formulas of its own: a look at their XML finds a formula
-        # or an error value where remi writes anew, without reading them whole.
-        marked = probe.marked if sheet in plan.own else probe.kind
-        for key in recorded.keys() | cells.keys():
-            was = recorded.get(key)
-            if was is None:
-                if value(*key) is not None or marked(sheet, *key):
-                    return False
-            elif was == ARRAY_CELL or is_formula(was):
-                # (its showing what remi's formula there computes tells, whichever
-                # formula remi writes now)
-                written = cells.get(key)
-                if written is None or written.covered != (was == ARRAY_CELL):
-                    return False
-                if (written.formula or written.covered) and written.result is None:
-                    continue  # what it shows is not known before it calculates
-                shows = None if written.shows == "" else written.shows
-                if not same(value(*key), shows):
-                    return False
-            elif not same(now := value(*key), was) or now is None:
-                return False
         if any(grid.value(*key) is not None for key in _under(recorded, grid)):
             return False
     return True
+
+
+def _sheet_untouched(plan: Plan, sheet: str, grid: Grid, probe: FormulaProbe) -> bool:
+    """`untouched` of one sheet's cells."""
+    cells = plan.sheets[sheet]
+    recorded = plan.owned.get(sheet, (plan.record or {}).get(sheet)) or {}
+    value = grid.value
+    # The Standings sheet holds formulas of remi's: a look at its XML finds a formula or an
+    # error value where remi writes anew, without reading it whole. Nobody types on the
+    # hidden live sheet.
+    standings = sheet == plan.standings_sheet
+    marked = probe.marked if standings else _nowhere if sheet == LIVE_SHEET else probe.kind
+    for key in recorded.keys() | cells.keys():
+        was = recorded.get(key)
+        if was is None:
+            if value(*key) is not None or marked(sheet, *key):
+                return False
+        elif was == ARRAY_CELL or is_formula(was):
+            # (its showing what remi's formula there computes tells, whichever formula
+            # remi writes now)
+            written = cells.get(key)
+            if written is None or written.covered != (was == ARRAY_CELL):
+                return False
+            if (written.formula or written.covered) and written.result is None:
+                continue  # what it shows is not known before it calculates
+            if standings:
+                # The live Standings follow the games as the spreadsheet reads them, with
+                # the players the last score listed: not what remi computes now once a
+                # name is typed. Its formula still there tells (an array's first cell's).
+                if not written.covered and not marked(sheet, *key):
+                    return False
+                continue
+            shows = None if written.shows == "" else written.shows
+            if not same(value(*key), shows):
+                return False
+        elif not same(now := value(*key), was) or now is None:
+            return False
+    return True
+
+
+def _nowhere(sheet: str, row: int, column: int) -> None:
+    """No cell of the hidden live sheet is looked at for a formula typed there."""
 
 
 def _under(recorded: Mapping[Key, Any], grid: Grid) -> list[Key]:

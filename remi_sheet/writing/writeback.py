@@ -125,12 +125,12 @@ def _helped_as_now(notebook: Notebook, plan: Plan) -> Callable[[str, bytes], boo
 
 
 def _unchanged(notebook: Notebook, plan: Plan, untouched: bool) -> set[str]:
-    """The game sheets `plan` leaves as they are: those it writes nothing into, and, when
+    """The sheets `plan` leaves as they are: the game sheets it writes nothing into, and, when
     the values showed every cell of remi's as it left it (`untouched`), those where it writes
     what it recorded writing there before (a live game typed on: its formulas are the
     same, and their results are the spreadsheet's). Never one whose deals it numbers."""
     record = plan.record or {}
-    return {
+    unchanged = {
         game.sheet
         for game in notebook.games
         if game.sheet not in plan.renumber
@@ -143,6 +143,12 @@ def _unchanged(notebook: Notebook, plan: Plan, untouched: bool) -> set[str]:
             )
         )
     }
+    # The live sheet, when it holds what remi writes there now (no game added, no rule
+    # moved, no new name): its formulas calculate in the spreadsheet, as a game's do.
+    live = plan.sheets.get(LIVE_SHEET)
+    if untouched and live is not None and record.get(LIVE_SHEET) == _values(live, LIVE_SHEET):
+        unchanged.add(LIVE_SHEET)
+    return unchanged
 
 
 def _write(
@@ -342,9 +348,9 @@ def _claims(
         cells = planned
         if not whole and recorded is not None:
             cells, recorded = _loose_cells(planned, recorded, current, area)
-        hidden = name == LIVE_SHEET
+        desired, hidden = _values(cells, name), name == LIVE_SHEET
         decided = claim(
-            name, current, recorded or {}, _values(cells), area, whole_sheet=whole, hidden=hidden
+            name, current, recorded or {}, desired, area, whole_sheet=whole, hidden=hidden
         )
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
@@ -355,7 +361,7 @@ def _claims(
             left_alone.append(name)
         else:
             changes[name] = (cells, decided.clear)
-            record[name] = _values(cells)
+            record[name] = _values(cells, name)
     return problems, left_alone, changes, record
 
 
@@ -370,7 +376,7 @@ def _granted(
     changes: dict[str, tuple[Cells, set[Key]]] = {}
     for name, planned in plan.sheets.items():
         changes[name] = (planned, {key for key in record.get(name, {}) if key not in planned})
-        record[name] = _values(planned)
+        record[name] = _values(planned, name)
     return [], [], changes, record
 
 
@@ -457,11 +463,12 @@ def _hide_live_sheet(sheets: dict[str, Worksheet]) -> bool:
     return True
 
 
-def _values(cells: Cells) -> dict[Key, Any]:
-    """What the record keeps of the cells (`ownership.kept`); of a cell of an array formula
-    but its first, that it is one."""
+def _values(cells: Cells, sheet: str = "") -> dict[Key, Any]:
+    """What the record keeps of the cells of `sheet` (`ownership.kept`: the live sheet's
+    formulas by their text); of a cell of an array formula but its first, that it is one."""
+    raw = sheet == LIVE_SHEET
     return {
-        key: ARRAY_CELL if written.covered else kept(written.value)
+        key: ARRAY_CELL if written.covered else kept(written.value, raw=raw)
         for key, written in cells.items()
     }
 
@@ -567,11 +574,17 @@ def _apply(sheet: Worksheet, cells: Cells, clear: set[Key], arrays: dict[Style, 
         cell = sheet.cell(key[0] + 1, key[1] + 1)
         look = arrays[written.style]
         if written.covered:
-            # an array's result where remi knows it, as a spreadsheet saves one
-            if not same(cell.value, written.result) or compat.style_array(cell) != look:
+            # an array's result where remi knows it, as a spreadsheet saves one (text as a
+            # formula's, which openpyxl reads back as a plain string)
+            kind = "str" if isinstance(written.result, str) else "n"
+            if (
+                not same(cell.value, written.result)
+                or compat.style_array(cell) != look
+                or (written.result is not None and cell.data_type != kind)
+            ):
                 cell.value = written.result
                 if written.result is not None:
-                    cell.data_type = "str" if isinstance(written.result, str) else "n"
+                    cell.data_type = kind
                 compat.set_style_array(cell, look)
                 touched.add(key)
             continue
