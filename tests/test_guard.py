@@ -302,3 +302,26 @@ def test_a_live_notebook_is_read_without_its_formulas_as_with_them(tmp_path: Pat
     live = next(grid for grid in grids if grid.name == "_remi_live")
     assert [list(row) for row in live.rows] == [list(row) for row in expected]
     assert live.rows[0][:5] == [2.0, "<b>", 4.0, "2>", "2>"] and live.rows[1][4] == 5.0
+
+
+@pytest.mark.parametrize(
+    ("cell", "fits"),
+    [
+        (b'<c r="A1" t="n"><v>7</v></c>', True),  # a number copies no string
+        (b'<c r="A1"><f>B1</f><v>7</v></c>', True),  # nor a formula's value
+        (b'<c r="A1" t="str"><f>B1</f><v>x</v></c>', True),  # nor a formula's text
+        (b'<c r="A1" t="s"><v>0</v></c>', False),  # a shared string: a copy each
+        (b"<c r='A1' t = 's'><v>0</v></c>", False),  # spaced and quoted otherwise
+        (b'<c r="A1" t="&#115;"><v>0</v></c>', False),  # "s" as an entity may be one
+        (b'<c r="A1" x:t="s"><v>0</v></c>', False),  # behind a prefix, counted all the same
+    ],
+)
+def test_only_cells_of_shared_strings_count_as_copies_of_the_longest(
+    cell: bytes, fits: bool
+) -> None:
+    """A live sheet holds thousands of numbers beside a record whose strings are tens of
+    kilobytes long: only its string cells can be copies of one."""
+    longest = 40_000
+    sheet = b'<sheetData><row r="1">' + cell * 2_000 + b"</row></sheetData>"
+    assert 2_000 * longest > guard.MAX_TEXT_BYTES
+    assert guard.copies_fit(sheet, longest) is fits
