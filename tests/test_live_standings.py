@@ -168,3 +168,29 @@ def test_an_error_typed_where_the_live_standings_write_anew_is_still_found(
     result = remi("check", saved)
     assert result.exit_code == 1
     assert f"Standings!{address(*key)}: " in result.stdout
+
+
+def test_a_loser_down_with_a_hundred_after_a_hand_and_a_name_with_a_no_break_space(
+    tmp_path: Path, calc: Any
+) -> None:
+    """Two readings the sheet must share with remi (found by a review): a loser who laid
+    down holding 100 after a hand scores 200, which is no +200 taken; and a name typed with
+    a no-break space, which remi reads as the name without it, is that player's live."""
+    path, saved = tmp_path / "klub.xlsx", tmp_path / "typed.xlsx"
+    names = ["-p", "Anna", "-p", "Béla", "-p", "Cili"]
+    assert remi("new", path, *names, "--games", "2").exit_code == 0
+    deals = [["H", "100", "0"]] + [["W", "0", "5"]] * 6
+    cells = [
+        (sheet, f"{column}{row}", text)
+        for sheet in ("Game 1", "Game 2")
+        for row, deal in enumerate(deals, start=6)
+        for column, text in zip("BCD", deal, strict=True)
+    ]
+    cells.append(("Game 2", "C5", "Béla\u00a0"))
+    calc.type(path, cells, save=saved)
+    assert remi("score", saved).exit_code == 0
+    table, line = calc.read(saved, [("Standings", "A4:J7"), ("Standings", "A2:A2")])
+    live = shown(table)
+    assert live[:3] == remis(saved) and live[3] == [None] * 10
+    assert {row[1]: (row[2], row[9]) for row in live[:3]}["Béla"] == (2, 0)
+    assert line[0][0][1].startswith("Live: ")

@@ -171,7 +171,8 @@ def standings_area(
     broken = [game.sheet for game in notebook.games if game.has_errors]
     for key, sheets in (("incomplete_games", unfinished), ("not_counted", broken)):
         if sheets:
-            cells[(row, 0)] = Written(say(key, lang), Style.HEADING)
+            # A sentence, left-aligned: centred in column A, its start would fall off it.
+            cells[(row, 0)] = Written(say(key, lang), Style.NOTE)
             for offset, sheet in enumerate(sheets, start=1):
                 cells[(row + offset, 0)] = Written(sheet, Style.COMPUTED)
             row += len(sheets) + 2

@@ -440,9 +440,20 @@ def _summary(shared: _Game, total_row: int, statuses: str) -> Cells:
     columns, slots = shared.columns, range(shared.slots)
     bottom = shared.layout.rows[-1].row if shared.layout.rows else shared.top
 
-    def scores(slot: int) -> str:
-        column = columns.score(slot)
+    def down(column: int) -> str:
         return f"{address(shared.top, column)}:{address(bottom, column)}"
+
+    def scores(slot: int) -> str:
+        return down(columns.score(slot))
+
+    def plus200(slot: int) -> str:
+        """Deals won from hand with the slot not laid down (`X`, `Y`: as the scores read
+        them), and typed score rows of a hand win where it scored the +200: a loser who
+        laid down may hold points that double to as much."""
+        kinds = down(columns.helper("kind", slot))
+        entered = f'SUMPRODUCT(({statuses}="H")*(({kinds}="X")+({kinds}="Y")))'
+        scored = f'SUMPRODUCT(({statuses}="S")*({scores(slot)}=remi_not_down)*({hand_rows}))'
+        return f"={at.counted}*({entered}+{scored})"
 
     typed = "+".join(f'COUNTIF({statuses},"{kind}")' for kind in "SHW")
     complete = f"IF(remi_to_limit,MAX({','.join(at.totals)})>=remi_limit,{at.deals}>=remi_deals)"
@@ -466,10 +477,7 @@ def _summary(shared: _Game, total_row: int, statuses: str) -> Cells:
                 f"=IF(AND({at.complete}=1,{at.totals[slot]}={lowest}),1,0)",
             ),
             (columns.helper("code", slot), f"={at.counted}*COUNTIF({scores(slot)},remi_hand_win)"),
-            (
-                columns.helper("rest", slot),
-                f"={at.counted}*SUMPRODUCT(({scores(slot)}=remi_not_down)*({hand_rows}))",
-            ),
+            (columns.helper("rest", slot), plus200(slot)),
         ]
     return {(total_row, column): Written(text, Style.COMPUTED, True) for column, text in made}
 

@@ -77,6 +77,9 @@ class LiveGame:
 
     game: Game
     summary: Summary | None
+    # Each player's name as its heading shows it (TRIM'd), where remi reads it otherwise
+    # (a no-break space, a full-width letter): a spelling of its own for the sheet to match.
+    typed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +147,12 @@ def live_tables(games: Sequence[LiveGame]) -> tuple[Cells, Players]:
     for row, live in enumerate(games, start=FIRST_ROW + 1):
         cells |= _game_row(live, row, index)
     aliases = [(spelling, index[key]) for key in keys for spelling in spellings[key]]
+    seen = {spelling.casefold() for spelling, _ in aliases}
+    for live in games:
+        for name, shown in zip(live.game.players, live.typed, strict=False):
+            if shown.casefold() not in seen:
+                seen.add(shown.casefold())
+                aliases.append((shown, index[fold(name)]))
     for offset, (spelling, number) in enumerate(aliases, start=1):
         cells[(FIRST_ROW + offset, _ALIASES_AT)] = Written(spelling, Style.COMPUTED)
         cells[(FIRST_ROW + offset, _ALIASES_AT + 1)] = Written(number, Style.COMPUTED)

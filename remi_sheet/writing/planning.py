@@ -21,7 +21,7 @@ from remi_sheet.notebook.sheets import LIVE_SHEET, STATE_SHEET
 from remi_sheet.reading.cells import column_letter
 from remi_sheet.reading.contents import Contents
 from remi_sheet.reading.grid import FormulaProbe, Grid
-from remi_sheet.writing import live_sheet, live_standings
+from remi_sheet.writing import formulas, live_sheet, live_standings
 from remi_sheet.writing.area import (
     Block,
     area_width,
@@ -363,9 +363,24 @@ def _live_sheet(
     local: dict[str, dict[str, str]] = {sheet: {} for sheet in live}
     for (_, games), block in zip(books, blocks, strict=True):
         local.update((sheet, block) for sheet in games)
-    gathered = [LiveGame(game, _summary_of(live.get(game.sheet))) for game in notebook.games]
+    gathered = [
+        LiveGame(game, _summary_of(live.get(game.sheet)), _typed_names(notebook, game))
+        for game in notebook.games
+    ]
     table, players = live_tables(gathered)
     return cells | table, names, local, players
+
+
+def _typed_names(notebook: Notebook, game: Game) -> tuple[str, ...]:
+    """Each player's heading as the live formulas read it (`formulas.excel_trim`)."""
+    grid = notebook.grids.get(game.sheet)
+    if grid is None:
+        return ()
+    row, layout = game.layout.header_row, game.layout
+    return tuple(
+        formulas.excel_trim(grid.value(row, layout.player_column(slot)))
+        for slot in range(len(game.players))
+    )
 
 
 def _summary_of(game: Game | None) -> Summary | None:
