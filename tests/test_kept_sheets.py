@@ -230,3 +230,32 @@ def test_a_sheet_with_an_autofilter_is_loaded_whole(tmp_path: Path) -> None:
     path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
     _patched(path, "Game 2", b"</sheetData>", b'</sheetData><autoFilter ref="A5:D12"/>')
     assert set(kept_sheets.keepable(path, ["Game 1", "Game 2"])) == {"Game 1"}
+
+
+def test_the_record_keeps_the_digest_of_each_formula_it_wrote(typed: Path) -> None:
+    """Reading a formula into tokens is most of remi's own time in a save: the record keeps
+    each formula text's digest, and a later run finds it there instead of reading the
+    formula again; a damaged entry is passed over."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from remi_sheet.notebook.loading import load_notebook\n"
+        "from remi_sheet.writing import ownership, planning, writeback\n"
+        "notebook = load_notebook(Path(sys.argv[1]))\n"
+        "plan = planning.plan(notebook, notebook.lang)\n"
+        "for game in notebook.games:\n"
+        "    assert writeback._values(plan.sheets[game.sheet]) == plan.record[game.sheet]\n"
+        "print(ownership.formula_tokens.cache_info().misses, '[formulas]' in plan.record)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(typed)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["0", "False"]
+    from remi_sheet.writing import ownership
+
+    ownership._learn({"d": {"x": 5, "y": "not a digest", "z": "ƒ0123"}})
+    assert ownership._KNOWN.get("x") is None and ownership._KNOWN.get("y") is None
+    assert ownership._KNOWN.get("z") == "ƒ0123"

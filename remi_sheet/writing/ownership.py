@@ -82,9 +82,24 @@ def kept(value: Any, *, raw: bool = False) -> Any:
 def _digest(value: str) -> str:
     import hashlib
 
+    written = hashlib.blake2b(value.encode(), digest_size=10).hexdigest()
+    known = _KNOWN.get(written)
+    if known is not None:
+        return known
     tokens = formula_tokens(value)
     text = "\x1f".join(tokens) if tokens is not None else value
-    return _DIGEST + hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
+    digest = _DIGEST + hashlib.blake2b(text.encode(), digest_size=10).hexdigest()
+    _KNOWN[written] = digest
+    return digest
+
+
+# The digest of each formula's text remi has read or worked out (`_digest`), kept with the
+# record: reading a formula into tokens is most of the time a save takes on remi's side,
+# and the formulas of a notebook's live areas are the same from one run to the next. What
+# a text's tokens are does not change, so a digest found here is the one worked out.
+_KNOWN: dict[str, str] = {}
+# The record's row of them: a name no sheet can have (Excel forbids brackets in one).
+_DIGESTS_ROW: Final = "[formulas]"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -139,10 +154,21 @@ def read_record(grid: Grid | None) -> Record | None:
             continue
         text = "".join(str(grid.value(row, column) or "") for column in range(1, grid.width(row)))
         try:
-            record[str(sheet)] = _decode(json.loads(text))
+            document = json.loads(text)
+            if sheet == _DIGESTS_ROW:
+                _learn(document)
+                continue
+            record[str(sheet)] = _decode(document)
         except (ValueError, KeyError, TypeError):
             return None  # a damaged record proves nothing: fall back as if there were none
     return record
+
+
+def _learn(document: dict[str, Any]) -> None:
+    """The digests of the record's row of them (`_KNOWN`), those of the right shape."""
+    for written, digest in dict(document.get("d", {})).items():
+        if isinstance(written, str) and isinstance(digest, str) and digest[:1] == _DIGEST:
+            _KNOWN.setdefault(written, digest)
 
 
 def _decode(document: dict[str, Any]) -> dict[Key, Any]:
@@ -158,8 +184,16 @@ def _decode(document: dict[str, Any]) -> dict[Key, Any]:
 def state_rows(record: Record) -> list[list[str]]:
     """The state sheet's rows: its title, then a sheet name and its cells as JSON chunks."""
     rows = [[STATE_TITLE]]
-    for sheet in sorted(record):
-        text = json.dumps(_encode(record[sheet]), ensure_ascii=False, separators=(",", ":"))
+    documents = [(sheet, _encode(record[sheet])) for sheet in sorted(record)]
+    used = {value for cells in record.values() for value in cells.values()}
+    digests = {written: digest for written, digest in _KNOWN.items() if digest in used}
+    if digests:
+        # (as an empty sheet's record besides: an older remi reads it as one, harmlessly)
+        documents.append(
+            (_DIGESTS_ROW, {"r": 0, "c": 0, "v": [], "d": dict(sorted(digests.items()))})
+        )
+    for sheet, document in documents:
+        text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
         rows.append([sheet] + [text[i : i + _CHUNK] for i in range(0, len(text), _CHUNK)])
     return rows
 
