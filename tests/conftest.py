@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 # openpyxl writes through lxml when it is installed, and lxml is a test dependency (for the
 # tests that run remi with it): the suite runs openpyxl as a plain install does, without.
@@ -40,6 +42,13 @@ os.environ.update({key: ENV[key] for key in ("LANG", "LANGUAGE", "LC_ALL", "LC_M
 def remi(*args: str | Path, env: dict[str, str] | None = None) -> Any:
     """`remi ARGS…` through Typer's test runner."""
     return CliRunner().invoke(app, [str(a) for a in args], env={**ENV, **(env or {})})
+
+
+def fresh_python(code: str, *args: str | Path) -> subprocess.CompletedProcess[str]:
+    """`code` run by a Python of its own, as a command starts: what it imports is its own."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True, check=True
+    )
 
 
 def remi_json(*args: str | Path) -> tuple[int, dict[str, Any]]:

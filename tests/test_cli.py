@@ -14,7 +14,7 @@ from typing import Any
 import openpyxl
 import pytest
 
-from tests.conftest import build_notebook, remi, remi_json, worked_game
+from tests.conftest import build_notebook, fresh_python, remi, remi_json, worked_game
 
 Make = Callable[..., Path]
 
@@ -484,10 +484,7 @@ def test_help_builds_no_command_and_check_builds_only_itself() -> None:
     )
 
     def built(*args: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "-c", probe, *args], capture_output=True, text=True, check=True
-        )
-        return done.stderr.strip().splitlines()[-1]
+        return fresh_python(probe, *args).stderr.strip().splitlines()[-1]
 
     assert built("--help") == "[] []"
     assert built("check", "--help") == "['check'] []"

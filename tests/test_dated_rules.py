@@ -21,6 +21,7 @@ import openpyxl
 import pytest
 
 from remi_sheet.notebook.loading import load_notebook
+from tests.conftest import fresh_python
 
 REMI = Path(sys.executable).with_name("remi")
 pytestmark = pytest.mark.skipif(not REMI.exists(), reason="remi is not installed beside Python")
@@ -384,10 +385,7 @@ def test_checking_a_live_notebook_without_dated_rows_loads_no_workbook_writer(
         "checked = check(sys.argv[1])\n"
         "print(len(checked.problems), 'openpyxl' in sys.modules)"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(typed)], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.split() == ["0", "False"]
+    assert fresh_python(probe, typed).stdout.split() == ["0", "False"]
 
 
 def _first_sheet(path: Path) -> str:

@@ -18,7 +18,7 @@ from openpyxl.comments import Comment
 
 from remi_sheet.reading import package
 from remi_sheet.writing import kept_sheets
-from tests.conftest import build_notebook, remi, worked_game
+from tests.conftest import build_notebook, fresh_python, remi, worked_game
 from tests.test_typed_in_calc import new_notebook
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -236,9 +236,6 @@ def test_the_record_keeps_the_digest_of_each_formula_it_wrote(typed: Path) -> No
     """Reading a formula into tokens is most of remi's own time in a save: the record keeps
     each formula text's digest, and a later run finds it there instead of reading the
     formula again; a damaged entry is passed over."""
-    import subprocess
-    import sys
-
     probe = (
         "import sys\n"
         "from pathlib import Path\n"
@@ -250,10 +247,7 @@ def test_the_record_keeps_the_digest_of_each_formula_it_wrote(typed: Path) -> No
         "    assert writeback._values(plan.sheets[game.sheet]) == plan.record[game.sheet]\n"
         "print(ownership.formula_tokens.cache_info().misses, '[formulas]' in plan.record)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(typed)], capture_output=True, text=True, check=True
-    )
-    assert done.stdout.split() == ["0", "False"]
+    assert fresh_python(probe, typed).stdout.split() == ["0", "False"]
     from remi_sheet.writing import ownership
 
     ownership._learn({"d": {"x": 5, "y": "not a digest", "z": "ƒ0123"}})

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import subprocess
 import sys
 from pathlib import Path
 
@@ -140,7 +139,7 @@ def test_a_terminal_gets_rich_and_a_pipe_plain_text(monkeypatch: pytest.MonkeyPa
 
 
 def test_piped_check_does_not_load_rich(tmp_path: Path) -> None:
-    from tests.conftest import build_notebook
+    from tests.conftest import build_notebook, fresh_python
 
     path = build_notebook(tmp_path / "n.xlsx", {"G": [["Deal", "Anna", "Béla"], [1, "W", 10]]})
     probe = (
@@ -153,9 +152,7 @@ def test_piped_check_does_not_load_rich(tmp_path: Path) -> None:
         "    pass\n"
         "print('rich' in sys.modules, file=sys.stderr)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", probe, str(path)], capture_output=True, text=True, check=True
-    )
+    done = fresh_python(probe, path)
     assert done.stderr.strip() == "False"
     assert "Anna" in done.stdout
     assert "│" not in done.stdout

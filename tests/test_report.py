@@ -25,7 +25,7 @@ from pypdf import PdfReader
 from remi_sheet.i18n import Lang
 from remi_sheet.report import default_template_dir
 from remi_sheet.report.rendering import inside
-from tests.conftest import build_notebook, remi, worked_game
+from tests.conftest import build_notebook, fresh_python, remi, worked_game
 
 Sheet = tuple[Sequence[Sequence[Any]], dt.date | None, str | None]
 
@@ -939,8 +939,7 @@ def test_weasyprint_is_not_imported_at_start_up() -> None:
         "print(sorted(m for m in ('weasyprint', 'jinja2', 'remi_sheet.report.scorecard') "
         "if m in sys.modules))"
     )
-    found = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert found.stdout.strip() == "[]"
+    assert fresh_python(code).stdout.strip() == "[]"
 
 
 def test_the_help_ends_with_an_example() -> None:

@@ -104,6 +104,12 @@ class GameLayout:
         """The last row of the deal table (the header row for an empty table)."""
         return self.rows[-1].row if self.rows else self.header_row
 
+    @property
+    def totals_row(self) -> int:
+        """The row of remi's Total row: a typed Total row's (remi's totals stand beside
+        it), else the one under the deals."""
+        return self.total_row if self.total_row is not None else self.end_row + 1
+
 
 def filled(value: CellValue) -> bool:
     """True for a cell holding something other than empty or blank text."""

@@ -63,7 +63,7 @@ def game_area(game: Game, lang: Lang, *, live: bool = False, phone: bool = False
             )
         cells |= _deal_values(game)
     # A Total row the players typed themselves gets remi's totals right beside it.
-    total_row = layout.total_row if layout.total_row is not None else layout.end_row + 1
+    total_row = layout.totals_row
     cells[(total_row, first)] = Written(say("total", lang), Style.HEADING)
     cells[(total_row + 1, first)] = Written(say("rank", lang), Style.HEADING)
     if live:

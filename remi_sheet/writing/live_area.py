@@ -28,7 +28,7 @@ from remi_sheet.notebook.games import Game, ScoredDeal
 from remi_sheet.reading.cells import CellValue, address, column_letter
 from remi_sheet.writing import formulas, live_standings
 from remi_sheet.writing.live_standings import Summary
-from remi_sheet.writing.written import Cells, Style, Written, score_style
+from remi_sheet.writing.written import Cells, Style, Written, array_cells, score_style
 
 MAX_SLOTS: Final = 6  # the most players a game can have (`max_players` is at most 6)
 LEGEND: Final = ("live_legend_error", "live_legend_waiting", "live_legend_painted")
@@ -133,21 +133,8 @@ def _array(
     cells: Cells, row: int, first: int, formula: str, shown: Sequence[Shown], style: Style
 ) -> None:
     """An array formula over a row's cells from `first`, one for each of `shown` (what each
-    shows, as remi knows it), into `cells`."""
-    _styled_array(cells, row, first, formula, [(value, style) for value in shown])
-
-
-def _styled_array(
-    cells: Cells, row: int, first: int, formula: str, shown: Sequence[tuple[Shown, Style]]
-) -> None:
-    """`_array` with a style for each cell (a hand win, a +200, marked)."""
-    last = first + len(shown) - 1
-    span = f"{address(row, first)}:{address(row, last)}"
-    value, style = shown[0]
-    cells[(row, first)] = Written(formula, style, True, value, array=span)
-    for offset, (value, style) in enumerate(shown[1:], start=1):
-        kept = "" if value is None else value
-        cells[(row, first + offset)] = Written(kept, style, covered=True, result=value)
+    shows, as remi knows it), into `cells`, all in one style."""
+    array_cells(cells, row, first, formula, [(value, style) for value in shown])
 
 
 def live_header(game: Game, lang: Lang) -> Cells:
@@ -302,7 +289,7 @@ def _scores(shared: _Game, lang: Lang, known: bool) -> Cells:
                 ]
                 scores = [value if value is not None else "" for value, _ in shown]
                 formula = formulas.guarded(pairs, scores, shared.entries(row), formula)
-        _styled_array(cells, row, columns.score(0), formula, shown)
+        array_cells(cells, row, columns.score(0), formula, shown)
         last_score = address(row, columns.score(shared.slots - 1))
         scores_so_far = f"{column_letter(columns.score(0))}${shared.top + 1}:{last_score}"
         totals: list[Shown] = ["" if blank[slot] else None for slot in range(shared.slots)]
@@ -398,7 +385,7 @@ def live_totals(game: Game, total_row: int, lang: Lang, *, known: bool, phone: b
         rows.append((layout.header_row - 2, layout.player_column(0)))
     for row, first in rows:
         total = formulas.total(statuses, scores, runnings, shared.absent(row))
-        _styled_array(cells, row, first, total, totals)
+        array_cells(cells, row, first, total, totals)
         place = formulas.rank(shared.span(row, first), shared.players)
         _array(cells, row + 1, first, place, places, Style.HEADING)
     cells |= _summary(shared, total_row, statuses)

@@ -29,7 +29,7 @@ from remi_sheet.notebook.games import Game
 from remi_sheet.notebook.names import spellings_of
 from remi_sheet.notebook.sheets import LIVE_SHEET
 from remi_sheet.reading.cells import column_letter
-from remi_sheet.writing.written import Cells, Style, Written
+from remi_sheet.writing.written import Cells, Style, Written, array_cells
 
 # Below the live sheet's values and tables (`live_sheet`: its longest table, 100 rows).
 FIRST_ROW: Final = 107  # 0-based: the headings; the rows follow
@@ -319,24 +319,8 @@ def standings_rows(
         row = f'=IF({order}=0,"",INDEX({players.shown},{order},0))'
         found = f"INDEX({block},{order},0)"
         values = f'=IF({order}=0,"",IF({found}="","",{found}))'
-        known = ["" if value is None else value for value in result]
-        _array(cells, top + place, 0, row, known[:live], styles[:live])
-        _array(cells, top + place, live, values, known[live:], styles[live:])
+        pairs = zip(result, styles, strict=True)
+        known = [("" if value is None else value, style) for value, style in pairs]
+        array_cells(cells, top + place, 0, row, known[:live])
+        array_cells(cells, top + place, live, values, known[live:])
     return cells, (first_value, last_value)
-
-
-def _array(
-    cells: Cells,
-    row: int,
-    first: int,
-    formula: str,
-    shown: Sequence[Value],
-    styles: Sequence[Style],
-) -> None:
-    """An array formula across a row's cells from `first`, each showing `shown` (None: not
-    known before it calculates), into `cells`."""
-    span = f"{column_letter(first)}{row + 1}:{column_letter(first + len(shown) - 1)}{row + 1}"
-    cells[(row, first)] = Written(formula, styles[0], True, shown[0], array=span)
-    for offset, (value, style) in enumerate(zip(shown[1:], styles[1:], strict=True), start=1):
-        kept = "" if value is None else value
-        cells[(row, first + offset)] = Written(kept, style, covered=True, result=value)

@@ -387,8 +387,7 @@ def _summary_of(game: Game | None) -> Summary | None:
     """Where a live game's figures for the Standings sheet stand (None: not live)."""
     if game is None:
         return None
-    layout = game.layout
-    return summary(game, layout.total_row if layout.total_row is not None else layout.end_row + 1)
+    return summary(game, game.layout.totals_row)
 
 
 def _other_books(
@@ -528,17 +527,20 @@ def untouched(notebook: Notebook, plan: Plan, probe: FormulaProbe) -> bool:
     for sheet in plan.sheets:
         recorded = plan.owned.get(sheet, record.get(sheet))
         grid = notebook.grids.get(sheet)
-        if recorded is None or grid is None or not _sheet_untouched(plan, sheet, grid, probe):
+        if recorded is None or grid is None:
+            return False
+        if not _sheet_untouched(plan, sheet, recorded, grid, probe):
             return False
         if any(grid.value(*key) is not None for key in _under(recorded, grid)):
             return False
     return True
 
 
-def _sheet_untouched(plan: Plan, sheet: str, grid: Grid, probe: FormulaProbe) -> bool:
-    """`untouched` of one sheet's cells."""
+def _sheet_untouched(
+    plan: Plan, sheet: str, recorded: Mapping[Key, Any], grid: Grid, probe: FormulaProbe
+) -> bool:
+    """`untouched` of one sheet's cells, where remi `recorded` what it wrote."""
     cells = plan.sheets[sheet]
-    recorded = plan.owned.get(sheet, (plan.record or {}).get(sheet)) or {}
     value = grid.value
     # The Standings sheet holds formulas of remi's: a look at its XML finds a formula or an
     # error value where remi writes anew, without reading it whole. Nobody types on the

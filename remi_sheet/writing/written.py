@@ -3,10 +3,12 @@ one of remi's named styles. Pure records, shared by every part that plans cells.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from remi_sheet.core.scoring import DealScore
+from remi_sheet.reading.cells import address
 
 
 class Style(StrEnum):
@@ -44,6 +46,25 @@ class Written:
 
 
 Cells = dict[tuple[int, int], Written]
+
+
+def array_cells(
+    cells: Cells,
+    row: int,
+    first: int,
+    formula: str,
+    shown: Sequence[tuple[str | int | float | None, Style]],
+) -> None:
+    """An array formula over a row's cells from `first`, into `cells`: one for each of
+    `shown`, what it shows as remi knows it (None: not known before it calculates) in its
+    style. Its first cell holds the formula, the others are covered by it."""
+    last = first + len(shown) - 1
+    span = f"{address(row, first)}:{address(row, last)}"
+    value, style = shown[0]
+    cells[(row, first)] = Written(formula, style, True, value, array=span)
+    for offset, (value, style) in enumerate(shown[1:], start=1):
+        kept = "" if value is None else value
+        cells[(row, first + offset)] = Written(kept, style, covered=True, result=value)
 
 
 def score_style(score: DealScore, player: int) -> Style:
