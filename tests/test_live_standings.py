@@ -194,3 +194,17 @@ def test_a_loser_down_with_a_hundred_after_a_hand_and_a_name_with_a_no_break_spa
     assert live[:3] == remis(saved) and live[3] == [None] * 10
     assert {row[1]: (row[2], row[9]) for row in live[:3]}["Béla"] == (2, 0)
     assert line[0][0][1].startswith("Live: ")
+
+
+def test_a_note_typed_over_the_live_line_is_kept_and_told(tmp_path: Path, calc: Any) -> None:
+    """The line under the title is a formula whose text remi does not know before it
+    calculates: a person's note typed over it is theirs all the same (found on a walk)."""
+    path, saved = tmp_path / "klub.xlsx", tmp_path / "typed.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--games", "2").exit_code == 0
+    hands = [("Game 1", "B6", "H"), ("Game 1", "C6", "30"), ("Standings", "A2", "our note")]
+    calc.type(path, hands, save=saved, check=False)
+    result = remi("check", saved)
+    assert result.exit_code == 1 and "error: Standings!A2: " in result.stdout
+    assert remi("score", saved).exit_code == 1
+    (line,) = calc.read(saved, [("Standings", "A2:A2")])
+    assert line == [[["text", "our note"]]]

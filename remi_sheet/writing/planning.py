@@ -558,15 +558,16 @@ def _sheet_untouched(
             written = cells.get(key)
             if written is None or written.covered != (was == ARRAY_CELL):
                 return False
-            if (written.formula or written.covered) and written.result is None:
-                continue  # what it shows is not known before it calculates
             if standings:
                 # The live Standings follow the games as the spreadsheet reads them, with
                 # the players the last score listed: not what remi computes now once a
-                # name is typed. Its formula still there tells (an array's first cell's).
+                # name is typed. Its formula still there tells (an array's first cell's:
+                # Excel and LibreOffice let nobody type into the rest of an array).
                 if not written.covered and not marked(sheet, *key):
                     return False
                 continue
+            if (written.formula or written.covered) and written.result is None:
+                continue  # what it shows is not known before it calculates
             shows = None if written.shows == "" else written.shows
             if not same(value(*key), shows):
                 return False
