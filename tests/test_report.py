@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import http.server
+import json
 import os
 import re
 import shutil
@@ -689,6 +690,18 @@ def test_the_season_pdf_says_the_same_without_pango(club: Path, tmp_path: Path) 
     assert lines[-1].startswith("Linux: telepítsd a disztribúciód Pango csomagját")
     assert "WeasyPrint could not import" not in result.stdout
     assert not (tmp_path / "s.pdf").exists()
+
+
+def test_the_season_pdf_without_pango_is_the_one_json_document(club: Path, tmp_path: Path) -> None:
+    # The file is written before the season is shown: its failure is all stdout carries.
+    pdf = tmp_path / "s.pdf"
+    result = remi_process(without_pango(tmp_path), "stats", club, "-o", pdf, "--json")
+    assert result.returncode == 1
+    document = json.loads(result.stdout)
+    assert [problem["code"] for problem in document["problems"]] == ["pango_missing"]
+    assert "players" not in document
+    assert result.stderr.startswith("Linux: telepítsd a disztribúciód Pango csomagját")
+    assert not pdf.exists()
 
 
 def test_a_blank_card_prints_through_the_browser_too(club: Path, tmp_path: Path) -> None:

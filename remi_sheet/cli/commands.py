@@ -159,18 +159,12 @@ def run_new_from(
 ) -> int:
     """Make the next season's notebook at `path` from the notebook at `source`
     (`commands.new.new_from`), then say what it took."""
-    from remi_sheet.cli.options import usage_error
     from remi_sheet.commands.new import new_from
-    from remi_sheet.core.problems import ArgumentError
     from remi_sheet.core.rules import value_text
 
-    try:
-        carried = new_from(
-            path, source, players, overrides, lang, games=games, day=day, force=force,
-            backup=backup,
-        )  # fmt: skip
-    except ArgumentError as mistake:
-        usage_error(mistake.code, mistake.lang, **mistake.params)
+    carried = new_from(
+        path, source, players, overrides, lang, games=games, day=day, force=force, backup=backup
+    )
     lang = carried.lang
     console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
     rules: tuple[str, ...] | Phrase = tuple(
@@ -205,14 +199,9 @@ def run_add_game(
 ) -> int:
     """Add the next game sheet (`commands.new.add_game`); an unfinished last game is said."""
     from remi_sheet.cli import output
-    from remi_sheet.cli.options import usage_error
     from remi_sheet.commands.new import add_game
-    from remi_sheet.core.problems import ArgumentError
 
-    try:
-        added = add_game(path, players, lang, day=day, backup=backup, force=force)
-    except ArgumentError as mistake:
-        usage_error(mistake.code, mistake.lang, **mistake.params)
+    added = add_game(path, players, lang, day=day, backup=backup, force=force)
     output.print_problems(console, added.problems, added.lang)
     line = say("game_added", added.lang, path=path, sheet=added.sheet)
     console.print(line, markup=False, highlight=False)

@@ -119,8 +119,9 @@ def usage_error(key: str, lang: Lang, **params: object) -> NoReturn:
 
 
 def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
-    """Stop with one clear line (or a JSON document) for a problem with the file itself."""
-    from remi_sheet.cli.output import print_json, problem_line
+    """Stop with one clear line (or a JSON document) for a problem with the file itself,
+    and what the user can do about it (`output.hints`) on standard error."""
+    from remi_sheet.cli.output import hints, print_json, problem_line
 
     if json_output:
         from remi_sheet.commands.documents import failure_json
@@ -128,10 +129,14 @@ def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
         print_json(failure_json(problem, lang))
     else:
         error_line(problem_line(problem, lang))  # with its sheet and cell, when it has them
+    for hint in hints(problem, lang):
+        error_line(hint)
     raise typer.Exit(1)
 
 
-def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> NoReturn:
+def failed(error: Exception, path: Path | None) -> Problem:
+    """The problem an unexpected failure while `path` was used stands for: the system
+    refused a file, remi is installed in part, or a library failed on the file's content."""
     if os.environ.get("REMI_DEBUG"):
         raise error
     from remi_sheet.core.problems import Problem
@@ -140,40 +145,55 @@ def unexpected(error: Exception, path: Path, lang: Lang, json_output: bool) -> N
         from remi_sheet.reading.files import os_reason
 
         where = str(error.filename) if error.filename else str(path)
-        params = {"path": where, "reason": os_reason(error)}
-        fail(Problem("file_failed", params=params), lang, json_output)
+        return Problem("file_failed", params={"path": where, "reason": os_reason(error)})
     detail = f"{type(error).__name__}: {error}".strip().rstrip(":")
     if isinstance(error, ImportError):  # remi itself, not the file: installed in part
-        fail(Problem("remi_incomplete", params={"detail": detail}), lang, json_output)
+        return Problem("remi_incomplete", params={"detail": detail})
     # A library that fails on something in the file: saved anew, the file is written whole.
-    params = {"path": str(path), "detail": detail}
-    fail(Problem("file_read_failed", params=params), lang, json_output)
+    return Problem("file_read_failed", params={"path": str(path), "detail": detail})
+
+
+class _Heard:
+    """The language of the notebook the running command has read (`heard`)."""
+
+    lang: Lang | None = None
+
+
+def heard(lang: Lang) -> None:
+    """From here on the running command's failures are said in `lang`, the language of the
+    notebook it has read (its headings may show it where its sheet names do not)."""
+    _Heard.lang = lang
 
 
 def run_guarded(
-    action: Callable[[], int],
-    path: Path,
-    lang: Lang | None,
-    json_output: bool,
-    *,
-    notebook: Path | None = None,
-) -> NoReturn:
-    """Do a command's work and exit with its code. A file that cannot be used is one clear
-    line (exit 1), never a traceback, in `lang` or the language of the notebook (`notebook`,
-    else `path`) as its sheet names show it (`language.said`)."""
+    action: Callable[[], int], path: Path | None, lang: Lang | None, json_output: bool, *,
+    notebook: Path | None = None, others: Sequence[Path] = (),
+) -> NoReturn:  # fmt: skip
+    """Do a command's work and exit with its code: the one place a command fails. A file
+    that cannot be used is one clear line (exit 1), never a traceback, a mistake in the
+    arguments found on the way (`ArgumentError`) the command line's (exit 2); in `lang`,
+    else the language of the notebook read (`heard`), else that of the notebook (`notebook`,
+    else `path`, else `others`) as its sheet names show it (`language.said`)."""
     from remi_sheet.cli.language import said
-    from remi_sheet.core.problems import RemiError
+    from remi_sheet.core.problems import ArgumentError, RemiError
+
+    _Heard.lang = None
+
+    def shown() -> Lang:
+        return said(lang or _Heard.lang, notebook or path, *others)
 
     try:
         code = action()
     except (typer.Exit, BrokenPipeError):
         raise  # the reader of the output went away (`remi check … | head`): click says so
     except OutputBroken as broken:
-        output_failed(broken.error, said(lang, notebook or path))
+        output_failed(broken.error, shown())
+    except ArgumentError as mistake:
+        usage_error(mistake.code, mistake.lang, **mistake.params)
     except RemiError as stop:
-        fail(stop.problem, said(lang, notebook or path), json_output)
+        fail(stop.problem, shown(), json_output)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        unexpected(error, path, said(lang, notebook or path), json_output)
+        fail(failed(error, path), shown(), json_output)
     raise typer.Exit(code)
 
 

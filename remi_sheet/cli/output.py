@@ -153,3 +153,13 @@ def pango_help(lang: Lang, platform: str = sys.platform) -> str:
     if platform == "darwin":
         return say("pango_macos", lang)
     return say("pango_linux", lang)
+
+
+def hints(problem: Problem, lang: Lang) -> list[str]:
+    """What the user can do about `problem`, in lines after its own: without Pango, how to
+    get it, and the scorecard's web page that prints without it (`html`, when one can be
+    written instead)."""
+    if problem.code != "pango_missing":
+        return []
+    html = problem.params.get("html")
+    return [pango_help(lang)] + ([say("pango_html", lang, html=html)] if html else [])

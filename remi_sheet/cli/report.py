@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -19,19 +19,17 @@ from remi_sheet.cli.options import (
     LangOpt,
     RuleOpt,
     TemplateOpt,
-    fail,
+    heard,
     rule_options,
+    run_guarded,
     template_folder,
-    unexpected,
     usage_error,
 )
 from remi_sheet.commands.report import Printed, Targets
-from remi_sheet.core.problems import ArgumentError, Problem, RemiError
 from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
-    from remi_sheet.notebook.loading import Notebook
 
 
 def report(
@@ -97,15 +95,14 @@ def report(
         outputs = [output] if output is not None else []
         check_target(html, "html", chosen, inputs=inputs, outputs=outputs)
     targets = Targets(output, html, backup, folder)
-    try:
+
+    def work() -> int:
         if blank:
-            code = _print_blank(notebook, player or [], overrides, chosen, targets, open_)
-        else:
-            assert notebook is not None
-            code = _print_notebook(notebook, game or [], overrides, chosen, targets, open_)
-    except RemiError as stop:
-        _stop(stop.problem, shown)
-    raise typer.Exit(code)
+            return _print_blank(notebook, player or [], overrides, chosen, targets, open_)
+        assert notebook is not None
+        return _print_notebook(notebook, game or [], overrides, chosen, targets, open_)
+
+    run_guarded(work, notebook or output or html, chosen, False)
 
 
 def _print_notebook(
@@ -118,18 +115,15 @@ def _print_notebook(
 ) -> int:
     from remi_sheet.cli import output as printed
     from remi_sheet.cli.printing import console_for
+    from remi_sheet.commands.opening import open_notebook
     from remi_sheet.commands.report import scorecard_of
     from remi_sheet.core.problems import error_count
 
-    notebook = _open(path, overrides, chosen)
+    notebook = open_notebook(path, overrides, chosen, keep_grids=False)
     lang = notebook.lang
+    heard(lang)
     console = console_for(json_output=False)
-    try:
-        done = scorecard_of(notebook, targets, sheets, _progress(lang))
-    except ArgumentError as mistake:
-        usage_error(mistake.code, mistake.lang, **mistake.params)
-    except RemiError as stop:
-        _stopped(stop, targets, lang)
+    done = scorecard_of(notebook, targets, sheets, _progress(lang))
     if not done.printed:
         printed.print_problems(console, done.problems, lang)
         console.print(say("not_printed", lang, errors=error_count(done.problems)), markup=False)
@@ -151,38 +145,16 @@ def _print_blank(
     open_: bool,
 ) -> int:
     from remi_sheet.cli.printing import console_for
+    from remi_sheet.commands.opening import open_notebook
     from remi_sheet.commands.report import blank_of
 
-    notebook = _open(path, overrides, chosen) if path is not None else None
-    lang: Lang = notebook.lang if notebook is not None else (chosen or "en")
-    try:
-        done = blank_of(notebook, players, targets, overrides, chosen)
-    except ArgumentError as mistake:
-        usage_error(mistake.code, mistake.lang, **mistake.params)
-    except RemiError as stop:
-        _stopped(stop, targets, lang)
+    notebook = None
+    if path is not None:
+        notebook = open_notebook(path, overrides, chosen, keep_grids=False)
+        heard(notebook.lang)
+    done = blank_of(notebook, players, targets, overrides, chosen)
     _written(done, targets, open_, console_for(json_output=False))
     return 0
-
-
-def _open(path: Path, overrides: list[tuple[str, str]], chosen: Lang | None) -> Notebook:
-    from remi_sheet.commands.opening import open_notebook
-
-    try:
-        return open_notebook(path, overrides, chosen, keep_grids=False)
-    except RemiError as stop:
-        fail(stop.problem, said(chosen, path), json_output=False)
-    except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        unexpected(error, path, said(chosen, path), json_output=False)
-
-
-def _stopped(stop: RemiError, targets: Targets, lang: Lang) -> NoReturn:
-    """Why nothing was written, in one line; without Pango, also how to get it or to print
-    the page from a browser."""
-    if stop.code == "pango_missing":
-        assert targets.output is not None
-        _no_pango(stop.problem, targets.html or targets.output.with_suffix(".html"), lang)
-    _stop(stop.problem, lang)
 
 
 def _written(done: Printed, targets: Targets, open_: bool, console: Printer) -> None:
@@ -218,17 +190,6 @@ def _progress(lang: Lang) -> Callable[[int, int], None] | None:
     return told
 
 
-def _no_pango(problem: Problem, html: Path, lang: Lang) -> NoReturn:
-    from remi_sheet.cli import output
-    from remi_sheet.cli.output import problem_line
-    from remi_sheet.cli.printing import error_line
-
-    error_line(problem_line(problem, lang))
-    error_line(output.pango_help(lang))
-    error_line(say("pango_html", lang, html=html))
-    raise typer.Exit(1)
-
-
 def _open_in_browser(path: Path | None, lang: Lang, console: Printer) -> None:
     """The page (or PDF) in the user's browser: webbrowser picks it (BROWSER, the desktop's
     choice); a machine without one is told where the file is."""
@@ -241,11 +202,3 @@ def _open_in_browser(path: Path | None, lang: Lang, console: Printer) -> None:
         console.print(say("opened", lang, path=path), markup=False)
     else:
         error_line(f"{say('severity_warning', lang)}: {say('open_failed', lang, path=path)}")
-
-
-def _stop(problem: Problem, lang: Lang) -> NoReturn:
-    from remi_sheet.cli.output import problem_line
-    from remi_sheet.cli.printing import error_line
-
-    error_line(problem_line(problem, lang))
-    raise typer.Exit(1)

@@ -25,20 +25,14 @@ from remi_sheet.cli.options import (
     LangOpt,
     RuleOpt,
     TemplateOpt,
-    fail,
+    failed,
+    heard,
     rule_options,
+    run_guarded,
     template_folder,
-    unexpected,
     usage_error,
 )
-from remi_sheet.cli.printing import (
-    OutputBroken,
-    console_for,
-    error_line,
-    output_failed,
-    print_table,
-    writing_out,
-)
+from remi_sheet.cli.printing import console_for, error_line, print_table, writing_out
 from remi_sheet.cli.season_views import (
     Options,
     head_to_head_table,
@@ -53,7 +47,6 @@ from remi_sheet.notebook.season import SORTS, summary
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
-    from remi_sheet.commands.stats import Stats
     from remi_sheet.notebook.loading import Notebook
     from remi_sheet.notebook.season import Season
 
@@ -144,28 +137,28 @@ def stats(
     if first is not None and last is not None and first > last:
         usage_error("dates_reversed", shown, since=since, until=until)
     overrides = rule_options(rule, shown)
-    read = _read(notebooks, overrides, chosen, json_output)
-    options = Options(
-        since=first,
-        until=last,
-        players=[name for name in player or [] if name.strip()],
-        sort=sort.value,
-        json_output=json_output,
-        csv_output=csv_output,
-        output=output,
-        history=history,
-        lang=chosen or read[0].lang,
-        template=template,
-    )
-    try:
-        code = _show(read, options)
-    except OutputBroken as broken:
-        output_failed(broken.error, options.lang)
-    raise typer.Exit(code)
+
+    def work() -> int:
+        read = _read(notebooks, overrides, chosen)
+        options = Options(
+            since=first,
+            until=last,
+            players=[name for name in player or [] if name.strip()],
+            sort=sort.value,
+            json_output=json_output,
+            csv_output=csv_output,
+            output=output,
+            history=history,
+            lang=chosen or read[0].lang,
+            template=template,
+        )
+        return _show(read, options)
+
+    run_guarded(work, notebooks[0], chosen, json_output, others=notebooks)
 
 
 def _read(
-    paths: Sequence[Path], overrides: list[tuple[str, str]], chosen: Lang | None, as_json: bool
+    paths: Sequence[Path], overrides: list[tuple[str, str]], chosen: Lang | None
 ) -> list[Notebook]:
     """Every notebook given, each once; a file that is no workbook stops the command."""
     from remi_sheet.commands.opening import open_notebook
@@ -176,34 +169,37 @@ def _read(
         if path.resolve() in seen:
             continue  # the same file twice would count its games twice
         seen.add(path.resolve())
-        # A file that cannot be read is said in the language of the notebooks before it,
-        # else of its own sheets, else of the notebooks after it (`old.xls klub.xlsx`).
-        known = chosen or (read[0].lang if read else None)
         try:
             read.append(open_notebook(path, overrides, chosen, keep_grids=False))
-        except RemiError as stop:
-            fail(stop.problem, said(known, path, *paths), as_json)
+            heard(read[0].lang)  # a later file's failure is said in the first one's language
+        except RemiError:
+            raise
         except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere
-            unexpected(error, path, said(known, path, *paths), as_json)
+            raise RemiError(failed(error, path)) from None  # this file's, not the first's
     return read
 
 
 def _show(notebooks: Sequence[Notebook], options: Options) -> int:
-    from remi_sheet.commands.stats import season_of
-    from remi_sheet.core.problems import ArgumentError
+    """The season: its file written first (`-o`), so that a failure to write it is the one
+    thing said (`--json`: the one document); then shown, and what was written said."""
+    from remi_sheet.commands.stats import season_of, season_pdf, season_workbook
 
-    lang = options.lang
-    try:
-        found = season_of(
-            notebooks,
-            lang,
-            since=options.since,
-            until=options.until,
-            players=options.players,
-            sort=options.sort,
+    lang, target = options.lang, options.output
+    found = season_of(
+        notebooks,
+        lang,
+        since=options.since,
+        until=options.until,
+        players=options.players,
+        sort=options.sort,
+    )
+    refused: list[str] = []
+    if target is not None and target.suffix.lower() == ".xlsx":
+        season_workbook(found, target, lang, options.since, options.until, options.players)
+    elif target is not None:
+        refused = season_pdf(
+            found, target, lang, options.since, options.until, template=options.template
         )
-    except ArgumentError as mistake:
-        usage_error(mistake.code, lang, **mistake.params)
     season, problems, labels = found.season, found.problems, found.labels
     if options.json_output:
         from remi_sheet.cli.output import print_json
@@ -220,10 +216,11 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         print_problems(console, list(problems), lang)
     elif not options.json_output:
         _print_terminal(console, season, problems, notebooks, labels, options)
-    if options.output is not None and options.output.suffix.lower() == ".xlsx":
-        _write_workbook(found, options, console)
-    elif options.output is not None:
-        _print_pdf(found, options, console)
+    for url in refused:
+        error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
+    if target is not None:
+        key = "written" if target.suffix.lower() == ".xlsx" else "written_pdf"
+        console.print(say(key, lang, path=target), markup=False, highlight=False)
     return 0 if found.ok else 1
 
 
@@ -265,42 +262,3 @@ def _print_terminal(
             console.print(named, markup=False, highlight=False)
     output.print_problems(console, list(problems), lang)
     console.print(summary(season, count, lang), markup=False, highlight=False)
-
-
-def _print_pdf(found: Stats, options: Options, console: Printer) -> None:
-    from remi_sheet.cli.output import problem_line
-    from remi_sheet.commands.stats import season_pdf
-
-    assert options.output is not None
-    lang, target = options.lang, options.output
-    try:
-        refused = season_pdf(
-            found, target, lang, options.since, options.until, template=options.template
-        )
-    except RemiError as stop:
-        if stop.code == "file_write_failed":
-            fail(stop.problem, lang, json_output=options.json_output)
-        error_line(problem_line(stop.problem, lang))
-        if stop.code == "pango_missing":
-            from remi_sheet.cli.output import pango_help
-
-            error_line(pango_help(lang))
-        raise typer.Exit(1) from None
-    for url in refused:
-        error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
-    console.print(say("written_pdf", lang, path=target), markup=False, highlight=False)
-
-
-def _write_workbook(found: Stats, options: Options, console: Printer) -> None:
-    from remi_sheet.commands.stats import season_workbook
-
-    assert options.output is not None
-    lang, target = options.lang, options.output
-    try:
-        season_workbook(found, target, lang, options.since, options.until, options.players)
-    except RemiError as stop:  # one line on standard error: --json has printed its document
-        from remi_sheet.cli.output import problem_line
-
-        error_line(problem_line(stop.problem, lang))
-        raise typer.Exit(1) from None
-    console.print(say("written", lang, path=target), markup=False, highlight=False)

@@ -12,8 +12,7 @@ from typing import Annotated
 
 import typer
 
-from remi_sheet.cli.options import LangOpt, fail
-from remi_sheet.core.problems import RemiError
+from remi_sheet.cli.options import LangOpt, run_guarded
 from remi_sheet.i18n import Lang, say
 
 
@@ -30,20 +29,17 @@ def templates(
     from remi_sheet.commands.templates import copy_templates
 
     shown: Lang = lang.value if lang else system_language()
-    try:
+
+    def work() -> int:
         copied = copy_templates(folder)
-    except RemiError as stop:
-        fail(stop.problem, shown, json_output=False)
-    console = console_for(json_output=False)
-    for path in copied.written:
-        console.print(say("template_written", shown, path=path), markup=False, highlight=False)
-    done = say(
-        "templates_done",
-        shown,
-        count=len(copied.written) + len(copied.kept),
-        folder=folder,
-        written=len(copied.written),
-        kept=len(copied.kept),
-    )
-    console.print(done, markup=False, highlight=False)
-    raise typer.Exit(0)
+        console = console_for(json_output=False)
+        for path in copied.written:
+            told = say("template_written", shown, path=path)
+            console.print(told, markup=False, highlight=False)
+        count = len(copied.written) + len(copied.kept)
+        written, kept = len(copied.written), len(copied.kept)
+        done = say("templates_done", shown, count=count, folder=folder, written=written, kept=kept)
+        console.print(done, markup=False, highlight=False)
+        return 0
+
+    run_guarded(work, folder, shown, False)

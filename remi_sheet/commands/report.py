@@ -3,6 +3,7 @@ both), or a blank card for paper; written whole or not at all."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -202,7 +203,13 @@ def _render(
     budget = Budget()
     text = render_html(folder, name, document, budget)
     if output is not None:
-        load_weasyprint()
+        try:
+            load_weasyprint()
+        except RemiError as stop:
+            # The same page as a web page needs no Pango: where it would be written.
+            page = html or output.with_suffix(".html")
+            params = {**stop.problem.params, "html": str(page)}
+            raise RemiError(dataclasses.replace(stop.problem, params=params)) from None
     refused: list[str] = []
 
     def write_html() -> None:
