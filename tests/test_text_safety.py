@@ -9,6 +9,7 @@ import io
 import zipfile
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from tests.conftest import build_notebook, remi, remi_json, worked_game
@@ -123,6 +124,25 @@ def test_names_like_rich_markup_are_shown_as_typed_on_a_terminal(
     for name in [*MARKUP_NAMES, "[/bold]"]:
         assert name in shown, name
     assert "could not be read" not in shown
+
+
+def test_a_line_of_the_notebooks_text_is_no_emoji_code_on_a_terminal(tmp_path: Path) -> None:
+    # Rich draws `:smile:` as an emoji in any text it is handed as a string.
+    book = openpyxl.Workbook()
+    book.active.title = "Kedd"
+    for row in [["Deal", "Anna :smile:", "Béla"], [1, "W", 30]]:
+        book.active.append(row)
+    rules = book.create_sheet("Rules")
+    for row in [["Rule", "Value"], [], ["Agreements"], ["coffee :coffee: first"]]:
+        rules.append(row)
+    path = tmp_path / "klub.xlsx"
+    book.save(path)
+    for command in ("check", "stats", "score"):
+        code, shown = _on_a_terminal(command, str(path), "--lang", "en")
+        assert code == 0 and "\x1b[" in shown, shown
+        assert "Anna :smile:" in shown, command
+        assert "coffee :coffee: first" in shown or command == "stats"  # it says no agreements
+        assert "☕" not in shown and "😄" not in shown
 
 
 def test_a_name_of_32767_characters_is_cut_in_every_table(tmp_path: Path) -> None:

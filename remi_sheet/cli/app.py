@@ -153,10 +153,7 @@ def _version(asked: bool) -> None:
 @app.callback()
 def _group(
     ctx: typer.Context,
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True),
-    ] = False,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True)] = False,
     lang: LangOpt = None,
 ) -> None:
     # Without a callback of its own, an app with no command registered up front would not
@@ -167,10 +164,7 @@ def _group(
 
 
 def check(
-    notebook: NotebookArg,
-    json_output: JsonOpt = False,
-    lang: LangOpt = None,
-    rule: RuleOpt = None,
+    notebook: NotebookArg, json_output: JsonOpt = False, lang: LangOpt = None, rule: RuleOpt = None
 ) -> None:
     """`remi check`: read and check the notebook, write nothing."""
     from remi_sheet.cli.commands import run_check
@@ -188,20 +182,14 @@ def check(
 def score(
     notebook: NotebookArg,
     output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", metavar="OUT.xlsx", show_default=False),
+        Path | None, typer.Option("--output", "-o", metavar="OUT.xlsx", show_default=False)
     ] = None,
     json_output: JsonOpt = False,
     lang: LangOpt = None,
     rule: RuleOpt = None,
     backup: BackupOpt = True,
     force: ForceOpt = False,
-    live: Annotated[
-        bool,
-        typer.Option(
-            "--live",
-        ),
-    ] = False,
+    live: Annotated[bool, typer.Option("--live")] = False,
 ) -> None:
     """`remi score`: check the notebook, then write its scores back."""
     from remi_sheet.cli.commands import run_score
@@ -240,41 +228,14 @@ def score(
 
 
 def new(
-    notebook: Annotated[
-        Path,
-        typer.Argument(
-            metavar="NOTEBOOK.xlsx",
-            show_default=False,
-        ),
-    ],
-    player: Annotated[
-        list[str] | None,
-        typer.Option("--player", "-p", metavar="NAME"),
-    ] = None,
-    games: Annotated[
-        int,
-        typer.Option(min=1, max=100, metavar="N"),
-    ] = 1,
-    date: Annotated[
-        str | None,
-        typer.Option(
-            "--date",
-            metavar="DATE",
-        ),
-    ] = None,
-    deals: Annotated[
-        int | None,
-        typer.Option(min=1, max=50, metavar="N"),
-    ] = None,
-    add_game: Annotated[
-        bool,
-        typer.Option(
-            "--add-game",
-        ),
-    ] = False,
+    notebook: Annotated[Path, typer.Argument(metavar="NOTEBOOK.xlsx", show_default=False)],
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", metavar="NAME")] = None,
+    games: Annotated[int, typer.Option(min=1, max=100, metavar="N")] = 1,
+    date: Annotated[str | None, typer.Option("--date", metavar="DATE")] = None,
+    deals: Annotated[int | None, typer.Option(min=1, max=50, metavar="N")] = None,
+    add_game: Annotated[bool, typer.Option("--add-game")] = False,
     source: Annotated[
-        Path | None,
-        typer.Option("--from", metavar="OLD.xlsx", show_default=False),
+        Path | None, typer.Option("--from", metavar="OLD.xlsx", show_default=False)
     ] = None,
     force: ForceOpt = False,
     backup: BackupOpt = True,

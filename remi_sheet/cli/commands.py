@@ -58,9 +58,9 @@ def run_score(
     _report(console, scored, json_output)
     where = scored.written.path or path
     line = say(scored.told, notebook.lang, path=where, errors=error_count(problems))
-    console.print(line, markup=False, highlight=False)
+    console.print(line)
     for told in _what_was_scored(notebook, scored.written):
-        console.print(told, markup=False, highlight=False)
+        console.print(told)
     return 0 if scored.ok else 1
 
 
@@ -104,24 +104,24 @@ def _report(console: Printer, found: Checked | Scored, json_output: bool) -> Non
             output.print_json(found.to_json())
         return
     for game in notebook.games:
-        console.print(game_line(game, game.rules, lang), markup=False, highlight=False)
+        console.print(game_line(game, game.rules, lang))
     if notebook.games:
         console.print("")
     if table:
         print_table(console, output.standings_table(table, lang))
-        console.print(say(ORDER, lang), markup=False, highlight=False)
+        console.print(say(ORDER, lang))
     broken = tuple(game.sheet for game in notebook.games if game.has_errors)
     if broken:
         line = say("not_in_standings", lang, games=broken)  # each name shown, none cut off
-        console.print(line, markup=False, highlight=False)
+        console.print(line)
     rules = output.house_rules_line(notebook, lang)
     if rules:
-        console.print(rules, markup=False, highlight=False)
+        console.print(rules)
     agreed = output.agreements_line(notebook, lang)
     if agreed:
-        console.print(agreed, markup=False, highlight=False)
+        console.print(agreed)
     output.print_problems(console, problems, lang)
-    console.print(output.summary(notebook, problems, lang), markup=False, highlight=False)
+    console.print(output.summary(notebook, problems, lang))
 
 
 def run_new(
@@ -140,7 +140,7 @@ def run_new(
     from remi_sheet.commands.new import new
 
     new(path, players, games, rules, lang, day=day, force=force, backup=backup)
-    console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
+    console.print(say("created", lang, path=path, games=games))
     return 0
 
 
@@ -166,7 +166,7 @@ def run_new_from(
         path, source, players, overrides, lang, games=games, day=day, force=force, backup=backup
     )
     lang = carried.lang
-    console.print(say("created", lang, path=path, games=games), markup=False, highlight=False)
+    console.print(say("created", lang, path=path, games=games))
     rules: tuple[str, ...] | Phrase = tuple(
         f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
         for name, value in carried.rules.items()
@@ -183,7 +183,7 @@ def run_new_from(
         ),
     }
     key = "new_from_taken" if carried.players_of is not None else "new_from_taken_given"
-    console.print(say(key, lang, **params), markup=False, highlight=False)
+    console.print(say(key, lang, **params))
     return 0
 
 
@@ -204,7 +204,7 @@ def run_add_game(
     added = add_game(path, players, lang, day=day, backup=backup, force=force)
     output.print_problems(console, added.problems, added.lang)
     line = say("game_added", added.lang, path=path, sheet=added.sheet)
-    console.print(line, markup=False, highlight=False)
+    console.print(line)
     if added.ok:
         _rules_rows_told(
             console, added.lang, added.rules_sheet, added.rules_added, added.rules_fixed
@@ -219,9 +219,9 @@ def _rules_rows_told(
     sheet with agreements keeps without a row."""
     if added:
         told = say("rules_added", lang, sheet=sheet, count=len(added))
-        console.print(told, markup=False, highlight=False)
+        console.print(told)
     if fixed:
         # Each said by itself: a text parameter is cut short, and every name is needed.
         names = tuple(Phrase(RULE_NAME_KEYS[name]) for name in fixed)
         told = say("rules_fixed", lang, sheet=sheet, count=len(fixed), names=names)
-        console.print(told, markup=False, highlight=False)
+        console.print(told)

@@ -37,43 +37,17 @@ if TYPE_CHECKING:
 
 
 def import_records(
-    records: Annotated[
-        Path,
-        typer.Argument(
-            metavar="RECORDS.csv|.xlsx",
-            show_default=False,
-        ),
-    ],
-    into: Annotated[
-        Path,
-        typer.Option(
-            "--into",
-            metavar="NOTEBOOK.xlsx",
-            show_default=False,
-        ),
-    ],
+    records: Annotated[Path, typer.Argument(metavar="RECORDS.csv|.xlsx", show_default=False)],
+    into: Annotated[Path, typer.Option("--into", metavar="NOTEBOOK.xlsx", show_default=False)],
     output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="NEW.xlsx",
-            show_default=False,
-        ),
+        Path | None, typer.Option("--output", "-o", metavar="NEW.xlsx", show_default=False)
     ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run")] = False,
     json_output: JsonOpt = False,
     lang: LangOpt = None,
-    encoding: Annotated[
-        str | None,
-        typer.Option(
-            "--encoding",
-            metavar="NAME",
-        ),
-    ] = None,
+    encoding: Annotated[str | None, typer.Option("--encoding", metavar="NAME")] = None,
     repair: Annotated[
-        bool,
-        typer.Option("--repair/--no-repair", show_default=False),  # the text says it is on
+        bool, typer.Option("--repair/--no-repair", show_default=False)  # the text says it is on
     ] = True,
     rule: RuleOpt = None,
     backup: BackupOpt = True,
@@ -135,7 +109,7 @@ class _Report:
             print_json(self.imported.to_json())
         else:
             for line in self.lines():
-                console.print(line, markup=False, highlight=False, soft_wrap=True)
+                console.print(line, soft_wrap=True)
 
     def lines(self) -> list[str]:
         from remi_sheet.writing.filing import Status

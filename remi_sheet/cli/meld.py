@@ -24,17 +24,8 @@ if TYPE_CHECKING:
     from remi_sheet.core.cards import Card
     from remi_sheet.core.melds import Meld, MeldReport, Opening, Reading
 
-MeldsArg = Annotated[
-    list[str] | None,
-    typer.Argument(
-        metavar="MELD...",
-        show_default=False,
-    ),
-]
-HandOpt = Annotated[
-    str | None,
-    typer.Option("--hand", metavar="CARDS"),
-]
+MeldsArg = Annotated[list[str] | None, typer.Argument(metavar="MELD...", show_default=False)]
+HandOpt = Annotated[str | None, typer.Option("--hand", metavar="CARDS")]
 AllOpt = Annotated[bool, typer.Option("--all")]
 
 
@@ -139,38 +130,32 @@ def _print_report(report: MeldReport, lang: Lang) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(markup=False, emoji=False, highlight=False, soft_wrap=True)
     for meld in report.melds:
         console.print(meld_line(meld, lang))
     for error in report.errors:
         console.print(Text(say("errors", lang, message=reason_phrase(error, lang)), style="red"))
     if report.valid:
-        console.print(
-            _verdict(
-                report.total, report.minimum, lang, clean_run_missing=report.clean_run_missing
-            ),
-            markup=False,
-        )
+        missing = report.clean_run_missing
+        console.print(_verdict(report.total, report.minimum, lang, clean_run_missing=missing))
     else:
-        console.print(say("invalid_total", lang, total=report.total), markup=False)
+        console.print(say("invalid_total", lang, total=report.total))
 
 
 def _print_opening(best: Opening, others: list[Opening] | None, count: int, lang: Lang) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(markup=False, emoji=False, highlight=False, soft_wrap=True)
     if not best.melds:
-        console.print(say("nothing", lang), markup=False)
+        console.print(say("nothing", lang))
     else:
-        console.print(say("best", lang), markup=False)
+        console.print(say("best", lang))
         for meld in best.melds:
             console.print(Text("  ").append_text(meld_line(meld, lang)))
-        console.print(
-            _verdict(best.total, best.minimum, lang, clean_run_missing=best.clean_run_missing),
-            markup=False,
-        )
-    console.print(_left(best.left, lang), markup=False)
+        missing = best.clean_run_missing
+        console.print(_verdict(best.total, best.minimum, lang, clean_run_missing=missing))
+    console.print(_left(best.left, lang))
     if others is not None:
         _print_others(console, others, count, lang)
 
@@ -183,11 +168,11 @@ def _left(cards: Sequence[Card], lang: Lang) -> str:
 
 def _print_others(console: Console, others: list[Opening], count: int, lang: Lang) -> None:
     if not others:
-        console.print(say("no_alternatives", lang), markup=False)
+        console.print(say("no_alternatives", lang))
         return
-    console.print(say("alternatives", lang, count=count), markup=False)
+    console.print(say("alternatives", lang, count=count))
     for other in others:
         melds = " | ".join(_cards(meld.cards, lang) for meld in other.melds)
-        console.print(f"  {other.total}: {melds} — {_left(other.left, lang)}", markup=False)
+        console.print(f"  {other.total}: {melds} — {_left(other.left, lang)}")
     if count > len(others):
-        console.print(say("more", lang, count=count, shown=len(others)), markup=False)
+        console.print(say("more", lang, count=count, shown=len(others)))

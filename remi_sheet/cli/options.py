@@ -29,41 +29,15 @@ class LangChoice(StrEnum):
     hu = "hu"
 
 
-NotebookArg = Annotated[
-    Path,
-    typer.Argument(metavar="NOTEBOOK.xlsx", show_default=False),
-]
-JsonOpt = Annotated[
-    bool,
-    typer.Option("--json"),
-]
-LangOpt = Annotated[
-    LangChoice | None,
-    typer.Option("--lang", show_default=False),
-]
+NotebookArg = Annotated[Path, typer.Argument(metavar="NOTEBOOK.xlsx", show_default=False)]
+JsonOpt = Annotated[bool, typer.Option("--json")]
+LangOpt = Annotated[LangChoice | None, typer.Option("--lang", show_default=False)]
 BackupOpt = Annotated[
-    bool,
-    typer.Option("--backup/--no-backup", show_default=False),  # the texts say it is on
+    bool, typer.Option("--backup/--no-backup", show_default=False)  # the texts say it is on
 ]
-ForceOpt = Annotated[
-    bool,
-    typer.Option("--force"),
-]
-RuleOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--rule",
-        "-r",
-        metavar="NAME=VALUE",
-    ),
-]
-TemplateOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--template",
-        metavar="DIR",
-    ),
-]
+ForceOpt = Annotated[bool, typer.Option("--force")]
+RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r", metavar="NAME=VALUE")]
+TemplateOpt = Annotated[Path | None, typer.Option("--template", metavar="DIR")]
 
 
 def rule_options(

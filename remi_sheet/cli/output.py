@@ -143,7 +143,7 @@ def print_problems(console: Printer, problems: Sequence[Problem], lang: Lang) ->
         print_table(console, problems_table(problems, lang))
         return
     for problem in problems:
-        console.print(problem_line(problem, lang), markup=False, highlight=False, soft_wrap=True)
+        console.print(problem_line(problem, lang), soft_wrap=True)
 
 
 def pango_help(lang: Lang, platform: str = sys.platform) -> str:

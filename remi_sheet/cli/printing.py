@@ -265,7 +265,7 @@ def print_table(console: Printer, table: Table) -> None:
         console.print(table)
         return
     for line in [*table.lines(short=True), ""]:
-        console.print(line, soft_wrap=True, markup=False, highlight=False)
+        console.print(line, soft_wrap=True)
 
 
 def is_terminal(stream: TextIO) -> bool:
@@ -290,7 +290,9 @@ def console_for(json_output: bool) -> Console | PlainConsole:
         return PlainConsole(stderr=json_output)
     from rich.console import Console
 
-    return Console(stderr=json_output, highlight=False)
+    # Text as it is, whatever a string holds: no markup (`[bold]`), no emoji (`:smile:`),
+    # no colours guessed for numbers.
+    return Console(stderr=json_output, markup=False, emoji=False, highlight=False)
 
 
 # Control characters (a path or a library's reason may hold them) would move the cursor,

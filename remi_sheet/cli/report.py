@@ -34,45 +34,19 @@ if TYPE_CHECKING:
 
 def report(
     output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", metavar="CARD.pdf", show_default=False),
+        Path | None, typer.Option("--output", "-o", metavar="CARD.pdf", show_default=False)
     ] = None,
     notebook: Annotated[
-        Path | None,
-        typer.Argument(metavar="NOTEBOOK.xlsx", show_default=False),
+        Path | None, typer.Argument(metavar="NOTEBOOK.xlsx", show_default=False)
     ] = None,
-    game: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--game",
-            "-g",
-            metavar="SHEET",
-        ),
-    ] = None,
+    game: Annotated[list[str] | None, typer.Option("--game", "-g", metavar="SHEET")] = None,
     lang: LangOpt = None,
     rule: RuleOpt = None,
     template: TemplateOpt = None,
-    html: Annotated[
-        Path | None,
-        typer.Option(
-            "--html",
-            metavar="OUT.html",
-        ),
-    ] = None,
-    open_: Annotated[
-        bool,
-        typer.Option("--open"),
-    ] = False,
-    blank: Annotated[
-        bool,
-        typer.Option(
-            "--blank",
-        ),
-    ] = False,
-    player: Annotated[
-        list[str] | None,
-        typer.Option("--player", "-p", metavar="NAME"),
-    ] = None,
+    html: Annotated[Path | None, typer.Option("--html", metavar="OUT.html")] = None,
+    open_: Annotated[bool, typer.Option("--open")] = False,
+    blank: Annotated[bool, typer.Option("--blank")] = False,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", metavar="NAME")] = None,
     backup: BackupOpt = True,
 ) -> None:
     """`remi report`: the scorecard as a PDF (or a web page), or a blank card."""
@@ -126,13 +100,13 @@ def _print_notebook(
     done = scorecard_of(notebook, targets, sheets, _progress(lang))
     if not done.printed:
         printed.print_problems(console, done.problems, lang)
-        console.print(say("not_printed", lang, errors=error_count(done.problems)), markup=False)
+        console.print(say("not_printed", lang, errors=error_count(done.problems)))
         return 1
     _written(done, targets, open_, console)
     printed.print_problems(console, done.problems, lang)
     broken = sum(game.has_errors for game in done.games)
     if broken:
-        console.print(say("printed_broken", lang, count=broken), markup=False)
+        console.print(say("printed_broken", lang, count=broken))
     return 0 if done.ok else 1
 
 
@@ -164,11 +138,11 @@ def _written(done: Printed, targets: Targets, open_: bool, console: Printer) -> 
     lang = done.lang
     if done.html is not None:
         key = "written_html" if done.pdf is not None else "written_page"
-        console.print(say(key, lang, path=done.html), markup=False)
+        console.print(say(key, lang, path=done.html))
     for url in done.refused:
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     if done.pdf is not None:
-        console.print(say("written_pdf", lang, path=done.pdf), markup=False)
+        console.print(say("written_pdf", lang, path=done.pdf))
     if open_:
         _open_in_browser(targets.html or targets.output, lang, console)
 
@@ -199,6 +173,6 @@ def _open_in_browser(path: Path | None, lang: Lang, console: Printer) -> None:
 
     assert path is not None
     if webbrowser.open(path.resolve().as_uri()):
-        console.print(say("opened", lang, path=path), markup=False)
+        console.print(say("opened", lang, path=path))
     else:
         error_line(f"{say('severity_warning', lang)}: {say('open_failed', lang, path=path)}")

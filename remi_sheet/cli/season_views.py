@@ -12,16 +12,8 @@ from typing import TYPE_CHECKING, Final
 from remi_sheet.cli.printing import Justify, Table
 from remi_sheet.i18n import Lang, day, listed, say
 from remi_sheet.i18n.notebook import SHORT_HEADING_KEYS
-from remi_sheet.notebook.season import (
-    TABLE_COLUMNS,
-    places_heading,
-)
-from remi_sheet.report.season import (
-    head_to_head_grid,
-    number,
-    row_cells,
-    season_title,
-)
+from remi_sheet.notebook.season import TABLE_COLUMNS, places_heading
+from remi_sheet.report.season import head_to_head_grid, number, row_cells, season_title
 
 if TYPE_CHECKING:
     from remi_sheet.notebook.season import Season

@@ -56,56 +56,26 @@ SortChoice = StrEnum("SortChoice", {name: name for name in SORTS})  # type: igno
 BY_PLACE: Final = SortChoice("place")
 
 
-SinceOpt = Annotated[
-    str | None,
-    typer.Option("--since", metavar="DATE"),
-]
+SinceOpt = Annotated[str | None, typer.Option("--since", metavar="DATE")]
 
 
-UntilOpt = Annotated[
-    str | None,
-    typer.Option("--until", metavar="DATE"),
-]
+UntilOpt = Annotated[str | None, typer.Option("--until", metavar="DATE")]
 
 
 def stats(
     notebooks: Annotated[
-        list[Path],
-        typer.Argument(
-            metavar="NOTEBOOK.xlsx...",
-            show_default=False,
-        ),
+        list[Path], typer.Argument(metavar="NOTEBOOK.xlsx...", show_default=False)
     ],
     since: SinceOpt = None,
     until: UntilOpt = None,
-    player: Annotated[
-        list[str] | None,
-        typer.Option("--player", "-p", metavar="NAME"),
-    ] = None,
-    sort: Annotated[
-        SortChoice,
-        typer.Option(
-            "--sort",
-        ),
-    ] = BY_PLACE,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", metavar="NAME")] = None,
+    sort: Annotated[SortChoice, typer.Option("--sort")] = BY_PLACE,
     json_output: JsonOpt = False,
-    csv_output: Annotated[
-        bool,
-        typer.Option("--csv"),
-    ] = False,
+    csv_output: Annotated[bool, typer.Option("--csv")] = False,
     output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="SEASON.pdf|.xlsx",
-            show_default=False,
-        ),
+        Path | None, typer.Option("--output", "-o", metavar="SEASON.pdf|.xlsx", show_default=False)
     ] = None,
-    history: Annotated[
-        bool,
-        typer.Option("--history"),
-    ] = False,
+    history: Annotated[bool, typer.Option("--history")] = False,
     template: TemplateOpt = None,
     lang: LangOpt = None,
     rule: RuleOpt = None,
@@ -220,7 +190,7 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     if target is not None:
         key = "written" if target.suffix.lower() == ".xlsx" else "written_pdf"
-        console.print(say(key, lang, path=target), markup=False, highlight=False)
+        console.print(say(key, lang, path=target))
     return 0 if found.ok else 1
 
 
@@ -238,27 +208,27 @@ def _print_terminal(
     count = len(notebooks)
     if season.rows:
         print_table(console, standings_table(season, lang))
-        console.print(say(ORDER, lang), markup=False, highlight=False)
+        console.print(say(ORDER, lang))
         print_table(console, records_table(season, lang))
         if len(season.rows) > 1:
             print_table(console, head_to_head_table(season, lang))
-            console.print(say("head_to_head_note", lang), markup=False, highlight=False)
+            console.print(say("head_to_head_note", lang))
         if options.history and season.history.games:
             print_table(console, history_table(season, lang))
-        console.print(say("rating_note", lang), markup=False, highlight=False)
+        console.print(say("rating_note", lang))
     else:
-        console.print(say("no_players", lang), markup=False)
+        console.print(say("no_players", lang))
     for key, games in (
         ("incomplete_games", season.incomplete),
         ("not_counted", season.not_counted),
     ):
         if games:
             listed = ", ".join(game.label for game in games)
-            console.print(f"{say(key, lang)}: {listed}", markup=False, highlight=False)
+            console.print(f"{say(key, lang)}: {listed}")
     for label, notebook in zip(labels, notebooks, strict=True):
         line = output.house_rules_line(notebook, lang)  # every report says them, by notebook
         if line is not None:
             named = f"{label}: {line}" if count > 1 else line
-            console.print(named, markup=False, highlight=False)
+            console.print(named)
     output.print_problems(console, list(problems), lang)
-    console.print(summary(season, count, lang), markup=False, highlight=False)
+    console.print(summary(season, count, lang))

@@ -17,11 +17,7 @@ from remi_sheet.i18n import Lang, say
 
 
 def templates(
-    folder: Annotated[
-        Path,
-        typer.Argument(metavar="DIR", show_default=False),
-    ],
-    lang: LangOpt = None,
+    folder: Annotated[Path, typer.Argument(metavar="DIR", show_default=False)], lang: LangOpt = None
 ) -> None:
     """`remi templates`: copy remi's templates and stylesheet into a folder."""
     from remi_sheet.cli.language import system_language
@@ -35,11 +31,11 @@ def templates(
         console = console_for(json_output=False)
         for path in copied.written:
             told = say("template_written", shown, path=path)
-            console.print(told, markup=False, highlight=False)
+            console.print(told)
         count = len(copied.written) + len(copied.kept)
         written, kept = len(copied.written), len(copied.kept)
         done = say("templates_done", shown, count=count, folder=folder, written=written, kept=kept)
-        console.print(done, markup=False, highlight=False)
+        console.print(done)
         return 0
 
     run_guarded(work, folder, shown, False)
