@@ -3,7 +3,6 @@ both), or a blank card for paper; written whole or not at all."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -209,7 +208,7 @@ def _render(
             # The same page as a web page needs no Pango: where it would be written.
             page = html or output.with_suffix(".html")
             params = {**stop.problem.params, "html": str(page)}
-            raise RemiError(dataclasses.replace(stop.problem, params=params)) from None
+            raise RemiError(Problem("pango_missing", params=params)) from None
     refused: list[str] = []
 
     def write_html() -> None:
