@@ -406,3 +406,54 @@ def test_a_limit_game_on_the_scorecard_and_the_blank_card(notebook: Make, tmp_pa
     assert remi("report", "--blank", *args).exit_code == 0
     (text,) = pages(blank)
     assert "500 pontig: a játszma annak a leosztásnak a végén ér véget" in text
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [("51\u202f", 51), ("\u2009", 50), ("51\t", 51), (" 51\u00a0 ", 51), ("\u00a0", 50)],
+)
+def test_a_rules_value_the_live_formulas_read_otherwise_is_refused_in_a_live_notebook(
+    typed: str, read: int
+) -> None:
+    # The live formulas trim ordinary (and no-break) spaces alone, as TRIM does: a thin
+    # space or a tab stays, and the sheet reads no number there. A plain notebook has no
+    # formulas to disagree with, and reads it as before.
+    from remi_sheet.notebook.loading import read_rules
+    from remi_sheet.reading.grid import Grid
+
+    grid = Grid("Szabályok", [["Szabály", "Érték"], ["nyitás minimum", typed]])
+    plain, problems, _ = read_rules([grid])
+    assert plain.start.opening_minimum == read and problems == []
+    live, problems, _ = read_rules([grid], live=True)
+    plainly_spaced = typed.replace("\u00a0", " ").strip(" ") in ("", "51")
+    assert [p.code for p in problems] == ([] if plainly_spaced else ["rule_value_unseen"])
+    assert live.start.opening_minimum == (read if plainly_spaced else 50)
+    if problems:
+        assert problems[0].cell == "B2"
+        assert "tabulátor, különleges szóköz" in problems[0].message("hu")
+
+
+@pytest.mark.parametrize(
+    ("typed", "lang", "meant"),
+    [
+        ("nyitas_minimm", "hu", "Erre gondoltál: nyitás minimum?"),
+        ("openin_minimum", "en", "Did you mean opening_minimum?"),
+        ("kezbol nyres", "hu", "Erre gondoltál: kézből nyerés?"),
+    ],
+)
+def test_a_misspelt_rule_name_is_told_the_rule_it_is_nearest(
+    tmp_path: Path, typed: str, lang: str, meant: str
+) -> None:
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", lang).exit_code == 0
+    result = remi("check", path, "--rule", f"{typed}=51")
+    assert result.exit_code == 2 and meant in result.stderr
+    far = remi("check", path, "--rule", "zzz=51")
+    assert far.exit_code == 2 and "?" not in far.stderr.split("'zzz'")[1].split(":")[0]
+    book = openpyxl.load_workbook(path)
+    rules = book.worksheets[1]  # after the game; its rows above the agreements
+    rules.insert_rows(2)
+    rules["A2"], rules["B2"] = typed, 51
+    book.save(path)
+    problem = next(p for p in load_notebook(path).problems if p.code == "rule_unknown")
+    assert meant in problem.message(lang) and problem.cell.startswith("A")

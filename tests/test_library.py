@@ -213,6 +213,8 @@ def test_meld_checks_melds_and_finds_a_hands_openings(capsys: pytest.CaptureFixt
     laid = remi_sheet.meld(["8♣ 9♣ 10♣", "9♠ 9♣ Jo"])
     assert laid.ok and laid.report is not None and laid.report.opens
     assert laid.to_json("en")["total"] == 54
+    alone = remi_sheet.meld("8♣ 9♣ 10♣")  # one text is one meld, not a card a character
+    assert alone.ok and alone.report is not None and alone.report.total == 27
     unread = remi_sheet.meld(["8♣ 9x"])  # the input's mistake is the outcome's, as a problem
     assert not unread.ok and [error.code for error in unread.errors] == ["card_unknown"]
     hand = remi_sheet.meld(hand="10♠ J♠ Q♠ K♠ A♥ A♦ A♣ 2♥ 3♥ Jo", every=True)
@@ -247,8 +249,10 @@ def test_an_outcomes_json_is_what_remi_json_prints(tmp_path: Path) -> None:
         ).to_json(),
         ("stats", klub, hibak, "--lang", "en"): lambda: remi_sheet.stats(
             [klub, hibak], lang="en"
-        ).to_json("en"),
+        ).to_json(),
+        ("stats", klub): lambda: remi_sheet.stats([klub]).to_json(),
         ("meld", *melds, "--lang", "hu"): lambda: remi_sheet.meld(melds).to_json("hu"),
+        ("meld", *melds, "--lang", "en"): lambda: remi_sheet.meld(melds).to_json(),
     }
     for arguments, outcome in outcomes.items():
         printed = CliRunner().invoke(app, [*arguments, "--json"], env={"COLUMNS": "200"})
@@ -256,9 +260,6 @@ def test_an_outcomes_json_is_what_remi_json_prints(tmp_path: Path) -> None:
         written = io.StringIO()
         write_json(outcome(), written.write)
         assert printed.stdout == written.getvalue(), arguments
-
-
-_LOADED = "import sys, remi_sheet; print(sorted(m for m in sys.modules if 'remi_sheet.' in m))"
 
 
 _LOADED = "import sys, remi_sheet; print(sorted(m for m in sys.modules if 'remi_sheet.' in m))"

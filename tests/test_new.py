@@ -560,3 +560,14 @@ def test_the_names_and_the_date_keep_their_width(tmp_path: Path) -> None:
     assert remi("score", path).exit_code == 0
     again = openpyxl.load_workbook(path).worksheets[0]
     assert {letter: again.column_dimensions[letter].width for letter in "ABCDEFG"} == widths
+
+
+@pytest.mark.parametrize(("lang", "said"), [("hu", "az első remi score-tól"), ("en", "first remi")])
+def test_a_fresh_notebooks_standings_line_names_no_game_it_has_not_counted(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", lang).exit_code == 0
+    book = openpyxl.load_workbook(path)
+    line = str(book["Összesítő" if lang == "hu" else "Standings"]["A2"].value)
+    assert said in line and "—" not in line and "(0 " not in line

@@ -37,9 +37,10 @@ class Melded:
         """Every card read and every meld valid, or a hand that can be; opening or not."""
         return not self.errors and (self.report is None or self.report.valid)
 
-    def to_json(self, lang: Lang) -> dict[str, Any]:
-        """The `--json` document, its reasons in `lang`: a meld check's keys, and a hand's
-        besides (its cards, the best opening, the alternatives when asked for)."""
+    def to_json(self, lang: Lang = "en") -> dict[str, Any]:
+        """The `--json` document, its reasons in `lang` (cards have no notebook to tell
+        one): a meld check's keys, and a hand's besides (its cards, the best opening, the
+        alternatives when asked for)."""
         if self.errors:
             return self._errors_json(lang)
         if self.report is not None:
@@ -63,7 +64,7 @@ class Melded:
 
 
 def meld(
-    melds: Sequence[str] = (),
+    melds: str | Sequence[str] = (),
     *,
     hand: str | None = None,
     rules: HouseRules | None = None,
@@ -72,9 +73,11 @@ def meld(
     """Check the `melds` laid down together (each a text such as `"8♣ 9♣ 10♣"`, a joker
     pinned by `Jo=8♣`), or find the best opening of `hand` (its cards, each with its suit)
     and with `every` the other openings too, by the house rules `rules` (None: the
-    default). Cards that cannot be read are the outcome's `errors`, as a notebook's
-    problems are `check`'s. `ValueError` for both melds and a hand, or `every` without a
-    hand."""
+    default); one text alone is one meld. Cards that cannot be read are the outcome's
+    `errors`, as a notebook's problems are `check`'s. `ValueError` for both melds and a
+    hand, or `every` without a hand."""
+    if isinstance(melds, str):
+        melds = [melds]  # not its characters, one meld each
     if melds and hand is not None:
         raise ValueError("meld() takes melds or a hand, not both")
     if every and hand is None:

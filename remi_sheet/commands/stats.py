@@ -43,10 +43,11 @@ class Stats:
     def ok(self) -> bool:
         return not has_errors(self.problems)
 
-    def to_json(self, lang: Lang) -> dict[str, Any]:
-        """The `--json` document, its problems said in `lang`: the players' rows with their
-        rating history, head to head, each game, and each notebook's house rules."""
-        return season_json(self, lang)
+    def to_json(self, lang: Lang | None = None) -> dict[str, Any]:
+        """The `--json` document, its problems said in `lang` (the first notebook's
+        language when None): the players' rows with their rating history, head to head,
+        each game, and each notebook's house rules."""
+        return season_json(self, lang or (self.notebooks[0].lang if self.notebooks else "en"))
 
     def write_csv(self, stream: TextIO) -> None:
         """The players' rows as CSV (`--csv`) on `stream`: `CSV_COLUMNS`, then how often each

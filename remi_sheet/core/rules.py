@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import datetime as dt
+import difflib
 import functools
 import re
 from collections.abc import Sequence
@@ -176,7 +177,9 @@ def rule_spec(name: str) -> RuleSpec:
     accents)."""
     spec = _BY_KEY.get(_key(name))
     if spec is None:
-        raise RemiError("rule_unknown", name=name, known=Phrase("rulenames_all"))
+        near = difflib.get_close_matches(_key(name), _BY_KEY, n=1, cutoff=0.8)
+        meant = Phrase("rule_near", {"name": rule_name(_BY_KEY[near[0]].name)}) if near else ""
+        raise RemiError("rule_unknown", name=name, near=meant, known=Phrase("rulenames_all"))
     return spec
 
 

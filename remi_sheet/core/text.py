@@ -37,6 +37,12 @@ def clean(text: str) -> str:
     return " ".join(text.split())
 
 
+def trimmed(text: str) -> str:
+    """What a spreadsheet's TRIM leaves of `text`: ordinary spaces trimmed and runs of them
+    made one; every other character as it is."""
+    return " ".join(part for part in text.split(" ") if part)
+
+
 def cell_text(value: object) -> str:
     """A cell's value as text, `clean`, a whole number as a spreadsheet shows it: players
     named 1, 2, 3 (calamine reads every number as a float) are not "1.0"."""

@@ -10,9 +10,10 @@ _CODES_HELP_HU = "H (kézből), W (nyert), X (nem rakott le), lappont (33) vagy 
 GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     # rules
     "rule_unknown": (
-        "Unknown house rule '{name}'. Known rules: {known}.",
-        "Ismeretlen házszabály: '{name}'. Ismert szabályok: {known}.",
+        "Unknown house rule '{name}'.{near} Known rules: {known}.",
+        "Ismeretlen házszabály: '{name}'.{near} Ismert szabályok: {known}.",
     ),
+    "rule_near": (" Did you mean {name}?", " Erre gondoltál: {name}?"),
     "rule_twice": (
         "The rule {name} is set twice (first in {first}); keep one row, or give the later "
         "the day it holds from in the From column.",
@@ -29,6 +30,15 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "Excel date. The row is not read meanwhile.",
         "{value:A} '{value}' nap a Mától oszlopban nem olvasható: írd így: {forms}, vagy "
         "Excel-dátumként. Addig a sort nem veszem figyelembe.",
+    ),
+    "rule_value_unseen": (
+        "The value '{value}' of the rule {name} holds a character the live formulas do not "
+        "read as remi does (a tab, a special space, an invisible or a full-width character): "
+        "type it again with plain characters, or empty the cell for the default.",
+        "{name:A} {name} szabály '{value}' értékében olyan karakter van (tabulátor, különleges "
+        "szóköz, láthatatlan vagy teljes szélességű karakter), amelyet az élő képletek nem úgy "
+        "olvasnak, mint a remi: írd be újra egyszerű karakterekkel, vagy ürítsd ki a cellát "
+        "az alapértékhez.",
     ),
     "rule_bad_choice": (
         "The rule {name} cannot be '{value}'; choose one of: {choices}.",

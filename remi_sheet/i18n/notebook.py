@@ -77,6 +77,20 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "és a lenti listák: a legutóbbi remi score szerint ({games} játszma, {last:a} {last} "
         "lappal bezárólag).",
     ),
+    "standings_live_none": (
+        "Live: follows the game sheets as typed; a game with a deal not typed in full or wrong "
+        "is left out. Rating, ±, places, best and worst game, streak and the lists below: "
+        "from the first remi score on.",
+        "Élő: követi a játszmalapokat, ahogy beírják őket; a hiányos vagy hibás leosztású "
+        "játszma kimarad. Értékszám, ±, helyezések, legjobb és legrosszabb játszma, sorozat "
+        "és a lenti listák: az első remi score-tól.",
+    ),
+    "standings_as_of_none": (
+        "No game counted yet, as remi score last read the game sheets: what is typed "
+        "counts from the next remi score.",
+        "Még egy játszma sem számít, ahogy a legutóbbi remi score olvasta a lapokat: ami "
+        "azóta került a lapokra, a következő remi score-tól számít.",
+    ),
     "standings_unlisted": (
         "A name typed on a game sheet is in no row of this table yet, nor are its points: "
         "remi score adds it.",

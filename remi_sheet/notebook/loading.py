@@ -22,6 +22,7 @@ from remi_sheet.core.rules import (
     DatedRules,
     HouseRules,
     RuleChange,
+    RuleSpec,
     inconsistencies,
     parse_value,
     rule_name,
@@ -29,7 +30,7 @@ from remi_sheet.core.rules import (
     with_rule,
 )
 from remi_sheet.core.standings import Standing, Tally
-from remi_sheet.core.text import clean, fold
+from remi_sheet.core.text import clean, fold, trimmed
 from remi_sheet.i18n import Lang, shown_value
 from remi_sheet.i18n.catalogue import TEXTS
 from remi_sheet.notebook.games import CheckContext, Game, check_game
@@ -44,7 +45,13 @@ from remi_sheet.notebook.layout import (
     sort_sheet,
 )
 from remi_sheet.notebook.names import spelt_as_shown
-from remi_sheet.notebook.sheets import HIDDEN_SHEETS, RULES_SHEETS, STATE_SHEET, WHOLE_SHEETS
+from remi_sheet.notebook.sheets import (
+    HIDDEN_SHEETS,
+    LIVE_SHEET,
+    RULES_SHEETS,
+    STATE_SHEET,
+    WHOLE_SHEETS,
+)
 from remi_sheet.reading.cells import CellValue, address, row_number
 from remi_sheet.reading.contents import Contents
 from remi_sheet.reading.files import Identity, read_workbook
@@ -133,7 +140,9 @@ def _load(
     linked = sheets.linked_rules
     if linked is not None and (linked not in read or find_game(read[linked]) is not None):
         linked = None
-    dated, problems, rules_lang = read_rules(read.values(), overrides, linked, probe)
+    dated, problems, rules_lang = read_rules(
+        read.values(), overrides, linked, probe, live=LIVE_SHEET in sheets.names
+    )
     if linked is not None:
         problems += [
             Problem("rules_sheet_not_read", name, None, Severity.WARNING, {"read": linked})
@@ -341,12 +350,15 @@ def read_rules(
     overrides: Sequence[tuple[str, str]] = (),
     linked: str | None = None,
     probe: FormulaProbe | None = None,
+    *,
+    live: bool = False,
 ) -> tuple[DatedRules, list[Problem], Lang | None]:
     """The house rules of the Rules/Szabályok sheet (or of the sheet `linked`: the Rules
     sheet renamed), then `overrides`, over the defaults: the rows without a date in the
     From/Mától column from the start, each dated row from its day on. An empty value (or
     spaces alone) keeps the default (on a dated row: changes nothing), unless `probe` finds
-    a formula there without a result, or an error (#DIV/0!)."""
+    a formula there without a result, or an error (#DIV/0!). `live`: the notebook's live
+    formulas read the values too, and one they would read otherwise is refused."""
     starting: list[RuleChange] = []  # the rows without a date
     changes: list[RuleChange] = []
     problems: list[Problem] = []
@@ -376,14 +388,9 @@ def read_rules(
                         "rule_twice_on_day", name=rule_name(spec.name), first=first, day=day
                     )
                 where[key] = (grid.name, address(row, 1))
-                if isinstance(value, str) and not value.strip():
-                    pass  # spaces alone are an empty value, as the live formulas read it
-                elif value is not None:
-                    parsed = parse_value(spec, value)
-                    change = RuleChange(day or dt.date.min, spec.name, parsed)
+                if _is_set(spec, value, probe, grid.name, row, live):
+                    change = RuleChange(day or dt.date.min, spec.name, parse_value(spec, value))
                     (changes if day else starting).append(change)
-                elif probe is not None and (found := probe.kind(grid.name, row, 1)):
-                    raise RemiError(unread_code(found[0]), value=found[1])
             except RemiError as error:
                 column = {"rule_unknown": 0, "rule_twice": 0, "rule_twice_on_day": 0}.get(
                     error.code, 1
@@ -399,6 +406,29 @@ def read_rules(
     dated = DatedRules(rules, tuple(changes))
     problems += _clashes(dated, where)
     return dated, problems, lang
+
+
+def _is_set(
+    spec: RuleSpec, value: CellValue, probe: FormulaProbe | None, sheet: str, row: int,
+    live: bool,
+) -> bool:  # fmt: skip
+    """Whether the Rules value `value` (at `row` of `sheet`, column B) sets its rule: not
+    empty, nor spaces alone (the default, as the live formulas read it too). `RemiError`
+    for a value the `live` formulas would read otherwise than remi (a tab, a thin space),
+    and for an empty-looking cell `probe` finds a formula without a result or an error in."""
+    if isinstance(value, str):
+        if live and clean(value) != _as_formulas_read(value):
+            raise RemiError("rule_value_unseen", name=rule_name(spec.name), value=value)
+        return bool(value.strip())
+    if value is None and probe is not None and (found := probe.kind(sheet, row, 1)):
+        raise RemiError(unread_code(found[0]), value=found[1])
+    return value is not None
+
+
+def _as_formulas_read(value: str) -> str:
+    """A Rules value's text as the live formulas read it (`live_sheet`): a no-break space
+    as pasted is a space, and TRIM does the rest."""
+    return trimmed(value.replace("\u00a0", " "))
 
 
 def _clashes(

@@ -185,11 +185,12 @@ def _counted_line(counted: list[Game], lang: Lang, players: Players | None) -> W
     on a live sheet, which figures follow the game sheets as typed, and, while a name
     typed there is in no row of it, that `remi score` adds it."""
     complete = sum(game.score.complete for game in counted)
-    last = counted[-1].sheet if counted else "—"
+    last = counted[-1].sheet if counted else ""
     params = {"games": len(counted), "complete": complete, "last": last}
     if players is None:
-        return Written(say("standings_as_of", lang, **params), Style.NOTE)
-    line = say("standings_live", lang, **params)
+        key = "standings_as_of" if counted else "standings_as_of_none"
+        return Written(say(key, lang, **params), Style.NOTE)
+    line = say("standings_live" if counted else "standings_live_none", lang, **params)
     unlisted = formulas.quoted(say("standings_unlisted", lang))
     formula = f"=IF({players.unlisted}>0,{unlisted},{formulas.quoted(line)})"
     return Written(formula, Style.NOTE, True)  # the last score's line, or the warning

@@ -43,7 +43,7 @@ from remi_sheet.core.cards import (
     Suit,
 )
 from remi_sheet.core.entries import HAND_WORDS, NOT_DOWN_WORDS, WIN_WORDS
-from remi_sheet.core.text import ENTRY_MINUS_SIGNS, INVISIBLE
+from remi_sheet.core.text import ENTRY_MINUS_SIGNS, INVISIBLE, raw_text, trimmed
 
 # Every game sheet of a notebook asks for the same formulas, cell for cell.
 _cached = functools.lru_cache(maxsize=1 << 14)
@@ -492,6 +492,4 @@ def guarded(
 def excel_trim(value: object) -> str:
     """What TRIM(cell&"") shows for a cell holding `value`: numbers as a spreadsheet
     prints them, ASCII spaces trimmed and runs of them made one."""
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return " ".join(part for part in str(value).split(" ") if part)
+    return trimmed(raw_text(value))
