@@ -226,3 +226,32 @@ def test_an_unreadable_date_is_a_warning_and_the_name_is_asked(tmp_path: Path) -
     ]
     sheet = openpyxl.load_workbook(tmp_path / "n.xlsx")["Klub 2026. 04. 05."]
     assert (sheet["A2"].value, sheet["B2"].value) == ("Date", dt.datetime(2026, 4, 5))
+
+
+def test_a_date_that_reads_both_ways_is_warned_of_as_in_a_notebook(tmp_path: Path) -> None:
+    # 02/16/2019 shows the month first: 03/04/2019 beside it is March, but remi reads the
+    # day first (April). check warns of it in a notebook; so does the import, at its line.
+    rows = [
+        ["Game", "Date", "Deal", "Anna", "Béla"],
+        ["G1", "02/16/2019", "1", "-20", "30"],
+        ["G2", "03/04/2019", "1", "-20", "10"],
+        ["G3", "13/04/2019", "1", "-20", "10"],
+    ]
+    code, doc = remi_json(
+        "import", records(tmp_path / "r.csv", rows), "--into", tmp_path / "n.xlsx", "--dry-run"
+    )
+    assert code == 0
+    found = [(p["severity"], p["code"], p["line"]) for p in doc["problems"]]
+    assert ("warning", "records_date_month_first", 3) in found
+    assert not any(
+        p["code"] == "records_date_month_first" and p["line"] == 4 for p in doc["problems"]
+    )
+    said = remi(
+        "import", tmp_path / "r.csv", "--into", tmp_path / "n.xlsx", "--dry-run", "--lang", "hu"
+    )
+    assert "'03/04/2019' dátumot a remi nappal kezdve olvassa (2019. 04. 03.)" in said.stdout
+    plain = [row for row in rows if row[0] != "G1"]  # no sign of a month first: no warning
+    code, doc = remi_json(
+        "import", records(tmp_path / "p.csv", plain), "--into", tmp_path / "n.xlsx", "--dry-run"
+    )
+    assert not any(p["code"] == "records_date_month_first" for p in doc["problems"])

@@ -166,8 +166,11 @@ def test_report_and_stats_read_an_ods_as_its_xlsx(
     stats_xlsx = run("stats", klub, hibak, "--json")
     stats_ods = run("stats", klub_ods, hibak_ods, "--json")
     assert stats_ods.returncode == stats_xlsx.returncode == 1  # hibak's mistakes
+    # (a game is named after its notebook's file, without the .xlsx every notebook has)
     said = _json(stats_ods, str(klub_ods), str(hibak_ods), "klub.ods", "hibak.ods")
-    assert said == _json(stats_xlsx, str(klub), str(hibak), "klub.xlsx", "hibak.xlsx")
+    assert said == _json(
+        stats_xlsx, str(klub), str(hibak), "klub.xlsx", "hibak.xlsx", "klub", "hibak"
+    )
     assert len(said["players"]) >= 4 and said["games"], said
     pages = {}
     for path in (klub, klub_ods):
@@ -441,3 +444,17 @@ def test_a_hostile_or_broken_ods_is_one_line(tmp_path: Path, form: str) -> None:
         (line,) = done.stderr.strip().splitlines()
         assert str(path) in line and line.startswith("error: "), line
     assert not (tmp_path / "x.html").exists()
+
+
+def test_a_notebook_beside_its_own_ods_is_told_apart_in_stats(tmp_path: Path) -> None:
+    # klub.ods beside klub.xlsx: `klub · G1` would name both games (and the warning that
+    # they are one game twice would name one twice).
+    xlsx = build_notebook(tmp_path / "klub.xlsx", {"G1": worked_game()})
+    game = worked_game()
+    game[2][1] = 37  # another game of the same players (12 and 14 both score 10)
+    (tmp_path / "source").mkdir()
+    other = build_notebook(tmp_path / "source" / "klub.xlsx", {"G1": game})
+    ods = saved_by_libreoffice(tmp_path / "ods", "ods", other)["klub"]
+    done = run("stats", xlsx, ods, "--json")
+    labels = [game["game"] for game in json.loads(done.stdout)["games"]]
+    assert sorted(labels) == ["klub · G1", "klub.ods · G1"], labels

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 from pypdf import PdfReader
 
@@ -524,6 +525,16 @@ def test_two_notebooks_of_one_name_are_named_by_their_paths(tmp_path: Path) -> N
     shown = remi("stats", first, second).stdout
     assert f"{first.with_suffix('')} · G1" in shown and f"{second.with_suffix('')} · G1" in shown
     assert f"{first}: House rules: deals_per_game = 2, hand_win = -50" in shown
+    # The workbook and the PDF for people name them as the terminal does.
+    book_path, pdf = tmp_path / "szezon.xlsx", tmp_path / "szezon.pdf"
+    assert remi("stats", first, second, "-o", book_path).exit_code == 0
+    book = openpyxl.load_workbook(book_path)
+    cells = [str(c.value) for sheet in book.worksheets for row in sheet.iter_rows() for c in row]
+    undated = [cell for cell in cells if cell.startswith(f"{second.with_suffix('')} · ")]
+    assert undated, cells  # its G1 has no Date: a problem there, named by its path
+    assert not any(cell.startswith("klub.xlsx · ") for cell in cells)
+    assert remi("stats", first, second, "-o", pdf).exit_code == 0
+    assert f"{first}, {second}" in " ".join(pages(pdf)[0].split())
 
 
 def test_the_order_the_notebooks_are_named_in_changes_no_figure(tmp_path: Path) -> None:

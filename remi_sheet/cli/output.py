@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from remi_sheet.cli.printing import Justify, Table, print_table, writing_out
@@ -14,6 +13,7 @@ from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing
 from remi_sheet.i18n import Lang, in_turn, number, say, shown_text
 from remi_sheet.i18n.notebook import SHORT_HEADING_KEYS
 from remi_sheet.notebook.loading import Notebook
+from remi_sheet.notebook.season import notebook_shown
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -58,7 +58,7 @@ def sheet_shown(problem: Problem) -> str | None:
         return sheet
     if sheet is None:
         return shown_text(problem.file)
-    return f"{shown_text(str(PurePath(problem.file).with_suffix('')))} · {sheet}"
+    return f"{shown_text(notebook_shown(problem.file))} · {sheet}"
 
 
 def where(problem: Problem, lang: Lang) -> str:

@@ -289,9 +289,8 @@ def season_pdf(
 
     check_target(target, "pdf", lang, inputs=[notebook.path for notebook in found.notebooks])
     folder = Path(template) if template is not None else default_template_dir()
-    paths = [str(notebook.path) for notebook in found.notebooks]
     rules = [notebook.dated for notebook in found.notebooks]
-    document = season_report(found.season, paths, lang, since, until, rules)
+    document = season_report(found.season, found.labels, lang, since, until, rules)
     # render_html is typed for the scorecards; it needs only `t` and the template's names.
     html = render_html(folder, SEASON_TEMPLATE, cast("Any", document))
     refused: list[str] = []

@@ -273,6 +273,13 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Nothing was written: {path} is unchanged.",
         "Semmi sem íródott ki: {path} változatlan.",
     ),
+    "records_date_month_first": (
+        "The date '{value}' is read day first, as {read}, but '{other}' in these records has "
+        "the month first: write the dates as 2026-11-29, so that each reads one way only.",
+        "{value:A} '{value}' dátumot a remi nappal kezdve olvassa ({read}), de a feljegyzések "
+        "'{other}' dátuma hónappal kezdődik: a dátumokat így írd: 2026. 11. 29., hogy csak "
+        "egyféleképp lehessen olvasni őket.",
+    ),
     "records_date_unreadable": (
         "The date '{value}' cannot be read (type it as {forms}): the game's date is taken "
         "from its name, if it has one.",

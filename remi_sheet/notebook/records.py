@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from remi_sheet.core.dates import FORMS, date_in_text, parse_date
+from remi_sheet.core.dates import FORMS, date_in_text, doubtful, month_first, parse_date
 from remi_sheet.core.entries import HAND_WORDS, WIN_WORDS, Number, grouped_number, parse_entry
 from remi_sheet.core.problems import Problem, RemiError, Severity
 from remi_sheet.core.rules import DatedRules, HouseRules
@@ -235,11 +235,45 @@ def _read_table(
         game.date = day
         game.problems += unread
         games.append(game)
+    if date_column is not None:
+        _doubtful_dates(table, groups, games, date_column)
     if notes_column is not None:
         heading = raw_text(table.value(header_row, notes_column))
         for group, game in zip(groups, games, strict=True):
             _notes(table, group, game, notes_column, heading)
     return games
+
+
+def _doubtful_dates(
+    table: Table, groups: Sequence[GameRows], games: Sequence[RecordGame], column: int
+) -> None:
+    """A warning on each game whose date reads both ways (`03/04/2019`) when another date
+    of the records shows its writer puts the month first (`02/16/2019`), as `check` warns
+    of a notebook's: remi reads the day first, and the game would be filed half a year
+    out of its place, its date no longer text a later check could doubt."""
+    typed = [_first_date_cell(table, group, column) for group in groups]
+    evidence = month_first([found[1] for found in typed if found is not None])
+    if evidence is None:
+        return
+    for game, found in zip(games, typed, strict=True):
+        if found is not None and doubtful(found[1]):
+            params: dict[str, object] = {
+                "value": clean(str(found[1])),
+                "read": game.date,
+                "other": clean(str(evidence)),
+                "game": game.name,
+            }
+            place = table.place(found[0], column)
+            game.problems.append(place.problem("records_date_month_first", params, _WARNING))
+
+
+def _first_date_cell(table: Table, group: GameRows, column: int) -> tuple[int, CellValue] | None:
+    """The row and value of the game's first filled Date cell, as `_date` reads it."""
+    for row in group.rows + group.totals:
+        value = table.value(row, column)
+        if filled(value):
+            return row, value
+    return None
 
 
 def _header_columns(table: Table, header_row: int, words: frozenset[str]) -> list[int]:

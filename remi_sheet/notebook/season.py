@@ -31,7 +31,6 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import PurePath
 from typing import Any, Final
 
 from remi_sheet.core.dates import FORMS, carried, date_or_none, parse_date
@@ -248,6 +247,13 @@ class Season:
         raise KeyError(name)
 
 
+def notebook_shown(label: str) -> str:
+    """A notebook's label (`klub.xlsx`, `a/klub.xlsx`: `report.season.file_labels`) as it
+    names the notebook before a sheet, `klub · Game`: without the `.xlsx` every notebook
+    has, but with any other (`klub.ods` beside `klub.xlsx` stays itself)."""
+    return label[: -len(".xlsx")] if label.lower().endswith(".xlsx") else label
+
+
 def gather_games(
     games: Sequence[Game], source: int = 0, notebook: str | None = None, *, rules_ok: bool = True
 ) -> list[SeasonGame]:
@@ -255,7 +261,7 @@ def gather_games(
     "notebook · sheet" when `notebook` (its file's name, `klub.xlsx`) is given. Games with
     errors are marked not counted, and so is every game when the notebook's house rules
     are wrong (`rules_ok` False)."""
-    stem = str(PurePath(notebook).with_suffix("")) if notebook else None
+    stem = notebook_shown(notebook) if notebook else None
     return [
         SeasonGame(
             game,

@@ -57,8 +57,9 @@ def season_report(
     until: dt.date | None,
     rules: Sequence[DatedRules] = (),
 ) -> SeasonReport:
-    """The season's PDF: its standings, records, head to head and rating chart; `rules`:
-    each file's house rules day by day, in the order of `files`."""
+    """The season's PDF: its standings, records, head to head and rating chart; `files`:
+    each notebook's label (`file_labels`); `rules`: each one's house rules day by day, in
+    the order of `files`."""
     headings = (
         say("player", lang),
         say("rating", lang),
@@ -78,7 +79,7 @@ def season_report(
     return SeasonReport(
         lang=lang,
         title=season_title(season, lang),
-        source=", ".join(Path(file).name for file in files),
+        source=", ".join(files),
         t=words(lang),
         period=_period(since, until, lang),
         headings=headings,
@@ -109,7 +110,7 @@ def season_report(
         summary=summary(season, len(files), lang),
         house_rules=tuple(
             (label if len(files) > 1 else "", dated_rule_lines(house, lang))
-            for label, house in zip(file_labels(files), rules, strict=False)
+            for label, house in zip(files, rules, strict=False)
             if house.start.differences() or house.changes
         ),
     )

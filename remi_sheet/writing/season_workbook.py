@@ -41,7 +41,6 @@ import datetime as dt
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Final
 
 from remi_sheet.core.problems import SEVERITY_NAMES, Problem
@@ -52,6 +51,7 @@ from remi_sheet.i18n import LANGS, Lang, day, listed, say
 from remi_sheet.notebook.season import (
     SEASON_DECIMALS,
     TABLE_COLUMNS,
+    notebook_shown,
     places_heading,
     places_text,
     summary,
@@ -479,8 +479,13 @@ def _house_rules(book: SeasonBook, lang: Lang) -> Iterable[str]:
 
 def _problem_text(problem: Problem, lang: Lang) -> str:
     """A problem as one line: where it is (notebook, sheet, cell), how bad, what."""
-    where = [str(PurePath(problem.file).name) if problem.file else ""]
-    where += [problem.sheet or "", problem.cell or ""]
+    # The notebook as the terminal names it: `b/klub · Game`; its own problem, `klub.xlsx`.
+    file = problem.file or ""
+    where = [
+        notebook_shown(file) if problem.sheet else file,
+        problem.sheet or "",
+        problem.cell or "",
+    ]
     place = " · ".join(part for part in where if part)
     said = f"{say(SEVERITY_NAMES[problem.severity], lang)}: {problem.message(lang)}"
     return f"{place}: {said}" if place else said
