@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import pytest
 import xlsxwriter
 
 from tests.conftest import build_notebook, remi, remi_json, worked_game
@@ -255,3 +256,26 @@ def test_a_date_that_reads_both_ways_is_warned_of_as_in_a_notebook(tmp_path: Pat
         "import", records(tmp_path / "p.csv", plain), "--into", tmp_path / "n.xlsx", "--dry-run"
     )
     assert not any(p["code"] == "records_date_month_first" for p in doc["problems"])
+
+
+def test_records_without_a_game_column_are_told_so_in_their_headers_language(
+    tmp_path: Path,
+) -> None:
+    # Nothing else tells the language: no notebook yet, and no header remi reads whole.
+    rows = [["Leosztás", "Anna", "Béla"], ["1", "-20", "30"]]
+    env = {"LANG": "C", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""}
+    said = remi("import", records(tmp_path / "r.csv", rows), "--into", tmp_path / "n.xlsx", env=env)
+    assert said.exit_code == 1
+    assert "A fejlécben nincs Játszma (Game) oszlop" in said.stdout + said.stderr
+    assert not (tmp_path / "n.xlsx").exists()
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_notebook_given_as_the_records_is_told_for_what_it_is(tmp_path: Path, lang: str) -> None:
+    notebook = tmp_path / "klub.xlsx"
+    assert remi("new", notebook, "-p", "Anna", "-p", "Béla", "--lang", lang).exit_code == 0
+    target = tmp_path / "uj.xlsx"
+    said = remi("import", notebook, "--into", target)
+    assert said.exit_code == 1 and not target.exists()
+    told = "Ez pontozófüzet" if lang == "hu" else "This is a score notebook"
+    assert told in said.stdout + said.stderr and "remi stats" in said.stdout + said.stderr

@@ -303,6 +303,7 @@ def _read_records(path: Path, rules: DatedRules, options: ImportOptions) -> Reco
     """The records at `path`: an .xlsx or .ods workbook when the file is one (whatever its
     name), else CSV. A file that cannot be records raises `RemiError`, or comes back as records with
     the problem and no games."""
+    from remi_sheet.notebook.layout import find_game
     from remi_sheet.notebook.records import read_csv, read_tables
     from remi_sheet.notebook.records_game import Records
     from remi_sheet.notebook.records_text import MAX_BYTES, Table
@@ -337,6 +338,10 @@ def _read_records(path: Path, rules: DatedRules, options: ImportOptions) -> Reco
             records = read_tables(tables, path.name, rules, repair=options.repair)
         finally:
             probe.close()
+        if not records.games and any(find_game(grid) is not None for grid in grids):
+            # A notebook given as the records: its game sheets are no records' table.
+            notebook = Problem("records_is_notebook", path.name, params={"path": shown})
+            records.problems[:] = [notebook]
         records.problems[:0] = unreadable
         return records
     try:

@@ -123,7 +123,10 @@ def read_tables(
         table = _words_repaired(read) if repair else read
         header = _find_header(table)
         if header is None:
-            headless = headless or _without_game_column(table)
+            found = None if headless else _without_game_column(table)
+            if found is not None:  # (its Deal heading's language: what the import says)
+                headless = found[0]
+                langs += [found[1]] if found[1] else []
             continue
         headed += 1
         langs += _header_langs(table, header)
@@ -176,13 +179,15 @@ def _find_header(table: Table) -> tuple[int, int, int] | None:
     return None
 
 
-def _without_game_column(table: Table) -> Problem | None:
+def _without_game_column(table: Table) -> tuple[Problem, Lang | None] | None:
     """A row that heads a Deal column among the first ones, in a table with no Game
-    column: said at that heading, as the records' header that lacks one."""
+    column: said at that heading, as the records' header that lacks one; and the language
+    of that heading (`Leosztás`)."""
     for row in range(min(HEADER_ROWS, len(table.rows))):
         deals = _header_columns(table, row, _DEAL_WORDS)
         if deals:
-            return _problem("records_no_game_column", table.place(row, deals[0]))
+            problem = _problem("records_no_game_column", table.place(row, deals[0]))
+            return problem, HEADER_WORDS[fold(str(table.value(row, deals[0]))).rstrip(":")]
     return None
 
 
