@@ -277,5 +277,19 @@ def test_a_notebook_given_as_the_records_is_told_for_what_it_is(tmp_path: Path, 
     target = tmp_path / "uj.xlsx"
     said = remi("import", notebook, "--into", target)
     assert said.exit_code == 1 and not target.exists()
-    told = "Ez pontozófüzet" if lang == "hu" else "This is a score notebook"
+    told = "Ez a fájl pontozófüzet" if lang == "hu" else "This is a score notebook"
     assert told in said.stdout + said.stderr and "remi stats" in said.stdout + said.stderr
+
+
+def test_records_in_a_workbook_without_a_game_column_are_records_all_the_same(
+    tmp_path: Path,
+) -> None:
+    # A game sheet's look (Deal, then players) and nothing else of a notebook's: records
+    # that lack their Game column, told so at that heading.
+    book = openpyxl.Workbook()
+    for row in [["Deal", "Anna", "Béla"], [1, -20, 30]]:
+        book.active.append(row)
+    book.save(tmp_path / "rec.xlsx")
+    said = remi("import", tmp_path / "rec.xlsx", "--into", tmp_path / "n.xlsx", "--lang", "en")
+    assert said.exit_code == 1
+    assert "Sheet!A1: The header has no Game (Játszma) column" in said.stdout + said.stderr

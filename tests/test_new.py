@@ -562,7 +562,9 @@ def test_the_names_and_the_date_keep_their_width(tmp_path: Path) -> None:
     assert {letter: again.column_dimensions[letter].width for letter in "ABCDEFG"} == widths
 
 
-@pytest.mark.parametrize(("lang", "said"), [("hu", "az első remi score-tól"), ("en", "first remi")])
+@pytest.mark.parametrize(
+    ("lang", "said"), [("hu", "ha már számít játszma"), ("en", "once it counts")]
+)
 def test_a_fresh_notebooks_standings_line_names_no_game_it_has_not_counted(
     tmp_path: Path, lang: str, said: str
 ) -> None:

@@ -1057,3 +1057,24 @@ def test_a_paper_note_is_printed_on_its_games_page(tmp_path: Path, lang: str) ->
     text = page.read_text(encoding="utf-8")
     heading = "Megjegyzések" if lang == "hu" else "Notes"
     assert f"<b>{heading}:</b> 1. Kati néninél; 3. &lt;b&gt;késő&lt;/b&gt;</p>" in text
+
+
+def test_a_failure_after_the_notebook_is_read_is_remis_not_the_notebooks(
+    club: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A layout that fails (a club's own stylesheet, say): no advice to save the notebook
+    # again, which was read whole; one line, exit 1, nothing written.
+    from remi_sheet.report import rendering
+
+    def broken(*_args: object, **_kwargs: object) -> list[str]:
+        raise ValueError("Layout went wrong")
+
+    monkeypatch.setattr(rendering, "render_pdf", broken)
+    pdf = tmp_path / "k.pdf"
+    for command in (["report", club, "-o", pdf], ["stats", club, "-o", pdf]):
+        result = remi(*command, "--lang", "en")
+        assert result.exit_code == 1, result.output
+        said = result.stderr
+        assert "remi failed after reading its input (ValueError: Layout went wrong)" in said
+        assert "could not be read" not in said and "Traceback" not in said
+        assert not pdf.exists()

@@ -109,8 +109,9 @@ def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
 
 
 def failed(error: Exception, path: Path | None) -> Problem:
-    """The problem an unexpected failure while `path` was used stands for: the system
-    refused a file, remi is installed in part, or a library failed on the file's content."""
+    """The problem an unexpected failure stands for: the system refused a file, remi is
+    installed in part, or a library failed on the content of `path` (None: remi itself
+    failed, its input read)."""
     if os.environ.get("REMI_DEBUG"):
         raise error
     from remi_sheet.core.problems import Problem
@@ -118,11 +119,13 @@ def failed(error: Exception, path: Path | None) -> Problem:
     if isinstance(error, OSError):  # the system refused a file, not the workbook's content
         from remi_sheet.reading.files import os_reason
 
-        where = str(error.filename) if error.filename else str(path)
+        where = str(error.filename) if error.filename else str(path or "")
         return Problem("file_failed", params={"path": where, "reason": os_reason(error)})
     detail = f"{type(error).__name__}: {error}".strip().rstrip(":")
     if isinstance(error, ImportError):  # remi itself, not the file: installed in part
         return Problem("remi_incomplete", params={"detail": detail})
+    if path is None:
+        return Problem("remi_failed", params={"detail": detail})
     # A library that fails on something in the file: saved anew, the file is written whole.
     return Problem("file_read_failed", params={"path": str(path), "detail": detail})
 
@@ -140,11 +143,12 @@ def heard(lang: Lang) -> None:
 
 
 def run_guarded(
-    action: Callable[[], int], path: Path | None, lang: Lang | None, json_output: bool, *,
-    notebook: Path | None = None, others: Sequence[Path] = (),
+    action: Callable[[], int], path: Path, lang: Lang | None, json_output: bool, *,
+    notebook: Path | None = None, others: Sequence[Path] = (), reads: bool = True,
 ) -> NoReturn:  # fmt: skip
     """Do a command's work and exit with its code: the one place a command fails. A file
-    that cannot be used is one clear line (exit 1), never a traceback, a mistake in the
+    that cannot be used (`reads`: the command reads one) is one clear line (exit 1), never
+    a traceback, and so is remi's own failure after the read; a mistake in the
     arguments found on the way (`ArgumentError`) the command line's (exit 2); in `lang`,
     else the language of the notebook read (`heard`), else that of the notebook (`notebook`,
     else `path`, else `others`) as its sheet names show it (`language.said`)."""
@@ -167,7 +171,9 @@ def run_guarded(
     except RemiError as stop:
         fail(stop.problem, shown(), json_output)
     except Exception as error:  # noqa: BLE001 - a damaged workbook can fail anywhere in a library
-        fail(failed(error, path), shown(), json_output)
+        # Once the notebook is read (`heard`), or when the command reads none, it is remi's.
+        read = not reads or _Heard.lang is not None
+        fail(failed(error, None if read else path), shown(), json_output)
     raise typer.Exit(code)
 
 

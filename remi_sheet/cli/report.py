@@ -76,7 +76,9 @@ def report(
         assert notebook is not None
         return _print_notebook(notebook, game or [], overrides, chosen, targets, open_)
 
-    run_guarded(work, notebook or output or html, chosen, False)
+    target = output or html
+    assert target is not None  # (refused above when neither is given)
+    run_guarded(work, notebook or target, chosen, False, reads=notebook is not None)
 
 
 def _print_notebook(

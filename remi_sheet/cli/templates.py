@@ -38,4 +38,4 @@ def templates(
         console.print(done)
         return 0
 
-    run_guarded(work, folder, shown, False)
+    run_guarded(work, folder, shown, False, reads=False)

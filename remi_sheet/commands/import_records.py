@@ -303,7 +303,6 @@ def _read_records(path: Path, rules: DatedRules, options: ImportOptions) -> Reco
     """The records at `path`: an .xlsx or .ods workbook when the file is one (whatever its
     name), else CSV. A file that cannot be records raises `RemiError`, or comes back as records with
     the problem and no games."""
-    from remi_sheet.notebook.layout import find_game
     from remi_sheet.notebook.records import read_csv, read_tables
     from remi_sheet.notebook.records_game import Records
     from remi_sheet.notebook.records_text import MAX_BYTES, Table
@@ -338,7 +337,7 @@ def _read_records(path: Path, rules: DatedRules, options: ImportOptions) -> Reco
             records = read_tables(tables, path.name, rules, repair=options.repair)
         finally:
             probe.close()
-        if not records.games and any(find_game(grid) is not None for grid in grids):
+        if not records.games and _a_notebook(grids):
             # A notebook given as the records: its game sheets are no records' table.
             notebook = Problem("records_is_notebook", path.name, params={"path": shown})
             records.problems[:] = [notebook]
@@ -353,3 +352,16 @@ def _read_records(path: Path, rules: DatedRules, options: ImportOptions) -> Reco
     except RemiError as error:
         problem = Problem(error.code, path.name, params={"path": shown, **error.params})
         return Records(path.name, None, [], [problem], [])
+
+
+def _a_notebook(grids: Sequence[Grid]) -> bool:
+    """Whether the sheets are a score notebook's: a game sheet beside a sheet only a
+    notebook has (Rules, Standings, remi's own). Records headed Deal with no Game column
+    are records, told what their header lacks."""
+    from remi_sheet.core.text import fold
+    from remi_sheet.notebook.layout import find_game
+    from remi_sheet.notebook.sheets import HIDDEN_SHEETS, RULES_SHEETS, STANDINGS_SHEETS
+
+    own = {*RULES_SHEETS, *STANDINGS_SHEETS}
+    marked = any(grid.name in HIDDEN_SHEETS or fold(grid.name) in own for grid in grids)
+    return marked and any(find_game(grid) is not None for grid in grids)

@@ -453,6 +453,12 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
         "a remi nem tudta betölteni egy saját részét ({detail}): telepítsd újra a README "
         "telepítő parancsával (REMI_DEBUG=1 megmutatja, hol akadt el).",
     ),
+    "remi_failed": (
+        "remi failed after reading its input ({detail}); no file was left half-written. "
+        "REMI_DEBUG=1 shows where it failed: please report it.",
+        "a remi a bemenet beolvasása után hibára futott ({detail}); félig írt fájl nem maradt "
+        "utána. A REMI_DEBUG=1 megmutatja, hol akadt el: kérlek, jelentsd.",
+    ),
     "file_read_failed": (
         "{path}: a part of it could not be read (the reading library said: {detail}). Open "
         "it in Excel or LibreOffice and save it again as .xlsx, which writes every part anew.",

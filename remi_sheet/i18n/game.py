@@ -33,12 +33,13 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "rule_value_unseen": (
         "The value '{value}' of the rule {name} holds a character the live formulas do not "
-        "read as remi does (a tab, a special space, an invisible or a full-width character): "
-        "type it again with plain characters, or empty the cell for the default.",
-        "{name:A} {name} szabály '{value}' értékében olyan karakter van (tabulátor, különleges "
-        "szóköz, láthatatlan vagy teljes szélességű karakter), amelyet az élő képletek nem úgy "
-        "olvasnak, mint a remi: írd be újra egyszerű karakterekkel, vagy ürítsd ki a cellát "
-        "az alapértékhez.",
+        "read as remi does ({chars}: a tab, a special space, an invisible or a full-width "
+        "character): type it again with plain characters, or leave the cell empty for the "
+        "default.",
+        "{name:A} {name} szabály '{value}' értékében olyan karakter van ({chars}: tabulátor, "
+        "különleges szóköz, láthatatlan vagy teljes szélességű karakter), amelyet az élő "
+        "képletek nem úgy olvasnak, mint a remi: írd be újra egyszerű karakterekkel, vagy "
+        "hagyd üresen a cellát: akkor az alapérték érvényes.",
     ),
     "rule_bad_choice": (
         "The rule {name} cannot be '{value}'; choose one of: {choices}.",

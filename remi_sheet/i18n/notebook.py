@@ -80,16 +80,10 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     "standings_live_none": (
         "Live: follows the game sheets as typed; a game with a deal not typed in full or wrong "
         "is left out. Rating, ±, places, best and worst game, streak and the lists below: "
-        "from the first remi score on.",
+        "worked out by remi score once it counts a game.",
         "Élő: követi a játszmalapokat, ahogy beírják őket; a hiányos vagy hibás leosztású "
         "játszma kimarad. Értékszám, ±, helyezések, legjobb és legrosszabb játszma, sorozat "
-        "és a lenti listák: az első remi score-tól.",
-    ),
-    "standings_as_of_none": (
-        "No game counted yet, as remi score last read the game sheets: what is typed "
-        "counts from the next remi score.",
-        "Még egy játszma sem számít, ahogy a legutóbbi remi score olvasta a lapokat: ami "
-        "azóta került a lapokra, a következő remi score-tól számít.",
+        "és a lenti listák: a remi score számolja ki őket, ha már számít játszma.",
     ),
     "standings_unlisted": (
         "A name typed on a game sheet is in no row of this table yet, nor are its points: "

@@ -64,16 +64,16 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "This is a score notebook (its games on game sheets), not paper records: import "
         "reads records with a Game and a Deal column. To see two notebooks' season together, "
         "give both to remi stats.",
-        "Ez pontozófüzet (a játszmái játszmalapokon vannak), nem papíros "
+        "Ez a fájl pontozófüzet (a játszmái játszmalapokon vannak), nem papíros "
         "feljegyzés: az import Játszma és Leosztás oszlopos feljegyzést olvas. Két füzet "
         "szezonját együtt a remi stats mutatja meg, ha mindkettőt megkapja.",
     ),
     "records_no_game_column": (
         "The header has no Game (Játszma) column: add one, in any column, naming the game "
         "each row belongs to (its date, say 2026-10-01, or a name such as Game 1).",
-        "A fejlécben nincs Játszma (Game) oszlop: tegyél be egyet, bármelyik oszlopba, amely "
-        "minden sorban megnevezi a játszmát (a dátumával, pl. 2026-10-01, vagy egy névvel, "
-        "pl. 1. játszma).",
+        "A fejlécben nincs Játszma (Game) oszlop: tegyél be egy Játszma oszlopot (bárhová a "
+        "fejlécben), amely minden sorban megnevezi a játszmát (a dátumával, pl. 2026-10-01, "
+        "vagy egy névvel, pl. 1. játszma).",
     ),
     "records_no_players": (
         "The header has no player columns: type the players' names beside Game and Deal.",

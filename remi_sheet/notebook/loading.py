@@ -418,11 +418,22 @@ def _is_set(
     and for an empty-looking cell `probe` finds a formula without a result or an error in."""
     if isinstance(value, str):
         if live and clean(value) != _as_formulas_read(value):
-            raise RemiError("rule_value_unseen", name=rule_name(spec.name), value=value)
+            name, chars = rule_name(spec.name), _unusual(value)
+            raise RemiError("rule_value_unseen", name=name, value=value, chars=chars)
         return bool(value.strip())
     if value is None and probe is not None and (found := probe.kind(sheet, row, 1)):
         raise RemiError(unread_code(found[0]), value=found[1])
     return value is not None
+
+
+def _unusual(value: str) -> str:
+    """The characters of `value` that `clean` reads as another (U+2009, U+0009, U+FF15),
+    else those that are no plain printable ASCII: what to look for in a cell that looks
+    right."""
+    kept = " \u00a0"
+    odd = [char for char in dict.fromkeys(value) if char not in kept and clean(char) != char]
+    odd = odd or [char for char in dict.fromkeys(value) if not " " <= char <= "~"]
+    return ", ".join(f"U+{ord(char):04X}" for char in odd)
 
 
 def _as_formulas_read(value: str) -> str:

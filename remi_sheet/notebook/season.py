@@ -251,7 +251,7 @@ def notebook_shown(label: str) -> str:
     """A notebook's label (`klub.xlsx`, `a/klub.xlsx`: `report.season.file_labels`) as it
     names the notebook before a sheet, `klub · Game`: without the `.xlsx` every notebook
     has, but with any other (`klub.ods` beside `klub.xlsx` stays itself)."""
-    return label[: -len(".xlsx")] if label.lower().endswith(".xlsx") else label
+    return label.removesuffix(".xlsx")  # (KLUB.XLSX beside klub.xlsx stays itself)
 
 
 def gather_games(

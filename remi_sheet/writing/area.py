@@ -187,9 +187,8 @@ def _counted_line(counted: list[Game], lang: Lang, players: Players | None) -> W
     complete = sum(game.score.complete for game in counted)
     last = counted[-1].sheet if counted else ""
     params = {"games": len(counted), "complete": complete, "last": last}
-    if players is None:
-        key = "standings_as_of" if counted else "standings_as_of_none"
-        return Written(say(key, lang, **params), Style.NOTE)
+    if players is None:  # (with a game counted: else no line at all)
+        return Written(say("standings_as_of", lang, **params), Style.NOTE)
     line = say("standings_live" if counted else "standings_live_none", lang, **params)
     unlisted = formulas.quoted(say("standings_unlisted", lang))
     formula = f"=IF({players.unlisted}>0,{unlisted},{formulas.quoted(line)})"
