@@ -460,3 +460,14 @@ def test_a_misspelt_rule_name_is_told_the_rule_it_is_nearest(
     book.save(path)
     problem = next(p for p in load_notebook(path).problems if p.code == "rule_unknown")
     assert meant in problem.message(lang) and problem.cell.startswith("A")
+
+
+@pytest.mark.parametrize("option", ["hand_win", "hand_win=", "hand_win= "])
+def test_a_rule_option_without_a_value_is_told_its_form(tmp_path: Path, option: str) -> None:
+    path = tmp_path / "k.xlsx"
+    assert remi("new", path, "-p", "Anna", "-p", "Béla", "--lang", "hu").exit_code == 0
+    said = remi("check", path, "--rule", option)
+    assert said.exit_code == 2
+    assert f"A --rule formája NÉV=ÉRTÉK, pl. --rule nyitas_minimum=51; kapott: '{option}'" in (
+        said.stderr
+    )

@@ -112,7 +112,7 @@ def test_a_date_given_dates_every_game(tmp_path: Path) -> None:
 def test_a_date_that_is_no_date_is_refused(tmp_path: Path, value: str) -> None:
     result = make(tmp_path / "x.xlsx", "--date", value)
     assert result.exit_code == 2
-    assert f"--date takes a date such as 2026. 11. 29., 2026-11-29, 29/11/2026; got '{value}'" in (
+    assert f"--date takes a date such as 2026-11-29, 29/11/2026, 2026. 11. 29.; got '{value}'" in (
         result.stderr
     )
     assert not (tmp_path / "x.xlsx").exists()

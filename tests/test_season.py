@@ -349,7 +349,7 @@ def test_games_are_ordered_by_date_then_sheet_and_undated_stay_after_their_neigh
         ("bad date", "B1", "date_unreadable", "warning")
     ]
     assert problems[0].message("en") == (
-        "The date 'tegnap' cannot be read: type it as 2026. 11. 29., 2026-11-29, 29/11/2026, "
+        "The date 'tegnap' cannot be read: type it as 2026-11-29, 29/11/2026, 2026. 11. 29., "
         "or as an Excel date. The game is placed by sheet order meanwhile."
     )
     assert "A 'tegnap' dátum nem olvasható" in problems[0].message("hu")

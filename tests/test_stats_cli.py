@@ -242,7 +242,7 @@ def test_the_same_file_twice_counts_once(club: Path) -> None:
     ("args", "message"),
     [
         (["--json", "--csv"], "--json and --csv both write to standard output: choose one."),
-        (["--since", "tegnap"], "--since takes a date such as 2026. 11. 29., 2026-11-29"),
+        (["--since", "tegnap"], "--since takes a date such as 2026-11-29, 29/11/2026"),
         (
             ["--since", "2026-02-01", "--until", "2026-01-01"],
             "--since 2026-02-01 is after --until 2026-01-01",

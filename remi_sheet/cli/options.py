@@ -55,7 +55,7 @@ def rule_options(
     try:
         for option in rules:
             name, equals, value = option.partition("=")
-            if not equals:
+            if not equals or not value.strip():  # (no value is no NAME=VALUE either)
                 raise RemiError("rule_option", value=option)
             combined = with_rule(combined, name.strip(), value.strip())
             pairs.append((name.strip(), value.strip()))

@@ -22,6 +22,7 @@ from typing import Final
 
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.text import clean, fold
+from remi_sheet.i18n import Phrase
 
 # Years outside this range are typos ("0026", "20266"), not old club records.
 FIRST_YEAR: Final = 1900
@@ -92,7 +93,8 @@ _MONTHS: Final[dict[str, int]] = {
     for name in names
 }
 
-FORMS: Final = "2026. 11. 29., 2026-11-29, 29/11/2026"
+# The forms a date may be typed in, as a message names them: each language's own first.
+FORMS: Final = Phrase("date_forms")
 
 
 def _unreadable(value: object) -> RemiError:

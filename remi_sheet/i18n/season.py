@@ -153,6 +153,10 @@ SEASON_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "The house rules of this notebook have errors: none of its games is counted.",
         "Ennek a munkafüzetnek a házszabályai hibásak: egyik játszmája sincs beszámítva.",
     ),
+    "date_forms": (
+        "2026-11-29, 29/11/2026, 2026. 11. 29.",
+        "2026. 11. 29., 2026-11-29, 29/11/2026",
+    ),
     "date_option": (
         "{option} takes a date such as {forms}; got '{value}'.",
         "A {option} dátumot vár, pl. {forms}; kapott: '{value}'.",
