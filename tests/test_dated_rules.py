@@ -21,7 +21,7 @@ import openpyxl
 import pytest
 
 from remi_sheet.notebook.loading import load_notebook
-from tests.conftest import fresh_python
+from tests.conftest import fresh_python, remi, remi_json
 
 REMI = Path(sys.executable).with_name("remi")
 pytestmark = pytest.mark.skipif(not REMI.exists(), reason="remi is not installed beside Python")
@@ -421,3 +421,35 @@ def test_a_from_day_moved_after_a_score_is_warned_of_then_linked(tmp_path: Path,
     values = [[value for _, value in row] for part in calc.read(moved, totals) for row in part]
     assert values == [[-40, 60], [-40, 60]]
     assert json.loads(run("check", moved, "--json").stdout)["problems"] == []
+
+
+def test_add_game_gives_a_rule_with_a_day_an_undated_row_of_its_value_from_the_start(
+    tmp_path: Path,
+) -> None:
+    # A workbook of the club's own: one game played in October, hand_win -50 from
+    # November on. Adding a game adds the Rules rows the sheet lacks: hand_win's undated
+    # row holds the -40 the October game was played by, not today's -50.
+    book = openpyxl.Workbook()
+    game = book.active
+    game.title = "2026-10-01 #1"
+    game.append(["Dátum", dt.date(2026, 10, 1)])
+    game.append([])
+    game.append(["Leosztás", "Anna", "Béla", "Csaba"])
+    for row in [[1, "H", "X", "33"], [2, "W", "10", "20"], [3, "5", "H", "X"]]:
+        game.append(row)
+    rules = book.create_sheet("Szabályok")
+    rules.append(["Szabály", "Érték", "Mától"])
+    rules.append(["kézből nyerés", -50, "2026. 11. 01."])
+    path = tmp_path / "k.xlsx"
+    book.save(path)
+    before = remi_json("check", path)[1]["games"][0]["totals"]
+    assert remi("new", "--add-game", path, "--date", "2026-11-10").exit_code == 0
+    _, after = remi_json("check", path)
+    assert after["games"][0]["totals"] == before
+    assert [change["rule"] for change in after["rule_changes"]] == ["hand_win"]
+    values = {
+        str(row[0].value): row[1].value
+        for row in openpyxl.load_workbook(path)["Szabályok"].iter_rows(min_row=2)
+        if row[0].value is not None and row[2].value is None
+    }
+    assert values["kézből nyerés"] == -40

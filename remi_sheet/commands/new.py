@@ -256,9 +256,11 @@ def add_game(
             last_game = max((workbook.sheetnames.index(g.sheet) for g in games), default=-1)
             workbook.move_sheet(sheet, offset=last_game + 1 - workbook.sheetnames.index(title))
             grid = Grid(title, new_notebook.typed_rows(game, day, lang))  # type: ignore[arg-type]
+            # The rows added have no From day: they hold the rules from the start (a dated
+            # row's value from its day on stays that row's, not every game's).
             rules_sheet, rules_added, rules_fixed = new_notebook.complete_rules(
                 workbook,
-                notebook.rules,
+                notebook.dated.start,
                 lang,
                 rule_cells(notebook.grids.values(), notebook.linked_rules),
                 notebook.linked_rules,

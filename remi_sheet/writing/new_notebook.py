@@ -154,7 +154,8 @@ def complete_rules(
 ) -> tuple[Worksheet, list[str], list[str]]:
     """The Rules sheet with a row for every house rule, so that the live formulas of a new
     game link to cells a person can change: a notebook remi did not make gets the rows it
-    lacks below its own (at the values it is scored with now), or a Rules sheet when it
+    lacks below its own (at the values of `rules`: those from the start, which a row with
+    no From day holds), or a Rules sheet when it
     has none. `linked`: the sheet the live formulas read the rules from, whatever its name
     (a Rules sheet renamed `Házirend`). Returns the sheet, the rules added and the rules
     left without a row (a sheet with agreements: their live values stay as they are now
