@@ -136,7 +136,7 @@ def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_th
     checked = remi("check", typed)
     assert checked.exit_code == 0, checked.output
 
-    # remi's deal number typed over with another; an error value typed where the
+    # remi's deal number typed over with another, or with itself; an error value typed where the
     # standings will grow (calamine reads it as an empty cell): the values cannot vouch,
     # and the look at every formula finds each.
     from remi_sheet.commands.opening import open_notebook
@@ -148,6 +148,9 @@ def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_th
     new_cell = min(set(plan.sheets[standings]) - set(plan.record[standings]))
     for name, (sheet, cell, text), code in [
         ("number", (game, "I6", "5"), "area_formula_edited"),
+        # the very number it showed: only the formulas' count tells (a hidden helper's
+        # status, `W` over a formula showing `W`, alike)
+        ("same number", (game, "I6", "1"), "area_formula_edited"),
         ("error", (standings, address(*new_cell), "=1/0"), "area_occupied"),
     ]:
         changed = tmp_path / f"{name}.xlsx"

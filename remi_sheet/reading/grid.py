@@ -45,6 +45,10 @@ class Grid:
     merged: Sequence[tuple[tuple[int, int], tuple[int, int]]] = ()
     # The cells the sheet's pictures, charts and shapes lie over (`drawings.covered`).
     drawn: Sequence[tuple[tuple[int, int], tuple[int, int]]] = ()
+    # How many formulas the sheet holds, where they were counted (a live notebook's, as
+    # they are taken out for calamine: `_values_only`); else None. A value typed over a
+    # formula shows no other way when it is the value the formula showed.
+    formulas: int | None = None
 
     def value(self, row: int, column: int) -> CellValue:
         if row >= len(self.rows):
@@ -210,7 +214,7 @@ def _items(
         with archive:
             # calamine will not open a workbook with Excel 4 macro sheets at all.
             readable = tolerant.without_macro_sheets(archive) or source
-            parts: dict[str, bytes] = {}
+            parts: dict[str, tuple[bytes, int]] = {}
             if package.LIVE_SHEET in members:
                 skipped = {members[name] for name in unread if name in members}
                 readable, parts = _values_only(readable, set(members.values()), skipped)
@@ -241,7 +245,7 @@ def _items(
                             name,
                             rows,
                             longest,
-                            parts.get(member or ""),
+                            *parts.get(member or "", (None, None)),
                         )
                     except _DAMAGED_PART as error:
                         raise RemiError(files.damaged(path, error, member)) from None
@@ -314,10 +318,11 @@ def _sheet(
     rows: int | None,
     longest: int,
     xml: bytes | None = None,
+    formulas: int | None = None,
 ) -> Grid | Problem:
     """One sheet's grid, read by calamine when `guard` clears it, else by the streaming
     reader; or why it was not read. `xml`: the part as calamine was given it, when that is
-    not the zip's own (`_values_only`)."""
+    not the zip's own, and `formulas`: how many were taken out of it (`_values_only`)."""
     if member not in archive.NameToInfo:
         # calamine found a sheet the zip checks did not: refuse rather than trust it.
         reason = Phrase("reason_no_sheet_part", {"sheet": name})
@@ -332,11 +337,11 @@ def _sheet(
         try:
             sheet = workbook.get_sheet_by_name(name)
             values = sheet.to_python(skip_empty_area=False, nrows=rows)
-            return Grid(name, values, sheet.merged_cell_ranges or (), drawn)
+            return Grid(name, values, sheet.merged_cell_ranges or (), drawn, formulas)
         except CalamineError:
             pass  # the streaming reader reads it, or says why it cannot
     read = streaming.rows(name, member, rows)
-    return read if isinstance(read, Problem) else Grid(name, read, (), drawn)
+    return read if isinstance(read, Problem) else Grid(name, read, (), drawn, formulas)
 
 
 # A formula of a cell, as Excel, LibreOffice and openpyxl write one: no element inside it
@@ -346,14 +351,15 @@ _FORMULA: Final = re.compile(rb"<f(?:[ \t\r\n][^>]*)?(?:/>|>[^<]*</f>)")
 
 def _values_only(
     source: IO[bytes], sheets: set[str], skipped: set[str]
-) -> tuple[io.BytesIO, dict[str, bytes]]:
+) -> tuple[io.BytesIO, dict[str, tuple[bytes, int]]]:
     """A copy of the workbook `source` for calamine, its worksheets without their formulas
     (the `skipped` ones, which nobody reads, empty), and those worksheets' parts as the copy
-    holds them (for `guard` to look at what calamine reads). calamine reads the values a
-    formula left and never the formula, but scans its text: a live notebook's sheets are
-    three quarters formulas, which LibreOffice writes out in full in every cell."""
+    holds them (for `guard` to look at what calamine reads), each with how many formulas
+    were taken out. calamine reads the values a formula left and never the formula, but
+    scans its text: a live notebook's sheets are three quarters formulas, which
+    LibreOffice writes out in full in every cell."""
     source.seek(0)
-    parts: dict[str, bytes] = {}
+    parts: dict[str, tuple[bytes, int]] = {}
     copy = io.BytesIO()
     with zipfile.ZipFile(source) as archive, zipfile.ZipFile(copy, "w") as out:
         for item in archive.infolist():
@@ -362,7 +368,8 @@ def _values_only(
                 continue
             data = compat.part_bytes(archive, item)
             if item.filename in sheets:
-                data = parts[item.filename] = _FORMULA.sub(b"", data)
+                data, count = _FORMULA.subn(b"", data)
+                parts[item.filename] = data, count
             out.writestr(zipfile.ZipInfo(item.filename, item.date_time), data)
     return copy, parts
 

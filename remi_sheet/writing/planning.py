@@ -546,6 +546,13 @@ def _sheet_untouched(
     # error value where remi writes anew, without reading it whole. Nobody types on the
     # hidden live sheet.
     standings = sheet == plan.standings_sheet
+    if not standings and sheet != LIVE_SHEET and grid.formulas is not None:
+        # A formula of remi's typed over with the very value it showed: one formula fewer
+        # in the sheet than remi wrote (a person's own formula: one more; either way,
+        # `remi check` looks formula by formula).
+        remis = sum(1 for was in recorded.values() if was != ARRAY_CELL and is_formula(was))
+        if grid.formulas != remis:
+            return False
     marked = probe.marked if standings else _nowhere if sheet == LIVE_SHEET else probe.kind
     for key in recorded.keys() | cells.keys():
         was = recorded.get(key)
