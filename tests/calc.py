@@ -102,6 +102,13 @@ class Calc:
         job = {"op": "delete_rows", "file": str(file), "sheet": sheet, "row": row}
         self.ask({**job, "count": count, "save": str(save)})
 
+    def delete_columns(
+        self, file: Path, sheet: str, column: int, save: Path, count: int = 1
+    ) -> None:
+        """Delete `count` whole columns from `column` (1-based) of `sheet`, saved at `save`."""
+        job = {"op": "delete_rows", "file": str(file), "sheet": sheet, "row": column}
+        self.ask({**job, "count": count, "save": str(save), "columns": True})
+
     def seconds(self, file: Path, repeat: int = 1) -> list[float]:
         """How long LibreOffice takes to open `file` and recalculate it, each time."""
         found: list[float] = self.ask({"op": "time", "file": str(file), "repeat": repeat})[

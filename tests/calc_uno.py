@@ -170,12 +170,13 @@ class Calc:
             document.close(True)
 
     def delete_rows(self, job: dict[str, Any]) -> dict[str, Any]:
-        """Delete whole rows of a sheet, as a person does (the row headers' Delete Rows),
-        and save as .xlsx."""
+        """Delete whole rows (or with `columns`, whole columns) of a sheet, as a person does
+        (the headers' Delete Rows, Delete Columns), and save as .xlsx."""
         document = self.open(job["file"])
         try:
             sheet = document.Sheets.getByName(job["sheet"])
-            sheet.Rows.removeByIndex(job["row"] - 1, job.get("count", 1))
+            lines = sheet.Columns if job.get("columns") else sheet.Rows
+            lines.removeByIndex(job["row"] - 1, job.get("count", 1))
             document.calculateAll()
             url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
             document.storeToURL(url, (_property("FilterName", _XLSX),))

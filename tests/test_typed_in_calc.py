@@ -6,6 +6,7 @@ nothing here reads the cells any other way."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -263,3 +264,40 @@ def test_score_puts_right_the_input_check_and_paint_an_older_remi_made(
     assert [shown.valid for shown in typed] == [True, True]
     before = path.read_bytes()
     assert remi("score", path).exit_code == 0 and path.read_bytes() == before
+
+
+def test_the_totals_above_the_names_are_written_again_when_their_area_is_deleted(
+    tmp_path: Path, calc: Any
+) -> None:
+    # "Clear columns I:CF" done as Delete Columns: the totals and places above the names
+    # refer to the area deleted (#REF!). They are remi's formulas broken by a deletion, no
+    # cell a person typed: score writes them again, and a second score changes nothing.
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "1")
+    game = load_notebook(path).games[0].sheet
+    deals = [["H", "27", "X", "K 9 Jo"], ["12", "W", "3", "X 45"]]
+    cells = [
+        (game, address(5 + row, 1 + column), text)
+        for row, deal in enumerate(deals)
+        for column, text in enumerate(deal)
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    assert remi("score", typed).exit_code == 0
+    from remi_sheet.commands.opening import open_notebook
+    from remi_sheet.reading.cells import column_number
+    from remi_sheet.writing import planning
+
+    notebook = open_notebook(typed, [], None)
+    first, last = planning.plan(notebook, notebook.lang).areas[game].split(":")
+    deleted = tmp_path / "deleted.xlsx"
+    count = column_number(last) - column_number(first) + 1
+    calc.delete_columns(typed, game, column_number(first), deleted, count=count)
+    assert "#REF!" in str(calc.read(deleted, [(game, "B3:E4")]))
+    scored = remi("score", deleted)
+    assert scored.exit_code == 0, scored.output
+    totals, places = _totals_above_the_names(calc, deleted, game)
+    checked = json.loads(remi("check", deleted, "--json").stdout)["games"][0]["totals"]
+    assert totals[:4] == list(checked.values()) and places[:4] == [1, 2, 4, 3], totals
+    before = deleted.read_bytes()
+    again = remi("score", deleted)
+    assert again.exit_code == 0 and deleted.read_bytes() == before

@@ -342,18 +342,22 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     "area_from_elsewhere": (
         "Columns {area} hold {count:cell/cells} of an area of remi's that this notebook's record "
         "does not know (a sheet copied from another notebook?): whether someone typed in "
-        "them cannot be told. Clear columns {area} of this sheet, and remi writes them anew.",
+        "them cannot be told. Clear columns {area} of this sheet (select them and press "
+        "Delete: their contents, not the columns), and remi writes them anew.",
         "{area:A} {area} oszlopokban {count} cella egy olyan remi-terület része, amelyet e "
         "munkafüzet nyilvántartása nem ismer (másik munkafüzetből másolt lap?): nem tudni, "
-        "írt-e bele valaki. Töröld a lap {area} oszlopait, és a remi újraírja őket.",
+        "írt-e bele valaki. Jelöld ki a lap {area} oszlopait, és töröld a tartalmukat "
+        "(Delete billentyű; magukat az oszlopokat ne töröld): a remi újraírja őket.",
     ),
     "area_moved": (
         "Columns {area} hold what remi wrote in other rows of them, in {count:cell/cells} of "
         "remi's: rows inserted or deleted across its area? Clear columns {area} of this "
-        "sheet, and remi writes them anew.",
+        "sheet (select them and press Delete: their contents, not the columns), and remi "
+        "writes them anew.",
         "{area:A} {area} oszlopokban a remi {count} cellája azt tartalmazza, amit a remi más "
-        "sorokba írt: sorokat szúrtak be vagy töröltek a területén? Töröld a lap {area} "
-        "oszlopait, és a remi újraírja őket.",
+        "sorokba írt: sorokat szúrtak be vagy töröltek a területén? Jelöld ki a lap {area} "
+        "oszlopait, és töröld a tartalmukat (Delete billentyű; magukat az oszlopokat ne "
+        "töröld): a remi újraírja őket.",
     ),
     "sheet_moved": (
         "{count} of remi's cells on this sheet hold what remi wrote in other rows of it: rows "

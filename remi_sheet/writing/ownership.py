@@ -260,20 +260,23 @@ def claim(
     types there, and remi writes it anew."""
     result = Claim()
     in_the_way: dict[Key, Problem] = {}
+    block = None if whole_sheet else _columns(area)
     for key, value in sorted(recorded.items()):
         now = current(key)
         relinked = hidden and is_formula(value) and isinstance(now, str) and now[:1] == "="
         if now is None or relinked or same(now, value) or _as_written(now, key, desired):
             continue
-        # (on a game sheet, such formulas are how rows moved under remi's area: `_moved`)
-        if not (whole_sheet and _broken_by_deletion(now, value)):
+        # A formula `#REF!` broke is remi's to write again on its own sheet, and left of a
+        # game's area (the totals above the names, their area deleted); in the area such
+        # formulas are how rows moved across it (`_moved`).
+        outside = whole_sheet or (block is not None and key[1] < block[0])
+        if not (outside and broken_by_deletion(now, value)):
             in_the_way[key] = _edited(sheet, key, now, value)
     for key in sorted(desired):
         now = current(key)
         if key not in recorded and now is not None and not _as_written(now, key, desired):
             params = {"value": now, "area": area}
             in_the_way[key] = Problem("area_occupied", sheet, address(*key), params=params)
-    block = None if whole_sheet else _columns(area)
     moved = _moved(set(in_the_way), current, recorded, set(desired), block)
     if moved:
         code = "sheet_moved" if whole_sheet else "area_moved"
@@ -285,10 +288,11 @@ def claim(
     return result
 
 
-def _broken_by_deletion(now: CellValue, recorded: Any) -> bool:
+def broken_by_deletion(now: CellValue, recorded: Any) -> bool:
     """True for a formula of remi's whose reference a deleted row or column turned into
-    `#REF!` (a Rules row deleted under the live sheet's link to it): on remi's own sheet,
-    nobody typed it, and remi writes it anew."""
+    `#REF!` (a Rules row deleted under the live sheet's link to it; a game's area deleted
+    under the players' totals above their names): nobody typed it, and remi writes it
+    anew."""
     return (
         isinstance(now, str)
         and now.startswith("=")

@@ -34,6 +34,7 @@ from remi_sheet.writing.ownership import (
     STATE_TITLE,
     Key,
     Record,
+    broken_by_deletion,
     claim,
     kept,
     same,
@@ -398,6 +399,8 @@ def _loose_cells(
         if (now := current(key)) is not None
         and not (key in recorded and same(now, recorded[key]))
         and not (key in desired and same(now, desired[key]))
+        # (the totals above the names, their area's columns deleted under them: remi's)
+        and not (key in recorded and broken_by_deletion(now, recorded[key]))
     ]
     if not taken:
         return cells, dict(recorded)
