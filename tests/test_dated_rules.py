@@ -453,3 +453,29 @@ def test_add_game_gives_a_rule_with_a_day_an_undated_row_of_its_value_from_the_s
         if row[0].value is not None and row[2].value is None
     }
     assert values["kézből nyerés"] == -40
+
+
+def test_a_rule_row_added_with_no_day_is_told_until_score_links_it(tmp_path: Path) -> None:
+    # A club's workbook made live: its Rules sheet names one rule, the live formulas use
+    # the others' defaults. A row added for another rule is remi's at once, the sheet's
+    # only from the next score: told meanwhile, as a dated row is.
+    book = openpyxl.Workbook()
+    game = book.active
+    game.title = "Kedd"
+    for row in [["Dátum", dt.date(2026, 10, 1)], [], ["Leosztás", "Anna", "Béla"], [1, "H", 20]]:
+        game.append(row)
+    rules = book.create_sheet("Szabályok")
+    rules.append(["Szabály", "Érték"])
+    rules.append(["nyitás minimum", 51])
+    path = tmp_path / "k.xlsx"
+    book.save(path)
+    assert remi("score", path, "--live").exit_code == 0
+    assert "live_rules_stale" not in remi("check", path, "--json").stdout
+    book = openpyxl.load_workbook(path)
+    book["Szabályok"].append(["kézből nyerés", -50])
+    book.save(path)
+    _, document = remi_json("check", path)
+    assert [p["code"] for p in document["problems"]] == ["live_rules_stale"]
+    assert document["games"][0]["totals"]["Anna"] == -50
+    assert remi("score", path).exit_code == 0
+    assert remi_json("check", path)[1]["problems"] == []

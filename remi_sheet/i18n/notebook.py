@@ -104,11 +104,13 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "mai ({day}) szabályok szerint számolom, amíg ide be nem írod a dátumát.",
     ),
     "live_rules_stale": (
-        "The live formulas do not read the house rules as this sheet holds them now (a row "
-        "with a From day added, moved or deleted): run remi score to link them; until then a "
-        "game's live scores may differ from remi's.",
-        "Az élő képletek még nem úgy olvassák a házszabályokat, ahogy ez a lap most tartalmazza "
-        "(Mától nappal felvett, áthelyezett vagy törölt sor): a remi score összeköti őket; "
+        "The live formulas do not read the house rules as this sheet and the games' dates "
+        "hold them now (a row added, moved or deleted, a From day changed, or a game's date "
+        "moved across one): run remi score to link them; until then a game's live scores "
+        "may differ from remi's.",
+        "Az élő képletek még nem úgy olvassák a házszabályokat, ahogy ez a lap és a "
+        "játszmák dátuma most mutatja (felvett, áthelyezett vagy törölt sor, megváltozott "
+        "Mától nap, vagy egy ilyen napon átlépő játszmadátum): a remi score összeköti őket; "
         "addig egy játszma élő pontjai eltérhetnek a remi által számoltaktól.",
     ),
     "problems": ("Problems", "Problémák"),  # errors and warnings both

@@ -243,20 +243,21 @@ def stale_live_rules(notebook: Notebook, plan: Plan) -> list[Problem]:
     game's live scores may differ from remi's."""
     recorded = (plan.record or {}).get(LIVE_SHEET)
     planned = plan.sheets.get(LIVE_SHEET)
-    # Only a dated row, or one that was dated (the blocks of its rule books recorded),
-    # links otherwise than `remi score` or `new` left it: comparing the formulas costs
-    # their digests, and the tokenizer's import.
     if not recorded or planned is None:
         return []
     first, below = live_sheet.books_column(), live_standings.FIRST_ROW
+    # The rules' cells compared by their texts' digests (a row added, moved or deleted
+    # links them otherwise); the games' names of their rule books only where a row has a
+    # day, or had one (the blocks of its rule books recorded): a From day or a game's date
+    # moves a game from one rule book to another.
     rules = {key: cell for key, cell in planned.items() if key[0] < below}
-    if not notebook.dated.changes and all(
-        column < first or row >= below for row, column in recorded
-    ):
-        return []
-    if all(kept(cell.value, raw=True) == recorded.get(key) for key, cell in rules.items()) and (
-        _names_as_planned(notebook, plan)
-    ):
+    if any(kept(cell.value, raw=True) != recorded.get(key) for key, cell in rules.items()):
+        stale = True
+    elif notebook.dated.changes or any(column >= first and row < below for row, column in recorded):
+        stale = not _names_as_planned(notebook, plan)
+    else:
+        stale = False
+    if not stale:
         return []
     sheet = next((name for name in notebook.sheet_names if is_rules_sheet(name, None)), None)
     return [Problem("live_rules_stale", notebook.linked_rules or sheet, None, Severity.WARNING)]
