@@ -161,6 +161,12 @@ def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_th
         result = remi("check", changed)
         assert result.exit_code == 1 and f"{sheet}!{cell}" in result.stdout.replace("'", "")
 
+    # A formula of the person's own beside remi's (a sum in a free cell): one formula more
+    # than remi wrote, each of remi's still there; the values vouch as before.
+    own = tmp_path / "own.xlsx"
+    calc.type(typed, [(game, "D2", "=1+1")], save=own, check=False)
+    assert _check_findings(own) == (True, [])
+
 
 def _totals_above_the_names(calc: Any, path: Path, sheet: str) -> tuple[list[Any], list[Any]]:
     """The players' totals and places as LibreOffice computes them, in B3:G4."""

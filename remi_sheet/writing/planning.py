@@ -547,13 +547,8 @@ def _sheet_untouched(
     # error value where remi writes anew, without reading it whole. Nobody types on the
     # hidden live sheet.
     standings = sheet == plan.standings_sheet
-    if not standings and sheet != LIVE_SHEET and grid.formulas is not None:
-        # A formula of remi's typed over with the very value it showed: one formula fewer
-        # in the sheet than remi wrote (a person's own formula: one more; either way,
-        # `remi check` looks formula by formula).
-        remis = sum(1 for was in recorded.values() if was != ARRAY_CELL and is_formula(was))
-        if grid.formulas != remis:
-            return False
+    if not standings and sheet != LIVE_SHEET and not _formulas_there(recorded, grid, probe):
+        return False
     marked = probe.marked if standings else _nowhere if sheet == LIVE_SHEET else probe.kind
     for key in recorded.keys() | cells.keys():
         was = recorded.get(key)
@@ -582,6 +577,19 @@ def _sheet_untouched(
         elif not same(now := value(*key), was) or now is None:
             return False
     return True
+
+
+def _formulas_there(recorded: Mapping[Key, Any], grid: Grid, probe: FormulaProbe) -> bool:
+    """Whether each formula remi wrote on the sheet is still a formula, where the sheet's
+    formulas were counted (`Grid.formulas`): a formula of remi's typed over with the very
+    value it showed leaves one fewer than remi wrote. More (a person's own beside them):
+    each of remi's looked for in the sheet's XML."""
+    if grid.formulas is None:
+        return True
+    remis = [key for key, was in recorded.items() if was != ARRAY_CELL and is_formula(was)]
+    if grid.formulas == len(remis):
+        return True
+    return grid.formulas > len(remis) and all(probe.marked(grid.name, *key) for key in remis)
 
 
 def _nowhere(sheet: str, row: int, column: int) -> None:
