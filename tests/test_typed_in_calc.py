@@ -119,10 +119,10 @@ def _check_findings(path: Path) -> tuple[bool, list[str]]:
     return untouched, [problem.code for problem in writeback.typed_over(notebook, plan)]
 
 
-def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_they_show_remis_cells(
-    tmp_path: Path, calc: Any
-) -> None:
-    path = new_notebook(tmp_path / "klub.xlsx", "hu", "--games", "1")
+def _two_deals_typed(tmp_path: Path, calc: Any, lang: str) -> tuple[str, Path]:
+    """A one-game notebook `remi new` made, two deals typed into it in LibreOffice and
+    saved by it: the game's sheet and the file typed."""
+    path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "1")
     game = load_notebook(path).games[0].sheet
     deals = [["H", "27", "X", "K 9 Jo"], ["12", "W", "3", "X 45"]]
     cells = [
@@ -132,6 +132,13 @@ def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_th
     ]
     typed = tmp_path / "typed.xlsx"
     calc.type(path, cells, save=typed)
+    return game, typed
+
+
+def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_they_show_remis_cells(
+    tmp_path: Path, calc: Any
+) -> None:
+    game, typed = _two_deals_typed(tmp_path, calc, "hu")
     # The typed game changes the standings: not up to date, yet nothing of remi's touched.
     assert _check_findings(typed) == (True, [])
     checked = remi("check", typed)
@@ -278,16 +285,7 @@ def test_the_totals_above_the_names_are_written_again_when_their_area_is_deleted
     # "Clear columns I:CF" done as Delete Columns: the totals and places above the names
     # refer to the area deleted (#REF!). They are remi's formulas broken by a deletion, no
     # cell a person typed: score writes them again, and a second score changes nothing.
-    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "1")
-    game = load_notebook(path).games[0].sheet
-    deals = [["H", "27", "X", "K 9 Jo"], ["12", "W", "3", "X 45"]]
-    cells = [
-        (game, address(5 + row, 1 + column), text)
-        for row, deal in enumerate(deals)
-        for column, text in enumerate(deal)
-    ]
-    typed = tmp_path / "typed.xlsx"
-    calc.type(path, cells, save=typed)
+    game, typed = _two_deals_typed(tmp_path, calc, "en")
     assert remi("score", typed).exit_code == 0
     from remi_sheet.commands.opening import open_notebook
     from remi_sheet.reading.cells import column_number
