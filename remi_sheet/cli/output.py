@@ -13,7 +13,7 @@ from remi_sheet.core.standings import COLUMNS, DECIMALS, Standing
 from remi_sheet.i18n import Lang, in_turn, number, say, shown_text
 from remi_sheet.i18n.notebook import SHORT_HEADING_KEYS
 from remi_sheet.notebook.loading import Notebook
-from remi_sheet.notebook.season import notebook_shown
+from remi_sheet.notebook.season import sheet_named
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -51,14 +51,9 @@ def problems_table(problems: Sequence[Problem], lang: Lang) -> Table:
 
 
 def sheet_shown(problem: Problem) -> str | None:
-    """A problem's sheet as a person reads it: `Game`, or with its notebook among several,
-    `klub · Game`; a notebook's own problem, its file: `klub.xlsx`."""
-    sheet = shown_text(problem.sheet) if problem.sheet else None
-    if problem.file is None:
-        return sheet
-    if sheet is None:
-        return shown_text(problem.file)
-    return f"{shown_text(notebook_shown(problem.file))} · {sheet}"
+    """A problem's sheet on a terminal (`season.sheet_named`), its names' control
+    characters shown as escapes and a long one cut."""
+    return sheet_named(problem, shown_text)
 
 
 def where(problem: Problem, lang: Lang) -> str:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -252,6 +252,18 @@ def notebook_shown(label: str) -> str:
     names the notebook before a sheet, `klub · Game`: without the `.xlsx` every notebook
     has, but with any other (`klub.ods` beside `klub.xlsx` stays itself)."""
     return label.removesuffix(".xlsx")  # (KLUB.XLSX beside klub.xlsx stays itself)
+
+
+def sheet_named(problem: Problem, shown: Callable[[str], str] = str) -> str | None:
+    """A problem's sheet as a person reads it, each name as `shown` shows it: `Game`, or
+    with its notebook among several, `klub · Game`; a notebook's own problem, its file:
+    `klub.xlsx` (the terminal's and the season workbook's alike)."""
+    sheet = shown(problem.sheet) if problem.sheet else None
+    if problem.file is None:
+        return sheet
+    if sheet is None:
+        return shown(problem.file)
+    return f"{shown(notebook_shown(problem.file))} · {sheet}"
 
 
 def gather_games(

@@ -51,9 +51,9 @@ from remi_sheet.i18n import LANGS, Lang, day, listed, say
 from remi_sheet.notebook.season import (
     SEASON_DECIMALS,
     TABLE_COLUMNS,
-    notebook_shown,
     places_heading,
     places_text,
+    sheet_named,
     summary,
 )
 from remi_sheet.writing.new_notebook import one_page_across
@@ -479,13 +479,7 @@ def _house_rules(book: SeasonBook, lang: Lang) -> Iterable[str]:
 
 def _problem_text(problem: Problem, lang: Lang) -> str:
     """A problem as one line: where it is (notebook, sheet, cell), how bad, what."""
-    # The notebook as the terminal names it: `b/klub · Game`; its own problem, `klub.xlsx`.
-    file = problem.file or ""
-    where = [
-        notebook_shown(file) if problem.sheet else file,
-        problem.sheet or "",
-        problem.cell or "",
-    ]
+    where = [sheet_named(problem) or "", problem.cell or ""]  # as the terminal names it
     place = " · ".join(part for part in where if part)
     said = f"{say(SEVERITY_NAMES[problem.severity], lang)}: {problem.message(lang)}"
     return f"{place}: {said}" if place else said
