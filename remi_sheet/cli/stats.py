@@ -164,7 +164,8 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         sort=options.sort,
     )
     refused: list[str] = []
-    if target is not None and target.suffix.lower() == ".xlsx":
+    workbook = target is not None and target.suffix.lower() == ".xlsx"  # else the PDF
+    if target is not None and workbook:
         season_workbook(found, target, lang, options.since, options.until, options.players)
     elif target is not None:
         refused = season_pdf(
@@ -189,7 +190,7 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
     for url in refused:
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     if target is not None:
-        key = "written" if target.suffix.lower() == ".xlsx" else "written_pdf"
+        key = "written" if workbook else "written_pdf"
         console.print(say(key, lang, path=target))
     return 0 if found.ok else 1
 
