@@ -32,8 +32,10 @@ def test_the_readmes_library_example_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0].endswith("games, errors:") and len(lines) == 6
-    assert lines[4] in ("written /tmp/klub-scored.xlsx", "unchanged /tmp/klub-scored.xlsx")
+    assert lines[0].endswith("games, errors:") and len(lines) == 7
+    # The summary line `remi check` prints, in the language asked for.
+    assert lines[4].startswith("3 játszma") and "hiba" in lines[4]
+    assert lines[5] in ("written /tmp/klub-scored.xlsx", "unchanged /tmp/klub-scored.xlsx")
     assert "nem" in lines[-1].lower() or "nincs" in lines[-1].lower()  # said in Hungarian
 
 

@@ -736,7 +736,7 @@ def test_open_opens_the_pdf_and_says_when_no_browser_starts(club: Path, tmp_path
     [("win32", "Windows: "), ("cygwin", "Windows: "), ("darwin", "macOS: "), ("linux", "Linux:")],
 )
 def test_the_way_to_pango_is_the_systems(platform: str, start: str) -> None:
-    from remi_sheet.cli.output import pango_help
+    from remi_sheet.commands.lines import pango_help
 
     for lang in ("en", "hu"):
         assert pango_help(lang, platform).startswith(start)  # type: ignore[arg-type]

@@ -11,18 +11,24 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from remi_sheet.commands.lines import (
+    agreements_line,
+    carried_line,
+    house_rules_line,
+    rules_rows_lines,
+    scored_lines,
+    summary,
+)
 from remi_sheet.core import collector
 from remi_sheet.core.problems import error_count
 from remi_sheet.core.standings import ORDER
-from remi_sheet.i18n import Lang, Phrase, say
-from remi_sheet.i18n.rules import RULE_NAME_KEYS
+from remi_sheet.i18n import Lang, say
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
     from remi_sheet.commands.check import Checked
-    from remi_sheet.commands.score import Scored, Written
+    from remi_sheet.commands.score import Scored
     from remi_sheet.core.rules import HouseRules
-    from remi_sheet.notebook.loading import Notebook
 
 
 def run_check(
@@ -59,32 +65,9 @@ def run_score(
     where = scored.written.path or path
     line = say(scored.told, notebook.lang, path=where, errors=error_count(problems))
     console.print(line)
-    for told in _what_was_scored(notebook, scored.written):
+    for told in scored_lines(notebook, scored.written):
         console.print(told)
     return 0 if scored.ok else 1
-
-
-def _what_was_scored(notebook: Notebook, outcome: Written) -> list[str]:
-    """After "Written": the games scored, those not scored for their errors, and those
-    remi left alone, each named."""
-    if outcome.outcome == "not_written":
-        return []
-    lang = notebook.lang
-    alone = set(outcome.left_alone)
-    groups = (
-        (
-            "scored_games",
-            [g.sheet for g in notebook.games if not g.has_errors and g.sheet not in alone],
-        ),
-        (
-            "skipped_errors",
-            [g.sheet for g in notebook.games if g.has_errors and g.sheet not in alone],
-        ),
-        ("skipped_typed", list(outcome.left_alone)),
-        ("renumbered_games", list(outcome.renumbered)),
-    )
-    # The names as a tuple: each is shown (and cut) alone, the list whole however long.
-    return ["  " + say(key, lang, games=tuple(names)) for key, names in groups if names]
 
 
 def _report(console: Printer, found: Checked | Scored, json_output: bool) -> None:
@@ -111,17 +94,13 @@ def _report(console: Printer, found: Checked | Scored, json_output: bool) -> Non
         print_table(console, output.standings_table(table, lang))
         console.print(say(ORDER, lang))
     broken = tuple(game.sheet for game in notebook.games if game.has_errors)
-    if broken:
-        line = say("not_in_standings", lang, games=broken)  # each name shown, none cut off
-        console.print(line)
-    rules = output.house_rules_line(notebook, lang)
-    if rules:
-        console.print(rules)
-    agreed = output.agreements_line(notebook, lang)
-    if agreed:
-        console.print(agreed)
+    if broken:  # each name shown, none cut off
+        console.print(say("not_in_standings", lang, games=broken))
+    for told in (house_rules_line(notebook, lang), agreements_line(notebook, lang)):
+        if told:
+            console.print(told)
     output.print_problems(console, problems, lang)
-    console.print(output.summary(notebook, problems, lang))
+    console.print(summary(notebook, problems, lang))
 
 
 def run_new(
@@ -160,30 +139,12 @@ def run_new_from(
     """Make the next season's notebook at `path` from the notebook at `source`
     (`commands.new.new_from`), then say what it took."""
     from remi_sheet.commands.new import new_from
-    from remi_sheet.core.rules import value_text
 
     carried = new_from(
         path, source, players, overrides, lang, games=games, day=day, force=force, backup=backup
     )
-    lang = carried.lang
-    console.print(say("created", lang, path=path, games=games))
-    rules: tuple[str, ...] | Phrase = tuple(
-        f"{say(RULE_NAME_KEYS[name], lang)} = {value_text(value, lang)}"
-        for name, value in carried.rules.items()
-    ) or Phrase("new_from_no_rules")
-    params = {
-        "path": str(source),
-        "sheet": carried.players_of,
-        "players": carried.players,
-        "rules": rules,
-        "agreements": (
-            Phrase("new_from_agreements", {"count": carried.agreements})
-            if carried.agreements
-            else Phrase("new_from_no_agreements")
-        ),
-    }
-    key = "new_from_taken" if carried.players_of is not None else "new_from_taken_given"
-    console.print(say(key, lang, **params))
+    console.print(say("created", carried.lang, path=path, games=games))
+    console.print(carried_line(carried, str(source)))
     return 0
 
 
@@ -205,23 +166,6 @@ def run_add_game(
     output.print_problems(console, added.problems, added.lang)
     line = say("game_added", added.lang, path=path, sheet=added.sheet)
     console.print(line)
-    if added.ok:
-        _rules_rows_told(
-            console, added.lang, added.rules_sheet, added.rules_added, added.rules_fixed
-        )
+    for told in rules_rows_lines(added) if added.ok else []:
+        console.print(told)
     return 0 if added.ok else 1
-
-
-def _rules_rows_told(
-    console: Printer, lang: Lang, sheet: str, added: Sequence[str], fixed: Sequence[str]
-) -> None:
-    """What `new --add-game` did on the Rules sheet: the rows it added, or the rules a
-    sheet with agreements keeps without a row."""
-    if added:
-        told = say("rules_added", lang, sheet=sheet, count=len(added))
-        console.print(told)
-    if fixed:
-        # Each said by itself: a text parameter is cut short, and every name is needed.
-        names = tuple(Phrase(RULE_NAME_KEYS[name]) for name in fixed)
-        told = say("rules_fixed", lang, sheet=sheet, count=len(fixed), names=names)
-        console.print(told)

@@ -94,8 +94,9 @@ def usage_error(key: str, lang: Lang, **params: object) -> NoReturn:
 
 def fail(problem: Problem, lang: Lang, json_output: bool) -> NoReturn:
     """Stop with one clear line (or a JSON document) for a problem with the file itself,
-    and what the user can do about it (`output.hints`) on standard error."""
-    from remi_sheet.cli.output import hints, print_json, problem_line
+    and what the user can do about it (`lines.hints`) on standard error."""
+    from remi_sheet.cli.output import print_json
+    from remi_sheet.commands.lines import hints, problem_line
 
     if json_output:
         from remi_sheet.commands.documents import failure_json

@@ -40,6 +40,7 @@ from remi_sheet.cli.season_views import (
     records_table,
     standings_table,
 )
+from remi_sheet.commands.lines import house_rules_line
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
@@ -227,7 +228,7 @@ def _print_terminal(
             listed = ", ".join(game.label for game in games)
             console.print(f"{say(key, lang)}: {listed}")
     for label, notebook in zip(labels, notebooks, strict=True):
-        line = output.house_rules_line(notebook, lang)  # every report says them, by notebook
+        line = house_rules_line(notebook, lang)  # every report says them, by notebook
         if line is not None:
             named = f"{label}: {line}" if count > 1 else line
             console.print(named)
