@@ -12,6 +12,7 @@ from remi_sheet.core.rules import HouseRules
 from remi_sheet.core.scoring import DealScore, GameScore, score_game
 from remi_sheet.core.standings import Standing, Tally, one_decimal, standings
 from remi_sheet.notebook.loading import load_notebook
+from remi_sheet.notebook.sheets import Grids
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -117,9 +118,9 @@ def test_a_notebook_read_without_its_grids_is_the_same_notebook(path: Path) -> N
         kept = load_notebook(path)
     except Exception:  # noqa: BLE001 - refused as a whole: the same either way
         with pytest.raises(Exception):  # noqa: B017
-            load_notebook(path, keep_grids=False)
+            load_notebook(path, grids=Grids.NONE)
         return
-    dropped = load_notebook(path, keep_grids=False)
+    dropped = load_notebook(path, grids=Grids.NONE)
     assert dropped.grids == {}
     assert bool(kept.grids) >= bool(kept.games)  # the default keeps them
     assert (dropped.games, dropped.problems, dropped.standings) == (

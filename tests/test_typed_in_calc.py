@@ -16,6 +16,7 @@ from remi_sheet.core.entries import parse_entry
 from remi_sheet.core.problems import RemiError
 from remi_sheet.core.rules import HouseRules
 from remi_sheet.notebook.loading import load_notebook
+from remi_sheet.notebook.sheets import Grids
 from remi_sheet.reading.cells import address
 from tests.conftest import remi
 from tests.live_cases import every_spelling
@@ -109,7 +110,7 @@ def _check_findings(path: Path) -> tuple[bool, list[str]]:
     from remi_sheet.reading.grid import FormulaProbe
     from remi_sheet.writing import planning, writeback
 
-    notebook = open_notebook(path, [], None, keep_grids=None)
+    notebook = open_notebook(path, [], None, grids=Grids.IF_WRITTEN)
     plan = planning.plan(notebook, notebook.lang)
     probe = FormulaProbe(path)
     try:
@@ -150,7 +151,7 @@ def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_th
     from remi_sheet.commands.opening import open_notebook
     from remi_sheet.writing import planning
 
-    notebook = open_notebook(typed, [], None, keep_grids=None)
+    notebook = open_notebook(typed, [], None, grids=Grids.IF_WRITTEN)
     plan = planning.plan(notebook, notebook.lang)
     standings = plan.standings_sheet
     new_cell = min(set(plan.sheets[standings]) - set(plan.record[standings]))

@@ -27,6 +27,7 @@ from remi_sheet.cli.options import (
 )
 from remi_sheet.commands.report import Printed, Targets
 from remi_sheet.i18n import Lang, say
+from remi_sheet.notebook.sheets import Grids
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -95,7 +96,7 @@ def _print_notebook(
     from remi_sheet.commands.report import scorecard_of
     from remi_sheet.core.problems import error_count
 
-    notebook = open_notebook(path, overrides, chosen, keep_grids=False)
+    notebook = open_notebook(path, overrides, chosen, grids=Grids.NONE)
     lang = notebook.lang
     heard(lang)
     console = console_for(json_output=False)
@@ -126,7 +127,7 @@ def _print_blank(
 
     notebook = None
     if path is not None:
-        notebook = open_notebook(path, overrides, chosen, keep_grids=False)
+        notebook = open_notebook(path, overrides, chosen, grids=Grids.NONE)
         heard(notebook.lang)
     done = blank_of(notebook, players, targets, overrides, chosen)
     _written(done, targets, open_, console_for(json_output=False))

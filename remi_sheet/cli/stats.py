@@ -45,6 +45,7 @@ from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.season import SORTS, summary
+from remi_sheet.notebook.sheets import Grids
 
 if TYPE_CHECKING:
     from remi_sheet.cli.printing import Printer
@@ -141,7 +142,7 @@ def _read(
             continue  # the same file twice would count its games twice
         seen.add(path.resolve())
         try:
-            read.append(open_notebook(path, overrides, chosen, keep_grids=False))
+            read.append(open_notebook(path, overrides, chosen, grids=Grids.NONE))
             heard(read[0].lang)  # a later file's failure is said in the first one's language
         except RemiError:
             raise

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from remi_sheet.commands.opening import notebook_problems, open_notebook
 from remi_sheet.core.problems import Problem, has_errors
 from remi_sheet.i18n import Lang
+from remi_sheet.notebook.sheets import Grids
 
 if TYPE_CHECKING:
     from remi_sheet.notebook.loading import Notebook
@@ -46,7 +47,7 @@ def check(
     # The sheets' cells are kept when remi has written to the notebook (else only those
     # of sheets named as remi's own): what score would refuse, check says too, from the
     # same reading.
-    notebook = open_notebook(path, rules, lang, keep_grids=None)
+    notebook = open_notebook(path, rules, lang, grids=Grids.IF_WRITTEN)
     problems = notebook_problems(notebook)
     from remi_sheet.reading.ods import is_ods_file
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from remi_sheet.core import collector
 from remi_sheet.core.problems import Problem
 from remi_sheet.i18n import Lang
+from remi_sheet.notebook.sheets import Grids
 from remi_sheet.reading import files
 from remi_sheet.reading.contents import Contents
 
@@ -23,15 +24,15 @@ def open_notebook(
     overrides: Sequence[tuple[str, str]] = (),
     lang: Lang | None = None,
     *,
-    keep_grids: bool | None = True,
+    grids: Grids = Grids.ALL,
 ) -> Notebook:
-    """The notebook at `path`, read and checked; `keep_grids` as `load_notebook` says (only
+    """The notebook at `path`, read and checked; `grids`: which sheets' grids it keeps (only
     a command that writes back needs them). `RemiError` for a file that is no notebook."""
     # Read once: every later stage reads these bytes.
     contents = path if isinstance(path, Contents) else files.read_workbook(path)
     from remi_sheet.notebook.loading import load_notebook
 
-    notebook = load_notebook(contents, overrides, lang, keep_grids=keep_grids)
+    notebook = load_notebook(contents, overrides, lang, grids=grids)
     collector.keep_until_exit(notebook)
     return notebook
 

@@ -12,6 +12,7 @@ from remi_sheet.commands.opening import notebook_problems, open_notebook
 from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, has_errors
 from remi_sheet.i18n import Lang
+from remi_sheet.notebook.sheets import Grids
 
 if TYPE_CHECKING:
     import io
@@ -70,7 +71,7 @@ def scorecard(
     PDF at `output` and/or a page at `html`; `template`: a club's template folder."""
     targets = Targets(_path(output), _path(html), backup, _path(template))
     _check_targets(targets, [Path(path)], lang)
-    notebook = open_notebook(Path(path), rules, lang, keep_grids=False)
+    notebook = open_notebook(Path(path), rules, lang, grids=Grids.NONE)
     return scorecard_of(notebook, targets, games)
 
 
@@ -109,7 +110,7 @@ def blank(
     house rules of `notebook` or `rules`."""
     targets = Targets(_path(output), _path(html), backup, _path(template))
     _check_targets(targets, [Path(notebook)] if notebook else [], lang)
-    read = open_notebook(Path(notebook), rules, lang, keep_grids=False) if notebook else None
+    read = open_notebook(Path(notebook), rules, lang, grids=Grids.NONE) if notebook else None
     return blank_of(read, players, targets, rules, lang)
 
 

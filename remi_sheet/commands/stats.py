@@ -17,6 +17,7 @@ from remi_sheet.commands.targets import check_target
 from remi_sheet.core.problems import ArgumentError, Problem, RemiError, Severity, has_errors
 from remi_sheet.i18n import Lang
 from remi_sheet.notebook.season import RATED_FROM
+from remi_sheet.notebook.sheets import Grids
 from remi_sheet.report.season import file_labels
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ def stats(
     for path in map(Path, paths):
         if path.resolve() not in seen:  # the same file twice would count its games twice
             seen.add(path.resolve())
-            notebooks.append(open_notebook(path, rules, lang, keep_grids=False))
+            notebooks.append(open_notebook(path, rules, lang, grids=Grids.NONE))
     return season_of(notebooks, lang, since=since, until=until, players=players, sort=sort)
 
 

@@ -51,6 +51,7 @@ from remi_sheet.notebook.sheets import (
     RULES_SHEETS,
     STATE_SHEET,
     WHOLE_SHEETS,
+    Grids,
 )
 from remi_sheet.reading.cells import CellValue, address, row_number
 from remi_sheet.reading.contents import Contents
@@ -104,20 +105,15 @@ def load_notebook(
     lang: Lang | None = None,
     probe: FormulaProbe | None = None,
     *,
-    keep_grids: bool | None = True,
+    grids: Grids = Grids.ALL,
 ) -> Notebook:
     """Read and check the notebook at `source` (a path, or the file read already:
     `files.read_workbook`); `overrides` are house rules that win over the Rules sheet.
-    `keep_grids`:
-    False leaves `Notebook.grids` empty, each sheet's grid let go once it is checked (a
-    caller that only reports needs none, and their memory serves the sheets read after);
-    None keeps them only in a notebook remi has written to (its state sheet is there), whose
-    cells a caller checks against what remi wrote; in another, only the sheets named as
-    remi's own (`WHOLE_SHEETS`), so that a person's sheet under such a name can be told."""
+    `grids`: which sheets' grids the notebook keeps."""
     contents = source if isinstance(source, Contents) else read_workbook(source)
     with collector.paused():
         sheets = read_sheets(contents, WHOLE_SHEETS, first=frozenset(RULES_SHEETS))
-        return _load(contents, overrides, lang, probe, sheets, keep_grids)
+        return _load(contents, overrides, lang, probe, sheets, grids)
 
 
 def _load(
@@ -126,7 +122,7 @@ def _load(
     lang: Lang | None,
     probe: FormulaProbe | None,
     sheets: Sheets,
-    keep_grids: bool | None,
+    grids: Grids,
 ) -> Notebook:
     # The Rules sheet comes first, wherever it stands (`notebook.sheets`).
     own_probe = probe is None
@@ -149,10 +145,9 @@ def _load(
             for name in sheets.names
             if fold(name) in RULES_SHEETS and name != linked
         ]
-    own_names_only = keep_grids is None and STATE_SHEET not in sheets.names
-    if keep_grids is None:
-        keep_grids = not own_names_only
-    kept = read if keep_grids or own_names_only else None
+    own_names_only = grids is Grids.IF_WRITTEN and STATE_SHEET not in sheets.names
+    keep_all = grids is Grids.ALL or (grids is Grids.IF_WRITTEN and not own_names_only)
+    kept = read if keep_all or own_names_only else None
     layouts: dict[str, GameLayout] = {}
     checked = _Checker(dated, dt.date.today())
     games = []
@@ -192,10 +187,10 @@ def _load(
     notebook_lang: Lang = lang or (hinted[0] if hinted else rules_lang or "en")
     if not games:
         problems.append(Problem("no_games", params={"path": contents.path.name}))
-    grids = {
+    grids_kept = {
         name: read[name]
         for name in sheets.names
-        if name in read and (keep_grids or fold(name) in WHOLE_SHEETS)
+        if name in read and (keep_all or fold(name) in WHOLE_SHEETS)
     }
     return Notebook(
         contents.path,
@@ -203,7 +198,7 @@ def _load(
         dated.on(None, checked.today),  # today's
         problems,
         notebook_lang,
-        grids,
+        grids_kept,
         spelt_as_shown(tally.rows(), games),
         sheets.identity,
         read_agreements(read.values(), linked, notebook_lang),

@@ -3,6 +3,7 @@ its rules as soon as it is read), remi's own sheets whole."""
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Final
 
 from remi_sheet.core.text import fold
@@ -17,6 +18,7 @@ __all__ = [
     "STANDINGS_SHEETS",
     "STATE_SHEET",
     "WHOLE_SHEETS",
+    "Grids",
 ]
 
 STATE_SHEET: Final = "_remi_state"  # remi's record of what it wrote (`writing.ownership`)
@@ -33,3 +35,16 @@ RULES_SHEETS: Final[dict[str, Lang]] = {
 # Sheets that mean something else to remi: no game is filed under one of these names (it
 # would be read as house rules, or overwritten by the standings). Folded.
 RESERVED_SHEETS: Final = frozenset({*RULES_SHEETS, *WHOLE_SHEETS})
+
+
+class Grids(Enum):
+    """Which sheets' grids `load_notebook` keeps in `Notebook.grids`."""
+
+    ALL = "all"  # every sheet's: a caller that writes checks its cells against them
+    # Each let go once its sheet is checked, its memory serving the sheets read after (a
+    # caller that only reports); the sheets read first (the Rules) stay.
+    NONE = "none"
+    # All in a notebook remi has written to (its state sheet is there), whose cells a caller
+    # checks against what remi wrote; in another, only those of sheets named as remi's own
+    # (`WHOLE_SHEETS`), so that a person's sheet under such a name can be told.
+    IF_WRITTEN = "if_written"
