@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from remi_sheet.core.problems import RemiError
 from remi_sheet.reading import guard, package
 from tests.conftest import build_notebook, remi, worked_game
 
@@ -168,3 +169,20 @@ def test_too_many_rows_to_write_names_a_sheet_a_person_sees(
     result = remi("score", path)
     assert result.exit_code == 1
     assert "of them in the sheet 'Seen')" in result.stdout, result.stdout
+
+
+def test_sheets_openpyxl_loads_empty_count_for_nothing_in_the_bound_of_what_it_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sheet kept byte for byte (`kept_sheets`) is handed to openpyxl empty: its rows are
+    none of openpyxl's to load, and a notebook is not refused for them."""
+    monkeypatch.setattr(package, "MAX_WRITTEN_ELEMENTS", 200)
+    path = build_notebook(
+        tmp_path / "n.xlsx", {"Game": worked_game(), "Big": [[n] for n in range(150)]}
+    )
+    with zipfile.ZipFile(path) as archive:
+        big = package.sheet_parts(archive)["Big"]
+        with pytest.raises(RemiError) as refused:
+            package.check_writable_size(archive)
+        assert refused.value.problem.params["sheet"] == "Big"
+        package.check_writable_size(archive, {big})  # nothing raised

@@ -157,3 +157,21 @@ def test_an_import_of_more_games_than_a_notebook_holds_is_refused_before_writing
     # A list of thousands of games in one line is cut, and says how many more.
     summary = done.stdout.splitlines()[-1]
     assert f"and {games - 30} more" in summary and len(summary) < 400
+
+
+def test_a_sheet_put_back_as_it_was_loses_nothing_of_its_own(tmp_path: Path) -> None:
+    """Extensions (`<extLst>`) in a sheet openpyxl rewrote are lost; in one `kept_sheets`
+    put back byte for byte they are not, and are not said to be."""
+    path = build_notebook(tmp_path / "k.xlsx", {"Game 1": worked_game()})
+    data = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(data, "w") as out:
+        member = package.sheet_parts(source)["Game 1"]
+        for item in source.infolist():
+            part = source.read(item)
+            if item.filename == member:
+                part = part.replace(b"</worksheet>", b"<extLst/></worksheet>")
+            out.writestr(item, part)
+    before = zipfile.ZipFile(io.BytesIO(data.getvalue()))
+    after = zipfile.ZipFile(path)
+    assert [phrase.key for phrase in losses.losses(before, after)] == ["lost_extensions"]
+    assert losses.losses(before, after, copied={member}) == []

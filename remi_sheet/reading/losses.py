@@ -7,7 +7,7 @@ from __future__ import annotations
 import posixpath
 import zipfile
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Final
 
 from remi_sheet.i18n import Phrase
@@ -85,9 +85,15 @@ def attached(archive: zipfile.ZipFile, member: str) -> set[str]:
     return found
 
 
-def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = None) -> list[Phrase]:
+def losses(
+    before: zipfile.ZipFile,
+    after: zipfile.ZipFile,
+    own: str | None = None,
+    copied: Collection[str] = (),
+) -> list[Phrase]:
     """What the workbook `before` lost or had rebuilt when openpyxl saved it as `after`, each
-    as the catalogue names it.
+    as the catalogue names it; the sheets' parts `copied` into `after` as they were
+    (`kept_sheets`) lost nothing of their own.
 
     What hangs off a sheet (drawings, charts, pictures, comments) is compared sheet by
     sheet, by kind and number: openpyxl numbers those parts anew, so a name alone proves
@@ -120,7 +126,11 @@ def losses(before: zipfile.ZipFile, after: zipfile.ZipFile, own: str | None = No
         elif not name.startswith(_REWRITTEN) and not name.endswith("/"):
             feature = _feature(name, _FEATURES)
             found.append(Phrase(feature) if feature else Phrase("lost_part", {"part": name}))
-    sheets = (compat.part_bytes(before, member) for member in sheets_before.values())
+    sheets = (
+        compat.part_bytes(before, member)
+        for member in sheets_before.values()
+        if member not in copied
+    )
     if any(b"<extLst" in xml for xml in sheets):
         found.append(Phrase("lost_extensions"))
     # Pivot tables have two kinds of part, comments may be both: each is said once, in

@@ -15,7 +15,7 @@ import re
 import struct
 import zipfile
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import IO, Final, NoReturn
 from xml.parsers import expat
 
@@ -250,13 +250,14 @@ def check_not_strict(archive: zipfile.ZipFile) -> None:
                 raise RemiError("file_strict")
 
 
-def check_writable_size(archive: zipfile.ZipFile) -> None:
+def check_writable_size(archive: zipfile.ZipFile, loaded_empty: Collection[str] = ()) -> None:
     """`RemiError` when the sheets of `archive` hold more rows and cells than
-    `MAX_WRITTEN_ELEMENTS`, counted from the bytes before openpyxl loads any. The message
-    names the sheet holding the most, where the rows to delete usually are."""
+    `MAX_WRITTEN_ELEMENTS`, counted from the bytes before openpyxl loads any; the parts
+    `loaded_empty` (`kept_sheets`) are none of openpyxl's to load. The message names the
+    sheet holding the most, where the rows to delete usually are."""
     counts: dict[str, int] = {}
     for title, member in sheet_parts(archive).items():
-        if member in archive.NameToInfo:
+        if member in archive.NameToInfo and member not in loaded_empty:
             xml = compat.part_bytes(archive, member)
             count = xml.count(b"<row") + xml.count(b":row") + xml.count(b"<c ")
             counts[title] = count + xml.count(b"<c>") + xml.count(b"<c/") + xml.count(b":c ")

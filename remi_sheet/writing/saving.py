@@ -54,7 +54,7 @@ def open_workbook(
     with tolerant.open_zip(source) as archive:
         try:
             package.check_not_strict(archive)
-            package.check_writable_size(archive)
+            package.check_writable_size(archive, set((kept or {}).values()))
             styles = package.cell_styles(archive)
         except RemiError as error:
             raise RemiError(files.refused(path_of(source), error)) from None
@@ -129,7 +129,7 @@ def save_safely(
         store_dense_parts(temporary)
         _check_readback(grids, temporary, written, emptied, keep)
         _check_raw_readback(temporary, results)
-        lost = _losses(source, temporary, own) if source is not None else []
+        lost = _losses(source, temporary, own, keep) if source is not None else []
         if hidden:
             cells = [f"{name}!{address(*key)}" for name in hidden for key in sorted(hidden[name])]
             lost.append(Phrase("lost_merged_values", {"cells": ", ".join(cells)}))
@@ -356,11 +356,14 @@ def _readback_problem(sheet: str, cell: str | None, found: str | Phrase) -> Prob
     return Problem("readback_failed", sheet, cell, params={"found": found})
 
 
-def _losses(source: Path | Contents, saved: Path, own: str | None) -> list[Phrase]:
+def _losses(
+    source: Path | Contents, saved: Path, own: str | None, kept: Mapping[str, str]
+) -> list[Phrase]:
     """What openpyxl dropped or rebuilt between `source` and `saved`, not counting what
-    hangs off remi's own sheet `own` (the Standings sheet's rating chart)."""
+    hangs off remi's own sheet `own` (the Standings sheet's rating chart), nor the `kept`
+    sheets, put back as they were."""
     with tolerant.open_zip(source) as before, zipfile.ZipFile(saved) as after:
-        return losses.losses(before, after, own)
+        return losses.losses(before, after, own, set(kept.values()))
 
 
 def _keep_what_was_read(
