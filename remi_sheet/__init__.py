@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from remi_sheet.commands.opening import open_notebook
     from remi_sheet.commands.report import Printed, blank, scorecard
     from remi_sheet.commands.score import Scored, Written, score
-    from remi_sheet.commands.stats import Stats, season_pdf, season_workbook, stats
+    from remi_sheet.commands.stats import SeasonPdf, Stats, season_pdf, season_workbook, stats
     from remi_sheet.core.problems import ArgumentError, Problem, RemiError
     from remi_sheet.notebook.loading import Notebook
 
@@ -59,6 +59,7 @@ _FACE = {
     "stats": "remi_sheet.commands.stats",
     "Stats": "remi_sheet.commands.stats",
     "season_pdf": "remi_sheet.commands.stats",
+    "SeasonPdf": "remi_sheet.commands.stats",
     "season_workbook": "remi_sheet.commands.stats",
     "Problem": "remi_sheet.core.problems",
     "RemiError": "remi_sheet.core.problems",
@@ -78,6 +79,7 @@ __all__ = [
     "Problem",
     "RemiError",
     "Scored",
+    "SeasonPdf",
     "Stats",
     "Written",
     "__version__",

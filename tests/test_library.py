@@ -114,7 +114,7 @@ def test_stats_gives_the_season_and_its_pdf(
         remi_sheet.stats([klub], players=["Nobody Here"])
     assert raised.value.problem.code == "player_unknown"
     pdf = tmp_path / "season.pdf"
-    assert remi_sheet.season_pdf(found, pdf, "hu") == []
+    assert remi_sheet.season_pdf(found, pdf, "hu").refused == []
     assert pdf.read_bytes().startswith(b"%PDF")
     assert capsys.readouterr() == ("", "")
 

@@ -115,6 +115,26 @@ def edit(path: Path, old: str, new: str) -> None:
 # ------------------------------------------------------------------ the sample, two languages
 
 
+def test_a_report_made_again_from_the_same_notebook_leaves_its_files_alone(
+    club: Path, tmp_path: Path
+) -> None:
+    """A second run on unchanged input changes nothing: the PDF and the page there hold
+    these very bytes, so neither is replaced (its time kept) nor backed up, and remi says
+    so; a changed notebook writes them anew."""
+    pdf, page = tmp_path / "card.pdf", tmp_path / "card.html"
+    assert remi("report", club, "-o", pdf, "--html", page, "--lang", "en").exit_code == 0
+    times = {path: path.stat().st_mtime_ns for path in (pdf, page)}
+    again = remi("report", club, "-o", pdf, "--html", page, "--lang", "en")
+    assert again.exit_code == 0, again.output
+    assert f"Nothing to change: {pdf} already holds this." in again.stdout
+    assert f"Nothing to change: {page} already holds this." in again.stdout
+    assert {path: path.stat().st_mtime_ns for path in (pdf, page)} == times
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["card.html", "card.pdf", club.name]
+    other = remi("report", club, "-o", pdf, "--html", page, "--lang", "hu")
+    assert other.exit_code == 0 and f"Kiírva: {pdf}" in other.stdout
+    assert (tmp_path / "card.pdf.bak").exists() and (tmp_path / "card.html.bak").exists()
+
+
 def test_english_report_shows_totals_ranks_and_names(club: Path, tmp_path: Path) -> None:
     pdf = tmp_path / "card.pdf"
     result = remi("report", club, "-o", pdf, "--lang", "en")

@@ -316,6 +316,22 @@ def pages(pdf: Path) -> list[str]:
     return [" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages]
 
 
+def test_a_season_written_again_from_the_same_notebooks_is_left_alone(
+    club: Path, tmp_path: Path
+) -> None:
+    """The season's PDF and workbook, made again from unchanged notebooks: the files there
+    hold it all already, and are neither replaced nor backed up."""
+    for name in ("szezon.pdf", "szezon.xlsx"):
+        target = tmp_path / name
+        assert remi("stats", club, "-o", target, "--lang", "hu").exit_code == 0
+        written = target.stat().st_mtime_ns
+        again = remi("stats", club, "-o", target, "--lang", "hu")
+        assert again.exit_code == 0, again.output
+        assert f"Nincs mit változtatni: {target} már pontosan ezt tartalmazza." in again.stdout
+        assert target.stat().st_mtime_ns == written
+        assert not (tmp_path / f"{name}.bak").exists()
+
+
 def test_season_pdf(club: Path, second: Path, tmp_path: Path) -> None:
     pdf = tmp_path / "szezon.pdf"
     result = remi("stats", club, second, "-o", pdf, "--lang", "hu")

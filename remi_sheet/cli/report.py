@@ -141,11 +141,13 @@ def _written(done: Printed, targets: Targets, open_: bool, console: Printer) -> 
     lang = done.lang
     if done.html is not None:
         key = "written_html" if done.pdf is not None else "written_page"
+        key = "file_unchanged" if done.html in done.unchanged else key
         console.print(say(key, lang, path=done.html))
     for url in done.refused:
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     if done.pdf is not None:
-        console.print(say("written_pdf", lang, path=done.pdf))
+        key = "file_unchanged" if done.pdf in done.unchanged else "written_pdf"
+        console.print(say(key, lang, path=done.pdf))
     if open_:
         _open_in_browser(targets.html or targets.output, lang, console)
 

@@ -166,13 +166,16 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         sort=options.sort,
     )
     refused: list[str] = []
+    written = True
     workbook = target is not None and target.suffix.lower() == ".xlsx"  # else the PDF
     if target is not None and workbook:
-        season_workbook(found, target, lang, options.since, options.until, options.players)
+        options_asked = (options.since, options.until, options.players)
+        written = season_workbook(found, target, lang, *options_asked)
     elif target is not None:
-        refused = season_pdf(
+        printed = season_pdf(
             found, target, lang, options.since, options.until, template=options.template
         )
+        refused, written = printed.refused, printed.written
     season, problems, labels = found.season, found.problems, found.labels
     if options.json_output:
         from remi_sheet.cli.output import print_json
@@ -193,7 +196,7 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
         error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
     if target is not None:
         key = "written" if workbook else "written_pdf"
-        console.print(say(key, lang, path=target))
+        console.print(say(key if written else "file_unchanged", lang, path=target))
     return 0 if found.ok else 1
 
 

@@ -50,6 +50,8 @@ class Printed:
     refused: list[str] = field(default_factory=list)
     html: Path | None = None
     pdf: Path | None = None
+    # Of those, the files that held these very bytes already: left as they were.
+    unchanged: tuple[Path, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -90,9 +92,9 @@ def scorecard_of(
         return Printed(lang, list(notebook.problems), printed=False)
     games = _chosen_games(notebook, sheets, lang)
     document = build_report(notebook, games, notebook.path.name)
-    refused = _render(document, REPORT_TEMPLATE, targets, progress)
+    refused, unchanged = _render(document, REPORT_TEMPLATE, targets, progress)
     problems = notebook_problems(notebook, games)
-    return Printed(lang, problems, games, True, refused, targets.html, targets.output)
+    return Printed(lang, problems, games, True, refused, targets.html, targets.output, unchanged)
 
 
 def blank(
@@ -141,8 +143,8 @@ def blank_of(
     if not 2 <= len(names) <= rules.max_players:
         raise ArgumentError(lang, "blank_needs_players", most=rules.max_players)
     card = blank_card(names, rules, lang)
-    refused = _render(card, BLANK_TEMPLATE, targets, None)
-    return Printed(lang, [], (), True, refused, targets.html, targets.output)
+    refused, unchanged = _render(card, BLANK_TEMPLATE, targets, None)
+    return Printed(lang, [], (), True, refused, targets.html, targets.output, unchanged)
 
 
 def _check_targets(targets: Targets, inputs: Sequence[Path], lang: Lang | None) -> None:
@@ -179,12 +181,13 @@ def _chosen_games(notebook: Notebook, sheets: Sequence[str], lang: Lang) -> list
 
 def _render(
     document: Report | BlankCard, name: str, targets: Targets, progress: Progress | None
-) -> list[str]:
+) -> tuple[list[str], tuple[Path, ...]]:
     """Fill the template, lay the PDF out, and write the HTML when asked; a file replaced
     is kept as NAME.bak unless `backup` is false, and every file is written whole or not
     at all. Without Pango (`RemiError` "pango_missing") nothing is written, nor for a
     template past a bound (`report.rendering`): the HTML is written once the PDF is laid
-    out. The addresses a page asked for and was refused, each once."""
+    out. The addresses a page asked for and was refused, each once; and the files that
+    held these very bytes already, left as they were (no backup made either)."""
     from remi_sheet.reading import files
     from remi_sheet.report import default_template_dir
     from remi_sheet.report.rendering import MAX_PAGES, Budget, load_weasyprint, render_html
@@ -211,14 +214,17 @@ def _render(
             params = {**stop.problem.params, "html": str(page)}
             raise RemiError(Problem("pango_missing", params=params)) from None
     refused: list[str] = []
+    unchanged: list[Path] = []
 
     def write_html() -> None:
         assert html is not None
-        files.replace_atomically(
+        if not files.replace_atomically(
             html,
             lambda temporary: _write_text(temporary, text),
             before=files.backup_first(html) if targets.backup else None,
-        )
+            same=files.same_bytes,
+        ):
+            unchanged.append(html)
 
     def lay_out(temporary: Path) -> None:
         refused.extend(_lay_out(document, name, folder, text, temporary, budget, progress))
@@ -230,14 +236,17 @@ def _render(
         # leaves both as they were); a new file gets the usual permissions there too.
         if output is None:
             write_html()
-        else:
-            files.replace_atomically(
-                output, lay_out, before=files.backup_first(output) if targets.backup else None
-            )
+        elif not files.replace_atomically(
+            output,
+            lay_out,
+            before=files.backup_first(output) if targets.backup else None,
+            same=files.same_bytes,
+        ):
+            unchanged.append(output)
     except OSError as error:
         target = Path(error.filename) if error.filename else (output or html or Path())
         raise RemiError(files.write_failed(target, error)) from None
-    return list(dict.fromkeys(refused))
+    return list(dict.fromkeys(refused)), tuple(unchanged)
 
 
 def _write_text(path: Path, text: str) -> None:

@@ -269,6 +269,16 @@ def _located(problem: Problem, label: str, several: bool) -> Problem:
     return dataclasses.replace(problem, file=label)
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonPdf:
+    """What `season_pdf` did: the addresses the page asked for and was refused, each once,
+    and whether the PDF was written (False: the file there held these very bytes, and was
+    left as it was)."""
+
+    refused: list[str]
+    written: bool = True
+
+
 def season_pdf(
     found: Stats,
     target: Path,
@@ -277,12 +287,12 @@ def season_pdf(
     until: dt.date | None = None,
     *,
     template: Path | str | None = None,
-) -> list[str]:
+) -> SeasonPdf:
     """Write the season's printable PDF to `target` (the old one kept as NAME.bak once the
     new is sure to replace it), laid out with the templates of the folder `template` as
-    `remi report` lays out a scorecard (None: remi's own); the addresses the page asked
-    for and was refused, each once. `RemiError` when it cannot be rendered (no Pango) or
-    written, or for a template past the bounds of `report.rendering`."""
+    `remi report` lays out a scorecard (None: remi's own). `RemiError` when it cannot be
+    rendered (no Pango) or written, or for a template past the bounds of
+    `report.rendering`."""
     from remi_sheet.reading import files
     from remi_sheet.report import default_template_dir
     from remi_sheet.report.rendering import render_html, render_pdf
@@ -297,14 +307,15 @@ def season_pdf(
     refused: list[str] = []
     try:
         # The backup once the new PDF is sure to replace the old: a failed render keeps both.
-        files.replace_atomically(
+        written = files.replace_atomically(
             target,
             lambda temporary: refused.extend(render_pdf(html, folder, temporary)),
             before=files.backup_first(target),
+            same=files.same_bytes,
         )
     except OSError as error:
         raise RemiError(files.write_failed(target, error)) from None
-    return list(dict.fromkeys(refused))
+    return SeasonPdf(list(dict.fromkeys(refused)), written)
 
 
 def season_workbook(
@@ -314,15 +325,16 @@ def season_workbook(
     since: dt.date | None = None,
     until: dt.date | None = None,
     players: Sequence[str] = (),
-) -> None:
+) -> bool:
     """Write the season as a workbook for people (`writing.season_workbook`) to `target`,
-    in one rename, the old one kept as NAME.bak once the new is sure to replace it;
+    in one rename, the old one kept as NAME.bak once the new is sure to replace it (False:
+    the workbook there held all this already, and was left as it was);
     `since`, `until` and `players` are what the season was asked for, said on its About
     sheet. `RemiError` when it cannot be written, or `target` may not receive it (a
     notebook, anybody's own workbook: `targets.check_target`)."""
     from remi_sheet.reading import files
     from remi_sheet.report.season import head_to_head_grid, season_title
-    from remi_sheet.writing.saving import save_workbook
+    from remi_sheet.writing.saving import same_workbook, save_workbook
     from remi_sheet.writing.season_workbook import SeasonBook
     from remi_sheet.writing.season_workbook import season_workbook as workbook_of
 
@@ -339,8 +351,9 @@ def season_workbook(
         problems=found.problems,
     )
     workbook = workbook_of(season, lang, book)
-    files.replace_atomically(
+    return files.replace_atomically(
         target,
         lambda temporary: save_workbook(workbook, temporary),
         before=files.backup_first(target),
+        same=same_workbook,
     )

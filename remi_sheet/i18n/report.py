@@ -100,6 +100,10 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
     "players_line": ("Players", "Játékosok"),
     "page": ("page", "oldal"),
     "written_pdf": ("Written: {path}", "Kiírva: {path}"),
+    "file_unchanged": (
+        "Nothing to change: {path} already holds this.",
+        "Nincs mit változtatni: {path} már pontosan ezt tartalmazza.",
+    ),
     "written_html": ("HTML written: {path}", "HTML kiírva: {path}"),
     "laying_out": (
         "Laying out the scorecard: {done} of {total} games…",

@@ -429,6 +429,17 @@ def regular_file(path: Path) -> bool:
         return False
 
 
+def same_bytes(new: Path, old: Path) -> bool:
+    """Whether the file at `old` holds the very bytes just written at `new` (a page or a
+    PDF made again from the same notebook): then it is left as it is."""
+    import filecmp
+
+    try:
+        return filecmp.cmp(new, old, shallow=False)
+    except OSError:
+        return False
+
+
 def replace_atomically(
     path: Path,
     write: Callable[[Path], None],
