@@ -229,6 +229,30 @@ def test_an_unreadable_date_is_a_warning_and_the_name_is_asked(tmp_path: Path) -
     assert (sheet["A2"].value, sheet["B2"].value) == ("Date", dt.datetime(2026, 4, 5))
 
 
+def test_an_unreadable_date_of_a_game_without_one_in_its_name_is_kept_in_its_date_cell(
+    tmp_path: Path,
+) -> None:
+    """What the paper's Date cell held is kept where the date goes, as text to put right
+    there (the next `check` points at it), not dropped for an empty cell."""
+    rows = [
+        ["Game", "Date", "Deal", "Anna", "Béla"],
+        ["Okt 3", "nov. 5.", "1", "-20", "30"],
+        ["Okt 4", "=1+1", "1", "-20", "30"],
+    ]
+    notebook = tmp_path / "n.xlsx"
+    code, doc = remi_json("import", records(tmp_path / "r.csv", rows), "--into", notebook)
+    assert code == 0
+    assert [(p["code"], p["line"]) for p in doc["problems"]] == [
+        ("records_date_unreadable", 2),
+        ("records_date_unreadable", 3),
+    ]
+    book = openpyxl.load_workbook(notebook)
+    assert book["Okt 3"]["B2"].value == "nov. 5."
+    assert (book["Okt 4"]["B2"].value, book["Okt 4"]["B2"].data_type) == ("=1+1", "s")
+    checked = remi("check", notebook, "--lang", "en")
+    assert "Okt 3!B2" in checked.stdout and "nov. 5." in checked.stdout
+
+
 def test_a_date_that_reads_both_ways_is_warned_of_as_in_a_notebook(tmp_path: Path) -> None:
     # 02/16/2019 shows the month first: 03/04/2019 beside it is March, but remi reads the
     # day first (April). check warns of it in a notebook; so does the import, at its line.

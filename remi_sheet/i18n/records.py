@@ -290,9 +290,11 @@ RECORDS_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "records_date_unreadable": (
         "The date '{value}' cannot be read (type it as {forms}): the game's date is taken "
-        "from its name, if it has one.",
+        "from its name, if it has one; else its Date cell keeps what is written here, to be "
+        "put right there.",
         "{value:A} '{value}' dátum nem olvasható (írd így: {forms}): a játszma dátuma a nevéből "
-        "jön, ha van benne.",
+        "jön, ha van benne; ha nincs, a Dátum cellájába az kerül, ami itt áll, hogy ott "
+        "javítsd.",
     ),
 }
 

@@ -229,7 +229,7 @@ def _read_table(
     evening: dt.date | None = None
     for group in groups:
         unread: list[Problem] = []
-        typed = _date(table, group, date_column, unread)
+        typed, text = _date(table, group, date_column, unread)
         blank = date_column is not None and not any(
             filled(table.value(row, date_column)) for row in group.rows + group.totals
         )
@@ -238,6 +238,7 @@ def _read_table(
         evening = typed or (evening if blank and named is None else None)
         game = _game(table, group, columns, deal_column, dated.on(day, today), lang)
         game.date = day
+        game.date_typed = text if day is None else None
         game.problems += unread
         games.append(game)
     if date_column is not None:
@@ -307,9 +308,9 @@ def _notes(table: Table, group: GameRows, game: RecordGame, column: int, heading
 
 def _date(
     table: Table, group: GameRows, column: int | None, problems: list[Problem]
-) -> dt.date | None:
-    """The first date in the game's rows' Date cells. A Date cell that is no date is a
-    warning (added to `problems`)."""
+) -> tuple[dt.date | None, CellValue]:
+    """The first date in the game's rows' Date cells; else None, and the value of a Date
+    cell that is no date (a warning added to `problems`), if one was found."""
     rows = group.rows + group.totals if column is not None else []
     for row in rows:
         assert column is not None
@@ -327,10 +328,10 @@ def _date(
             problems.append(
                 table.place(row, column).problem("records_date_unreadable", params, _WARNING)
             )
-            break
+            return None, value
         if found is not None:
-            return found
-    return None
+            return found, None
+    return None, None
 
 
 def _problem(code: str, place: Place, **params: object) -> Problem:

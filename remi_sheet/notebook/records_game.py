@@ -41,6 +41,9 @@ class RecordGame:
     totals: tuple[CellValue, ...] | None  # the paper's Total row
     problems: list[Problem] = field(default_factory=list)
     date: dt.date | None = None  # from the records' Date column, else from the game's name
+    # A Date cell's value that is no date, kept in the game sheet's Date cell when no date
+    # is known, for the person to correct there (`check` warns of it then).
+    date_typed: CellValue = None
     notes_heading: str | None = None  # the Notes column's heading, when a row has a note
     total_note: CellValue = None  # the note beside the paper's Total row
     score: GameScore | None = None
@@ -99,11 +102,12 @@ SHEET_HEADER_ROW: Final = 2  # row 0 holds the game's full name, row 1 its date
 
 def sheet_rows(game: RecordGame, lang: Lang) -> list[list[CellValue]]:
     """The game as a game sheet: its full name (a sheet's title holds 31 characters), its
-    date (left empty for the person to fill when none is known), the header, the deals as
+    date (when none is known, what its Date cell held, or nothing, for the person to put
+    right), the header, the deals as
     typed, and the paper's Total row; `filing` writes exactly this."""
     rows: list[list[CellValue]] = [
         [say("game", lang), game.name],
-        [say("date", lang), game.date],
+        [say("date", lang), game.date if game.date is not None else game.date_typed],
         [say("deal", lang), *game.players],
     ]
     rows += [[deal.number, *deal.cells] for deal in game.deals]
