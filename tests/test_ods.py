@@ -226,6 +226,14 @@ def test_the_commands_that_write_refuse_an_ods_in_one_line(
     assert not copy.exists() and sorted(p.name for p in tmp_path.iterdir()) == [
         "klub.ods", "papir.csv"
     ]  # fmt: skip
+    # An .ods named as the output of an .xlsx notebook is the wrong ending (exit 2), as a
+    # new name would be: the advice to save the notebook as .xlsx would be no help.
+    xlsx = Path(shutil.copy(made["klub"][0], tmp_path / "klub.xlsx"))
+    for command in (["score", xlsx, "-o", ods], ["import", records, "--into", xlsx, "-o", ods]):
+        done = run(*command, lang=lang)
+        assert done.returncode == 2, (command, done.stdout, done.stderr)
+        assert advice not in done.stderr and ".xlsx" in done.stderr, done.stderr
+    assert ods.read_bytes() == before and ods.stat().st_mtime_ns == stamp
 
 
 # Hostile and broken .ods files, written part by part as LibreOffice lays one out.

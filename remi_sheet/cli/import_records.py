@@ -53,7 +53,7 @@ def import_records(
     overrides = rule_options(rule, chosen, into)
     from remi_sheet.cli.targets import check_target
 
-    check_target(into, "workbook", chosen, inputs=[records], json_output=json_output)
+    check_target(into, "workbook", chosen, inputs=[records], json_output=json_output, notebook=True)
     if output is not None:
         inputs = [records, into]
         check_target(output, "workbook", chosen, inputs=inputs, json_output=json_output)

@@ -24,11 +24,12 @@ def check_target(
     outputs: Sequence[Path] = (),
     json_output: bool = False,
     lang_from: Sequence[Path] = (),
+    notebook: bool = False,
 ) -> None:
     """Stop unless `target` may receive a file of `kind` (`commands.targets.refusal`).
     Without --lang (`lang` None) a refusal speaks the language of the notebook among
     `inputs`, `target` and `lang_from`, as the command would once it had read it."""
-    found = refusal(target, kind, inputs=inputs, outputs=outputs)
+    found = refusal(target, kind, inputs=inputs, outputs=outputs, notebook=notebook)
     if found is None:
         return
     # Only when refusing: it may open the notebook's zip.

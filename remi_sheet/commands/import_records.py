@@ -164,7 +164,7 @@ def import_records(
 
     records_path, into = Path(records), Path(into)
     options = options or ImportOptions()
-    check_target(into, "workbook", lang, inputs=[records_path])
+    check_target(into, "workbook", lang, inputs=[records_path], notebook=True)
     if options.output is not None:
         check_target(options.output, "workbook", lang, inputs=[records_path, into])
     target = options.target(into)

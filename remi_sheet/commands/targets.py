@@ -71,10 +71,11 @@ def check_target(
     *,
     inputs: Sequence[Path] = (),
     outputs: Sequence[Path] = (),
+    notebook: bool = False,
 ) -> None:
     """`ArgumentError` or `RemiError` unless `target` may receive a file of `kind`
     (`refusal`); said in `lang` (None: English)."""
-    found = refusal(target, kind, inputs=inputs, outputs=outputs)
+    found = refusal(target, kind, inputs=inputs, outputs=outputs, notebook=notebook)
     if found is None:
         return
     problem = found.said_in(lang or "en")
@@ -89,12 +90,15 @@ def refusal(
     *,
     inputs: Sequence[Path] = (),
     outputs: Sequence[Path] = (),
+    notebook: bool = False,
 ) -> Refusal | None:
     """Why `target` may not receive a file of `kind` (a key of `SUFFIXES`, or several: the
     one whose ending `target` has) written by a command that reads `inputs` and writes
-    `outputs` besides; None when it may."""
+    `outputs` besides; None when it may. `notebook`: `target` is the notebook the command
+    writes into (`import --into`), whose .ods is told as a notebook remi only reads; any
+    other target's .ods is the wrong ending."""
     try:
-        return _refusal(target, kind, inputs, outputs)
+        return _refusal(target, kind, inputs, outputs, notebook)
     except RuntimeError:  # Python 3.11 and 3.12 say so of a link that leads to itself
         return Refusal(Problem("output_link_loop", params={"path": str(target)}))
     except OSError as error:  # 3.13 says it with ELOOP
@@ -104,7 +108,11 @@ def refusal(
 
 
 def _refusal(
-    target: Path, kind: str | tuple[str, ...], inputs: Sequence[Path], outputs: Sequence[Path]
+    target: Path,
+    kind: str | tuple[str, ...],
+    inputs: Sequence[Path],
+    outputs: Sequence[Path],
+    notebook: bool,
 ) -> Refusal | None:
     kinds = (kind,) if isinstance(kind, str) else kind
     suffixes = tuple(suffix for each in kinds for suffix in SUFFIXES[each])
@@ -114,7 +122,7 @@ def _refusal(
             key = "output_is_input" if target.name == source.name else "output_is_input_linked"
             return _mistake(key, name=target.name, source=source.name)
     if target.suffix.lower() not in suffixes:
-        if "workbook" in kinds and is_ods_file(target):  # a notebook kept as .ods: read only
+        if notebook and is_ods_file(target):  # a notebook kept as .ods: read only
             return Refusal(Problem("file_ods", params={"path": str(target)}))
         return _mistake("output_suffix", name=target.name, kinds=kinds, suffixes=suffixes)
     kind = next(each for each in kinds if target.suffix.lower() in SUFFIXES[each])
