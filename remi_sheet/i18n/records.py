@@ -138,10 +138,11 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "(legtöbb játékos házszabály).",
     ),
     "records_player_twice": (
-        "{player} appears twice in this game (columns {first} and {column}, the same name "
-        "once the spelling is repaired): one player, one column.",
-        "{player} kétszer szerepel ebben a játszmában ({first}. és {column}. oszlop, a "
-        "javított írásmóddal azonos név): egy játékos, egy oszlop.",
+        "{player} appears twice in this game (columns {first} and {column}: the names "
+        "differ only in accents, capitals or spaces): one player, one column.",
+        "{player} kétszer szerepel ebben a játszmában ({first}. és {column}. oszlop: a két "
+        "név csak ékezetben, kis- és nagybetűben vagy szóközben tér el): egy játékos, egy "
+        "oszlop.",
     ),
     "records_deal_not_number": (
         "'{value}' is no deal number: number the deals 1, 2, 3, …",
