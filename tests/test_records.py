@@ -375,6 +375,14 @@ def test_deals_out_of_order_and_twice() -> None:
     assert twice.params["first"] == Phrase("line", {"line": 2})
 
 
+def test_a_deal_left_out_is_one_error_with_the_records_words() -> None:
+    """Deals 1 and 3: the records' own error; not also the notebook's warning, whose advice
+    (remi score renumbers a game remi made) is no help on paper."""
+    rows = game_rows(["-20", "30", "40"], ["-20", "30", "40"])
+    rows[2][1] = "3"
+    assert codes(read(rows)) == ["records_deal_out_of_order"]
+
+
 def test_deal_number_must_be_a_number() -> None:
     rows = game_rows(["-20", "30", "40"])
     rows[1][1] = "első"

@@ -200,8 +200,7 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
     ),
     "last_game_not_started": (
         "The last game has no deal typed yet: the new game comes after it all the same.",
-        "Az utolsó játszmába még egy leosztás sincs beírva: az új játszma ettől még utána "
-        "kerül.",
+        "Az utolsó játszmába még egy leosztás sincs beírva: az új játszma ettől még utána kerül.",
     ),
     "last_game_unfinished": (
         "The last game stands at {played}/{length} deals: the new game comes after it "

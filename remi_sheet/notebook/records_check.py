@@ -28,7 +28,13 @@ from remi_sheet.reading.cells import address
 from remi_sheet.reading.grid import FormulaProbe, Grid
 
 _REPLACED_CODES: Final = frozenset(
-    {"deal_number_wrong", "players_too_few", "players_too_many", "player_duplicate"}
+    {
+        "deal_number_wrong",
+        "deals_renumbered",  # its advice is for a notebook's sheet: remi never renumbers records
+        "players_too_few",
+        "players_too_many",
+        "player_duplicate",
+    }
 )
 # Why a name cannot go into a notebook (`records_text.name_refusal`) → the problem of a
 # player's name, of a game's name.
