@@ -383,6 +383,18 @@ def test_a_deal_left_out_is_one_error_with_the_records_words() -> None:
     assert codes(read(rows)) == ["records_deal_out_of_order"]
 
 
+def test_a_note_written_in_the_game_column_among_the_deals_is_told_as_that() -> None:
+    """A line with a text in the Game column and nothing else is one error at that line,
+    not a game of no players whose deal number is ''; the game around it is read whole."""
+    rows = game_rows(["-20", "30", "40"], ["-20", "30", "40"])
+    rows.insert(2, ["Ödön későn jött, nem játszott", "", "", "", ""])
+    records = read(rows)
+    assert codes(records) == ["records_game_name_only"]
+    assert only(records, "records_game_name_only").line == 3
+    game = next(game for game in records.games if game.name == "G")
+    assert [deal.number for deal in game.deals] == [1, 2] and not game.has_errors
+
+
 def test_deal_number_must_be_a_number() -> None:
     rows = game_rows(["-20", "30", "40"])
     rows[1][1] = "első"

@@ -144,6 +144,14 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "név csak ékezetben, kis- és nagybetűben vagy szóközben tér el): egy játékos, egy "
         "oszlop.",
     ),
+    "records_game_name_only": (
+        "This row holds a text in the Game column and nothing else (no deal number, no "
+        "entry): if it is a note, write it in a Notes column; if it is a game, type its "
+        "deals.",
+        "Ebben a sorban csak a Játszma oszlopban áll szöveg (se leosztásszám, se "
+        "bejegyzés): ha megjegyzés, írd egy Megjegyzés oszlopba; ha játszma, írd be a "
+        "leosztásait.",
+    ),
     "records_deal_not_number": (
         "'{value}' is no deal number: number the deals 1, 2, 3, …",
         "'{value}' nem leosztásszám: számozd a leosztásokat így: 1, 2, 3, …",

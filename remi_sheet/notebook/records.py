@@ -484,6 +484,11 @@ def _game(
                 params = {"value": found[1], "game": group.name}
                 unread.append(_problem(unread_code(found[0]), place, **params))
     game = RecordGame(group.name, group.place, tuple(c.name for c in playing), deals, totals)
+    if not playing and not totals and not any(filled(deal.number) for deal in deals):
+        # Nothing but a text in the Game column (a note written among the deals): told as
+        # that, not as a game of no players whose deal number is ''.
+        game.problems = [*group.problems, _problem("records_game_name_only", group.place)]
+        return game
     check = RecordCheck(table, group, game, playing, deal_column, rules)
     game.problems = group.problems + unread + check.shape() + check.rows(lang)
     return game
