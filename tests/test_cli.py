@@ -330,6 +330,11 @@ def test_wrong_house_rules_write_nothing(notebook: Make) -> None:
         (lambda d: _write(d / "empty.xlsx", b""), "the file is empty"),
         (lambda d: _write(d / "text.xlsx", b"Deal;Anna\n1;W\n"), "not a zip-based Office file"),
         (
+            lambda d: _write(d / "card.pdf", b"%PDF-1.7\n%\xb5\xed\xae\xfb\n" + bytes(range(256))),
+            "is not an Excel workbook (.xlsx): it is a PDF (remi report prints one from the "
+            "notebook)",
+        ),
+        (
             lambda d: _write(d / "old.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600),
             "old Excel 97",
         ),

@@ -136,6 +136,10 @@ def test_binary_file_is_not_records() -> None:
     with pytest.raises(RemiError) as stop:
         decode(bytes(range(256)) * 40, path="kep.png")
     assert stop.value.code == "records_not_text"
+    # A printed scorecard given as the records: said as a PDF.
+    with pytest.raises(RemiError) as stop:
+        decode(b"%PDF-1.7\n%\xb5\xed\xae\xfb\n" + bytes(range(256)) * 40, path="card.pdf")
+    assert stop.value.code == "records_pdf"
 
 
 def test_excel_sep_line_quotes_newlines_and_crlf() -> None:

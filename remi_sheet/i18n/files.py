@@ -404,6 +404,10 @@ REASONS: Final[dict[str, tuple[str, str]]] = {
     "readback_sheet_missing": ("the sheet is missing", "a lap hiányzik"),
     "readback_cell_empty": ("the cell is empty", "a cella üres"),
     "reason_not_zip": ("it is not a zip-based Office file", "nem zip-alapú Office-fájl"),
+    "reason_pdf": (
+        "it is a PDF (remi report prints one from the notebook)",
+        "PDF-fájl (a remi report ilyet nyomtat a munkafüzetből)",
+    ),
     "reason_zip_damaged": ("its zip archive is damaged", "a zip-archívuma sérült"),
     "reason_part_damaged": (
         "its part {part} is damaged: open it in Excel or LibreOffice, which may repair it, and "

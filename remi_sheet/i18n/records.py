@@ -17,6 +17,13 @@ RECORDS_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "(UTF-8, UTF-16, Windows-1250, ISO-8859-2, Windows-1252). Mentsd CSV (UTF-8) vagy "
         ".xlsx formátumban.",
     ),
+    "records_pdf": (
+        "A PDF, not records remi can read: give it the records as CSV or .xlsx (a PDF "
+        "remi printed comes from a notebook, which holds its games already).",
+        "PDF-fájl, nem a remi által olvasható feljegyzés: a feljegyzéseket CSV vagy .xlsx "
+        "fájlként add meg (a remi által nyomtatott PDF egy munkafüzetből készült, amelyben "
+        "a játszmák már benne vannak).",
+    ),
     "records_wrong_encoding": (
         "Cannot be read as {encoding} (byte {byte} on line {line}, byte {column} of the "
         "line); leave out --encoding and remi finds the encoding itself.",

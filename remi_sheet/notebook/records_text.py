@@ -194,7 +194,8 @@ def _single_byte(data: bytes, path: str) -> Decoded:
             continue
         if all(ch in "\t\r\n" or unicodedata.category(ch) != "Cc" for ch in text):
             return Decoded(text, encoding, _LABELS[encoding])
-    raise RemiError("records_not_text", path=path)
+    # A printed scorecard given for the records it was printed from: said as that.
+    raise RemiError("records_pdf" if data.startswith(b"%PDF") else "records_not_text", path=path)
 
 
 def _decode_as(data: bytes, encoding: str, path: str) -> Decoded:

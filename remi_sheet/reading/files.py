@@ -146,7 +146,8 @@ def _head_problem(path: Path, head: bytes, rest: bytes) -> Problem | None:
             return found
         if head and path.suffix.lower() in (".csv", ".tsv", ".txt"):
             return Problem("file_csv", params={"path": shown})  # paper records, or an export
-        reason = Phrase("reason_empty" if not head else "reason_not_zip")
+        kind = "reason_empty" if not head else "reason_pdf" if head.startswith(b"%PDF") else ""
+        reason = Phrase(kind or "reason_not_zip")
         return Problem("file_not_xlsx", params={"path": shown, "reason": reason})
     return None
 
