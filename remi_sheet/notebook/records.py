@@ -217,7 +217,14 @@ def _read_table(
             _problem("records_no_players", table.place(header_row, deal_column))
         )
         return []
-    groups = _groups(table, header, columns, fix, records, others)
+    groups = []
+    for group in _groups(table, header, columns, fix, records, others):
+        if _name_only(table, group, columns, deal_column):
+            # A note written among the deals: told as that, not as a game of no players
+            # whose deal number is ''.
+            records.problems.append(_problem("records_game_name_only", group.place))
+        else:
+            groups.append(group)
     lang: Lang = "hu" if "hu" in _header_langs(table, header) else "en"
     # A game's date is in its Date cells, else in its name, else it is the evening's: the
     # date last typed in a Date cell above, when every game since has blank Date cells and
@@ -484,14 +491,20 @@ def _game(
                 params = {"value": found[1], "game": group.name}
                 unread.append(_problem(unread_code(found[0]), place, **params))
     game = RecordGame(group.name, group.place, tuple(c.name for c in playing), deals, totals)
-    if not playing and not totals and not any(filled(deal.number) for deal in deals):
-        # Nothing but a text in the Game column (a note written among the deals): told as
-        # that, not as a game of no players whose deal number is ''.
-        game.problems = [*group.problems, _problem("records_game_name_only", group.place)]
-        return game
     check = RecordCheck(table, group, game, playing, deal_column, rules)
     game.problems = group.problems + unread + check.shape() + check.rows(lang)
     return game
+
+
+def _name_only(
+    table: Table, group: GameRows, columns: Sequence[PlayerColumn], deal_column: int
+) -> bool:
+    """Whether the game's rows hold nothing but its name: no deal number, no entry, no
+    Total row."""
+    cells = [deal_column, *(column.index for column in columns)]
+    return not group.totals and not any(
+        filled(table.value(row, index)) for row in group.rows for index in cells
+    )
 
 
 def _number(value: CellValue, rules: HouseRules) -> CellValue:
