@@ -419,6 +419,7 @@ def test_renderer_loads_nothing_outside_the_template_folder(
         folder / "base.html",
         "</head>",
         '<link rel="stylesheet" href="extra.css">'
+        '<link rel="stylesheet" href="missing.css">'
         '<link rel="stylesheet" href="../outside.css">'
         f'<link rel="stylesheet" href="{outside.as_uri()}">'
         f'<link rel="stylesheet" href="{url}/net.css">'
@@ -434,7 +435,12 @@ def test_renderer_loads_nothing_outside_the_template_folder(
     assert "OUTSIDE-LOADED" not in text and "FROM-THE-NETWORK" not in text
     assert "DATA-LOADED" not in text
     for refused in (outside.as_uri(), f"{url}/net.css", "file:///etc/hostname"):
-        assert f"warning: Not loaded: {refused}" in result.stderr
+        said = f"warning: Not loaded: {refused} (a template may only use files inside its"
+        assert said in result.stderr
+    # A file the template names that is not in its folder is said to be missing there.
+    missing = (folder / "missing.css").resolve().as_uri()
+    said = f"warning: Not loaded: {missing}: there is no such file in the template's folder."
+    assert said in result.stderr
     assert "Total 240 130 290 310" in text
 
 

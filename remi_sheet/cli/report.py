@@ -25,6 +25,7 @@ from remi_sheet.cli.options import (
     template_folder,
     usage_error,
 )
+from remi_sheet.commands.lines import refused_line
 from remi_sheet.commands.report import Printed, Targets
 from remi_sheet.i18n import Lang, say
 from remi_sheet.notebook.sheets import Grids
@@ -144,7 +145,7 @@ def _written(done: Printed, targets: Targets, open_: bool, console: Printer) -> 
         key = "file_unchanged" if done.html in done.unchanged else key
         console.print(say(key, lang, path=done.html))
     for url in done.refused:
-        error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
+        error_line(f"{say('severity_warning', lang)}: {refused_line(url, targets.template, lang)}")
     if done.pdf is not None:
         key = "file_unchanged" if done.pdf in done.unchanged else "written_pdf"
         console.print(say(key, lang, path=done.pdf))

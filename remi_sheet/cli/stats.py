@@ -40,7 +40,7 @@ from remi_sheet.cli.season_views import (
     records_table,
     standings_table,
 )
-from remi_sheet.commands.lines import house_rules_line
+from remi_sheet.commands.lines import house_rules_line, refused_line
 from remi_sheet.core.problems import Problem, RemiError
 from remi_sheet.core.standings import ORDER
 from remi_sheet.i18n import Lang, say
@@ -193,7 +193,8 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
     elif not options.json_output:
         _print_terminal(console, season, problems, notebooks, labels, options)
     for url in refused:
-        error_line(f"{say('severity_warning', lang)}: {say('refused', lang, url=url)}")
+        told = refused_line(url, options.template, lang)
+        error_line(f"{say('severity_warning', lang)}: {told}")
     if target is not None:
         key = "written" if workbook else "written_pdf"
         console.print(say(key if written else "file_unchanged", lang, path=target))

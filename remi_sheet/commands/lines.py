@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from remi_sheet.core.problems import SEVERITY_NAMES, Problem, error_count
@@ -72,6 +73,16 @@ def pango_help(lang: Lang, platform: str = sys.platform) -> str:
     if platform == "darwin":
         return say("pango_macos", lang)
     return say("pango_linux", lang)
+
+
+def refused_line(url: str, template: Path | None, lang: Lang) -> str:
+    """An address a page asked for and was not given: a file missing from the folder of
+    the `template` (None: remi's own), or one anywhere else (the disk, the network)."""
+    from remi_sheet.report import default_template_dir
+    from remi_sheet.report.rendering import missing_inside
+
+    missing = missing_inside(url, template or default_template_dir())
+    return say("template_file_missing" if missing else "refused", lang, url=url)
 
 
 # --- check and score -----------------------------------------------------------------------

@@ -299,6 +299,10 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "oldalához: minden oldalhoz egyet kell (range(doc.pages), ahogy a remi sajátja); semmi "
         "sem íródott ki.",
     ),
+    "template_file_missing": (
+        "Not loaded: {url}: there is no such file in the template's folder.",
+        "Nem töltődött be: {url}: nincs ilyen fájl a sablon mappájában.",
+    ),
     "refused": (
         "Not loaded: {url} (a template may only use files inside its own folder).",
         "Nem töltődött be: {url} (a sablon csak a saját mappájában lévő fájlokat használhatja).",

@@ -391,6 +391,16 @@ def inside(url: str, folder: Path) -> Path | None:
     return path if path.is_relative_to(root) and path.is_file() else None
 
 
+def missing_inside(url: str, folder: Path) -> bool:
+    """Whether `url` names a file inside `folder` that is not there (a picture the club's
+    stylesheet names and nobody copied in)."""
+    parts = urlsplit(url)
+    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+        return False
+    path = Path(url2pathname(unquote(parts.path))).resolve()
+    return path.is_relative_to(folder.resolve()) and not path.exists()
+
+
 def load_weasyprint() -> Any:
     """WeasyPrint, ready to lay out a PDF. It loads Pango (with GLib and HarfBuzz) when it
     is imported; a library the system cannot load is RemiError pango_missing with the
