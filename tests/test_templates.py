@@ -18,7 +18,7 @@ import pytest
 from pypdf import PdfReader
 
 from remi_sheet.report import charts, default_template_dir
-from remi_sheet.report.custom_properties import NAMES, SERIES, custom_properties
+from remi_sheet.report.custom_properties import NAMES, SERIES, colour_mistakes, custom_properties
 from tests.conftest import remi
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -234,6 +234,47 @@ def test_a_broken_stylesheet_reads_as_far_as_it_goes() -> None:
     # Stray brackets are part of the next rule's selector, which is then no selector: a
     # browser drops that rule, and so does remi.
     assert custom_properties("}}} :root { --a: 1 } html { --b: 2 }") == {"--b": "2"}
+
+
+@pytest.mark.parametrize(
+    ("club", "mistakes"),
+    [
+        (":root { --accent: #063; --series-2: rebeccapurple; --font: Bogus; }", []),
+        (":root { --accent: oklch(50% 0.1 30); --shade: var(--ink); }", []),
+        (":root { --accent: #0q6633; }", [("--accent", "#0q6633")]),
+        (":root { --series-1: gren; }", [("--series-1", "gren")]),
+        (":root { --ink: var(--nobody); }", [("--ink", "var(--nobody)")]),
+        # a block left open at the end, as CSS closes it
+        (":root { --accent: #0q6633;", [("--accent", "#0q6633")]),
+        (".card { --accent: nonsense; }", []),  # not the page's: no colour of remi's
+        (
+            ":root { --accent: " + "(" * 3_000 + ")" * 3_000 + "; }",
+            [("--accent", "(" * 3_000 + ")" * 3_000)],
+        ),
+    ],
+)
+def test_a_club_colour_that_is_no_colour_is_found(
+    club: str, mistakes: list[tuple[str, str]]
+) -> None:
+    own = (default_template_dir() / "scorecard.css").read_text("utf-8")
+    assert colour_mistakes(own, club) == mistakes
+
+
+def test_a_club_colour_that_is_no_colour_stops_the_report_in_one_line(tmp_path: Path) -> None:
+    """The layout would drop it without a word, and print the card in colours the club
+    did not ask for: one line naming the file, the property and the value, nothing
+    written."""
+    folder = tmp_path / "klub"
+    folder.mkdir()
+    (folder / "club.css").write_text(":root {\n  --accent: #0q6633;\n}\n", encoding="utf-8")
+    pdf = tmp_path / "c.pdf"
+    result = remi("report", CLUB, "-o", pdf, "--template", folder, "--lang", "en")
+    assert result.exit_code == 1
+    assert result.stderr.strip().splitlines() == [
+        "error: club.css: --accent is '#0q6633', which is no colour: write a colour as "
+        "#063, #006633, rgb(0 102 51) or a colour's name (darkgreen)."
+    ]
+    assert not pdf.exists()
 
 
 def test_a_club_css_cannot_make_the_reading_run_away() -> None:

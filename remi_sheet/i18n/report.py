@@ -170,6 +170,12 @@ REPORT_WORDS: Final[dict[str, tuple[str, str]]] = {
         "The template {template}: {reason}",
         "Hibás sablon: {template}; a Jinja sablonmotor angol hibaüzenete: „{reason}”",
     ),
+    "template_not_colour": (
+        "{template}: {name} is '{value}', which is no colour: write a colour as #063, "
+        "#006633, rgb(0 102 51) or a colour's name (darkgreen).",
+        "{template}: {name} értéke '{value}', ez nem szín: színt így írj: #063, #006633, "
+        "rgb(0 102 51), vagy egy szín nevével (darkgreen).",
+    ),
     "template_not_text": (
         "The template {template} is not UTF-8 text: save it as UTF-8 in your editor.",
         "{template:A} {template} sablon nem UTF-8 szöveg: mentsd el UTF-8 kódolással a "

@@ -35,6 +35,7 @@ _WHOLE_PAGE: Final = frozenset({":root", "html"})
 _IMPORTANT: Final = re.compile(r"\s*!\s*important\s*$", re.IGNORECASE)
 _DEPTH: Final = 32  # var() within var() (or a fallback within one): deeper is a loop
 _LONGEST: Final = 4096  # characters of one value once resolved: a colour or a font list
+_COLOUR_LONGEST: Final = 200  # color-mix(in oklch, #006633 40%, rgb(…)) and more
 
 
 def custom_properties(*stylesheets: str) -> dict[str, str]:
@@ -62,6 +63,51 @@ def custom_properties(*stylesheets: str) -> dict[str, str]:
 
     found = {name: value_of(name) for name in written}
     return {name: value for name, value in found.items() if value}
+
+
+def colour_mistakes(own: str, club: str) -> list[tuple[str, str]]:
+    """The colour properties (all of `NAMES` but `--font`) the stylesheet `club` sets on
+    the whole page whose value, read after remi's `own` stylesheet as the page reads them,
+    is no colour WeasyPrint draws (`#0q6633`, `gren`): (name, value as written), each
+    once. Such a value is dropped where it is used, and the card is drawn without it."""
+    given: dict[str, str] = {}
+    # A block left open at the end is closed there, as CSS closes it: WeasyPrint takes
+    # what it declares (`:root { --accent: #0q6633;` and no more).
+    text = _without_comments(club)
+    closed = text + "}" * _open_blocks(text)
+    for selectors, block in _rules(closed):
+        if {selector.strip() for selector in selectors.split(",")} & _WHOLE_PAGE:
+            given.update(_declarations(block))
+    page = custom_properties(own, closed)
+    return [
+        (name, value)
+        for name, value in given.items()
+        if name in NAMES[1:] and not _is_colour(page.get(name, ""))
+    ]
+
+
+def _open_blocks(text: str) -> int:
+    """How many blocks are open at the end of `text` (its brackets in strings aside)."""
+    depth, quote = 0, ""
+    for at, char in enumerate(text):
+        if quote:
+            if char == quote and text[at - 1] != "\\":
+                quote = ""
+        elif char in "\"'":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}" and depth:
+            depth -= 1
+    return depth
+
+
+def _is_colour(value: str) -> bool:
+    """Whether `value` is a colour as WeasyPrint reads one (tinycss2's `parse_color`, which
+    reads brackets by recursion: a value longer than any colour is none, unread)."""
+    from tinycss2.color5 import parse_color  # type: ignore[import-untyped]
+
+    return len(value) <= _COLOUR_LONGEST and parse_color(value) is not None
 
 
 def _without_comments(text: str) -> str:

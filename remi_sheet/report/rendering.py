@@ -168,6 +168,7 @@ def render_html(
     started = time.monotonic()
     deadline = started + budget.seconds
 
+    _check_colours(folder)
     environment = _sandbox(folder, deadline)
     environment.filters["signed"] = lambda value: signed(value, document.lang)
     environment.filters["in_turn"] = in_turn
@@ -340,6 +341,23 @@ def _text_of(folder: Path, name: str) -> Markup:
         return Markup(found[1].decode("utf-8-sig"))
     except UnicodeDecodeError:
         raise RemiError("template_not_text", template=name) from None
+
+
+def _check_colours(folder: Path) -> None:
+    """`RemiError` when the folder's club.css gives one of remi's colours a value that is
+    no colour: the layout would drop it without a word, and the card come out in other
+    colours than the club asked for."""
+    from remi_sheet.report.custom_properties import colour_mistakes
+
+    club = read_inside(folder, "club.css")
+    if club is None:
+        return
+    mistakes = colour_mistakes(
+        str(_text_of(folder, "scorecard.css")), str(_text_of(folder, "club.css"))
+    )
+    if mistakes:
+        name, value = mistakes[0]
+        raise RemiError("template_not_colour", template="club.css", name=name, value=value)
 
 
 def _css_var(folder: Path) -> Callable[..., str]:
