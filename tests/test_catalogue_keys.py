@@ -270,7 +270,30 @@ def _keys_written_out() -> set[str]:
             for choice in choices
             if isinstance(choice, ast.Constant) and isinstance(choice.value, str)
         }
-    return keys
+    return keys | _codes_assigned(trees)
+
+
+def _codes_assigned(trees: dict[Path, ast.Module]) -> set[str]:
+    """The keys a variable named `code` is given before a problem is made of it:
+    `code = "x"`, `code, params = "x", {...}`."""
+    found: set[str] = set()
+    for tree in trees.values():
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Assign):
+                continue
+            for target in node.targets:
+                pairs: list[tuple[ast.expr, ast.expr]] = [(target, node.value)]
+                if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                    pairs = list(zip(target.elts, node.value.elts, strict=False))
+                for name, value in pairs:
+                    if (
+                        isinstance(name, ast.Name)
+                        and name.id == "code"
+                        and isinstance(value, ast.Constant)
+                        and isinstance(value.value, str)
+                    ):
+                        found.add(value.value)
+    return found
 
 
 def test_every_code_and_key_written_out_is_in_the_catalogue() -> None:

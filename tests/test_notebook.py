@@ -13,6 +13,7 @@ import xlsxwriter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from remi_sheet.core.problems import Severity
 from remi_sheet.core.text import clean
 from remi_sheet.notebook.layout import date_text, filled
 from remi_sheet.notebook.loading import Notebook, load_notebook
@@ -346,7 +347,6 @@ def test_winner_messages_name_the_house_rules_winning_scores(notebook: Make) -> 
 @pytest.mark.parametrize(
     ("header", "cell", "code"),
     [
-        (["Deal", "Anna"], "A1", "players_too_few"),
         (["Deal", "A", "B", "C", "D", "E", "F", "G"], "H1", "players_too_many"),
         (["Deal", "Anna", "Béla", "anna"], "D1", "player_duplicate"),
         (["Deal", "Anna", "Béla", "ANNA "], "D1", "player_duplicate"),
@@ -355,6 +355,23 @@ def test_winner_messages_name_the_house_rules_winning_scores(notebook: Make) -> 
 def test_player_problems(notebook: Make, header: list[str], cell: str, code: str) -> None:
     loaded = load_notebook(notebook({"g": [header, [1, "W", 10]]}))
     assert problems(loaded) == [("g", cell, code)]
+
+
+def test_a_games_header_over_one_player_is_no_game_and_said(notebook: Make) -> None:
+    """A game needs two players: a Deal header over one (a sheet of notes, a game begun)
+    is no game sheet, which remi never writes into; a warning says what would make it
+    one."""
+    loaded = load_notebook(
+        notebook(
+            {
+                "g": [["Deal", "Anna", "Béla"], [1, "W", 10]],
+                "Notes": [["Deal", "just text"], [], ["hello"]],
+            }
+        )
+    )
+    assert [game.sheet for game in loaded.games] == ["g"]
+    assert problems(loaded) == [("Notes", "A1", "header_one_player")]
+    assert loaded.problems[0].severity is Severity.WARNING
 
 
 @pytest.mark.parametrize(

@@ -413,6 +413,14 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "van, a remi pedig az első {rows} sorban keresi a játszma fejlécét: nincs pontozva. "
         "Vidd feljebb a táblázatot, vagy a fölötte álló jegyzeteket mellé.",
     ),
+    "header_one_player": (
+        "A game's header over {count:player/players} and no deal: no game, which needs two "
+        "players or more; not scored, and remi writes nothing into it. If it is a game, type "
+        "the players' names beside the header, one a column.",
+        "Játszma fejléce, {count} játékossal és leosztás nélkül: nem játszma, ahhoz legalább "
+        "két játékos kell; nincs pontozva, és a remi nem ír bele. Ha játszma, írd a "
+        "játékosok nevét a fejléc mellé, egy oszlopba egyet.",
+    ),
     "sheet_maybe_game": (
         "Headed by # like a game, but its rows do not read like deals (numbered from 1, "
         "mostly entries, a winner among them): not scored, and remi writes nothing into it. "

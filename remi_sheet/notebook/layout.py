@@ -122,12 +122,14 @@ def filled(value: CellValue) -> bool:
 class Doubtful(NamedTuple):
     """A sheet headed like a game by "#" alone whose rows do not read like deals, but have
     a winner's entry or a negative number in them; or one whose rows read like deals under
-    another word (`heading`): no game, and worth a word."""
+    another word (`heading`); or a game's header over fewer than two players (`alone`):
+    no game, and worth a word."""
 
     sheet: str
     cell: str  # the header's "#", or the word
     heading: str | None = None  # the word that heads it, when it is no header word
     low: bool = False  # a game's header below the rows a header is looked for in
+    alone: int | None = None  # the players a game's header has, when fewer than two
 
 
 def find_game(grid: Grid) -> GameLayout | None:
@@ -150,6 +152,11 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
             if len(layout.players) < 2 and _heads_no_deals(grid, layout):
                 return None  # a lone `Deal`, or `Deal | Dealer` over names: a dealer rota
             if lang is not None or _reads_like_deals(layout):
+                if len(layout.players) < 2 and not _entries_under(grid, layout):
+                    # One name over no deal (a sheet of notes, a game begun): no game, as a
+                    # game needs two players; never written into, and said.
+                    cell = address(header_row, deal_column)
+                    return Doubtful(grid.name, cell, alone=len(layout.players))
                 return layout
             # "#" also heads lists of members, phone numbers and things to do.
             if _has_winners(layout):
@@ -233,17 +240,23 @@ def _entries_typed(layout: GameLayout) -> bool:
 
 
 def _heads_no_deals(grid: Grid, layout: GameLayout) -> bool:
-    """Whether a header of fewer than two players heads no deals: no cell right of its
-    word, in the rows under it down to the first empty one, reads as an entry (wherever
-    the names stand, deals are entries), and it has no name, or its one player's column
-    holds something (a dealer rota's names). One name over nothing yet is a game begun."""
+    """Whether a header of fewer than two players heads no deals (`_entries_under`), and
+    it has no name, or its one player's column holds something (a dealer rota's names).
+    One name over nothing yet is a sheet of notes, or a game begun (`sort_sheet`)."""
+    has_names = not layout.players or any(row.played for row in layout.rows)
+    return has_names and not _entries_under(grid, layout)
+
+
+def _entries_under(grid: Grid, layout: GameLayout) -> bool:
+    """Whether a cell right of the header's word, in the rows under it down to the first
+    empty one, reads as an entry: wherever the names stand, deals are entries."""
     for row in grid.rows[layout.header_row + 1 :]:
         cells = [value for value in row[layout.deal_column + 1 :] if filled(value)]
         if not cells:
             break
         if any(map(_is_entry, cells)):
-            return False
-    return not layout.players or any(row.played for row in layout.rows)
+            return True
+    return False
 
 
 class _Refused:

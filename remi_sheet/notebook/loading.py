@@ -271,7 +271,9 @@ def _doubtful_problem(layout: Doubtful) -> Problem:
     """The warning of a sheet that may be a game left out."""
     params: dict[str, object] = {}
     code = "sheet_maybe_game"
-    if layout.low:
+    if layout.alone is not None:
+        code, params = "header_one_player", {"count": layout.alone}
+    elif layout.low:
         code, params = "header_too_low", {"rows": HEADER_ROWS}
     elif layout.heading is not None:
         code, params = "sheet_unknown_header", {"heading": layout.heading}

@@ -131,6 +131,8 @@ class RecordCheck:
         that would be filed, with each problem moved back to where it was typed."""
         grid = Grid(self.game.name, sheet_rows(self.game, lang))
         layout = find_game(grid)
+        if layout is None and len(self.game.players) < 2:
+            return []  # no game to check: `shape` said why
         if layout is None or layout.players != self.game.players:
             return self._unreadable(layout.players if layout else ())
         checked = check_game(grid, layout, self.rules, NO_FORMULAS)
