@@ -38,16 +38,15 @@ _LONGEST: Final = 4096  # characters of one value once resolved: a colour or a f
 _COLOUR_LONGEST: Final = 200  # color-mix(in oklch, #006633 40%, rgb(…)) and more
 
 
-def custom_properties(*stylesheets: str) -> dict[str, str]:
+def custom_properties(*stylesheets: str, closed_at_end: bool = False) -> dict[str, str]:
     """The custom properties `stylesheets` (in the order the page has them) set on the page
     as a whole, by name, each `var()` in them resolved. One that cannot be resolved (a
     name nobody sets and no fallback, a loop, past `_LONGEST` characters) is left out, as
-    a browser drops it."""
+    a browser drops it. `closed_at_end`: a block left open at a stylesheet's end is read
+    too, closed there as CSS closes it (else the reading stops before it)."""
     written: dict[str, str] = {}
     for text in stylesheets:
-        for selectors, block in _rules(_without_comments(text)):
-            if {selector.strip() for selector in selectors.split(",")} & _WHOLE_PAGE:
-                written.update(_declarations(block))
+        written.update(_on_the_page(text, closed_at_end))
     done: dict[str, str | None] = {}
     resolving: list[str] = []
 
@@ -70,36 +69,15 @@ def colour_mistakes(own: str, club: str) -> list[tuple[str, str]]:
     the whole page whose value, read after remi's `own` stylesheet as the page reads them,
     is no colour WeasyPrint draws (`#0q6633`, `gren`): (name, value as written), each
     once. Such a value is dropped where it is used, and the card is drawn without it."""
-    given: dict[str, str] = {}
     # A block left open at the end is closed there, as CSS closes it: WeasyPrint takes
     # what it declares (`:root { --accent: #0q6633;` and no more).
-    text = _without_comments(club)
-    closed = text + "}" * _open_blocks(text)
-    for selectors, block in _rules(closed):
-        if {selector.strip() for selector in selectors.split(",")} & _WHOLE_PAGE:
-            given.update(_declarations(block))
-    page = custom_properties(own, closed)
+    given = _on_the_page(club, closed_at_end=True)
+    page = custom_properties(own, club, closed_at_end=True)
     return [
         (name, value)
         for name, value in given.items()
         if name in NAMES[1:] and not _is_colour(page.get(name, ""))
     ]
-
-
-def _open_blocks(text: str) -> int:
-    """How many blocks are open at the end of `text` (its brackets in strings aside)."""
-    depth, quote = 0, ""
-    for at, char in enumerate(text):
-        if quote:
-            if char == quote and text[at - 1] != "\\":
-                quote = ""
-        elif char in "\"'":
-            quote = char
-        elif char == "{":
-            depth += 1
-        elif char == "}" and depth:
-            depth -= 1
-    return depth
 
 
 def _is_colour(value: str) -> bool:
@@ -135,9 +113,20 @@ def _without_comments(text: str) -> str:
     return "".join(kept)
 
 
-def _rules(text: str) -> Iterator[tuple[str, str]]:
+def _on_the_page(text: str, closed_at_end: bool) -> dict[str, str]:
+    """The custom properties the stylesheet `text` declares for the page as a whole (in a
+    rule for `:root` or `html`), as written; the later over the earlier."""
+    found: dict[str, str] = {}
+    for selectors, block in _rules(_without_comments(text), closed_at_end):
+        if {selector.strip() for selector in selectors.split(",")} & _WHOLE_PAGE:
+            found.update(_declarations(block))
+    return found
+
+
+def _rules(text: str, closed_at_end: bool = False) -> Iterator[tuple[str, str]]:
     """The (selectors, block) of each rule at the top of `text`; an at-rule's block (its
-    rules inside) is passed over with it, its selectors starting with "@"."""
+    rules inside) is passed over with it, its selectors starting with "@". A rule whose
+    block is left open at the end is one too when `closed_at_end`."""
     depth, start, opened, quote = 0, 0, 0, ""
     for at, char in enumerate(text):
         if quote:
@@ -156,6 +145,8 @@ def _rules(text: str) -> Iterator[tuple[str, str]]:
                 start = at + 1
         elif char == ";" and depth == 0:  # @import …; @charset …;
             start = at + 1
+    if depth and closed_at_end:
+        yield text[start:opened].strip(), text[opened + 1 :]
 
 
 def _declarations(block: str) -> Iterator[tuple[str, str]]:
