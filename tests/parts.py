@@ -3,10 +3,15 @@ foreign and hostile files from."""
 
 from __future__ import annotations
 
+import io
+import zipfile
 from collections.abc import Sequence
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 from openpyxl.utils import get_column_letter
+
+from remi_sheet.reading import package
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
@@ -25,3 +30,17 @@ def sheet_xml(rows: Sequence[Sequence[object]]) -> bytes:
                 cells.append(f'<c r="{ref}" t="inlineStr"><is><t>{escape(str(value))}</t></is></c>')
         lines.append(f'<row r="{number}">{"".join(cells)}</row>')
     return f'<worksheet xmlns="{MAIN}"><sheetData>{"".join(lines)}</sheetData></worksheet>'.encode()
+
+
+def patched(path: Path, title: str, old: bytes, new: bytes) -> None:
+    """`path` with `old` replaced by `new` in the part of the sheet `title`."""
+    data = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(data, "w") as out:
+        member = package.sheet_parts(source)[title]
+        for item in source.infolist():
+            part = source.read(item)
+            if item.filename == member:
+                assert old in part, old
+                part = part.replace(old, new)
+            out.writestr(item, part)
+    path.write_bytes(data.getvalue())

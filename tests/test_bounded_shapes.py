@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import random
+import shutil
 import subprocess
 import sys
 import tracemalloc
@@ -21,7 +22,7 @@ from bench.bench_limits import lying_workbook
 from remi_sheet.reading import compat, guard, losses, package
 from remi_sheet.reading.grid import read_grids
 from tests.conftest import build_notebook, remi, worked_game
-from tests.parts import sheet_xml
+from tests.parts import patched, sheet_xml
 from tests.test_bounded import _MAIN, _workbook
 
 REMI = Path(sys.executable).parent / "remi"
@@ -163,15 +164,9 @@ def test_a_sheet_put_back_as_it_was_loses_nothing_of_its_own(tmp_path: Path) -> 
     """Extensions (`<extLst>`) in a sheet openpyxl rewrote are lost; in one `kept_sheets`
     put back byte for byte they are not, and are not said to be."""
     path = build_notebook(tmp_path / "k.xlsx", {"Game 1": worked_game()})
-    data = io.BytesIO()
-    with zipfile.ZipFile(path) as source, zipfile.ZipFile(data, "w") as out:
-        member = package.sheet_parts(source)["Game 1"]
-        for item in source.infolist():
-            part = source.read(item)
-            if item.filename == member:
-                part = part.replace(b"</worksheet>", b"<extLst/></worksheet>")
-            out.writestr(item, part)
-    before = zipfile.ZipFile(io.BytesIO(data.getvalue()))
-    after = zipfile.ZipFile(path)
+    extended = Path(shutil.copy(path, tmp_path / "extended.xlsx"))
+    patched(extended, "Game 1", b"</worksheet>", b"<extLst/></worksheet>")
+    before, after = zipfile.ZipFile(extended), zipfile.ZipFile(path)
+    member = package.sheet_parts(after)["Game 1"]
     assert [phrase.key for phrase in losses.losses(before, after)] == ["lost_extensions"]
     assert losses.losses(before, after, copied={member}) == []

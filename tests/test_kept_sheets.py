@@ -19,6 +19,7 @@ from openpyxl.comments import Comment
 from remi_sheet.reading import package
 from remi_sheet.writing import kept_sheets
 from tests.conftest import build_notebook, fresh_python, remi, worked_game
+from tests.parts import patched
 from tests.test_typed_in_calc import new_notebook
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -129,34 +130,11 @@ def test_a_sheet_with_parts_of_its_own_or_cell_metadata_is_loaded_whole(tmp_path
 
     # Cell metadata (a dynamic array) points into a part openpyxl drops: kept, it would
     # point nowhere, so the sheet is written whole and the attribute goes with the part.
-    data = io.BytesIO()
-    with zipfile.ZipFile(path) as source, zipfile.ZipFile(data, "w") as out:
-        member = package.sheet_parts(source)["Game 2"]
-        for item in source.infolist():
-            part = source.read(item)
-            if item.filename == member:
-                part = part.replace(b'<c r="A1"', b'<c r="A1" cm="1"', 1)
-                assert b'cm="1"' in part
-            out.writestr(item, part)
-    path.write_bytes(data.getvalue())
+    patched(path, "Game 2", b'<c r="A1"', b'<c r="A1" cm="1"')
     result = remi("new", "--add-game", path, "--no-backup")
     assert result.exit_code == 0, result.output
     assert b'cm="1"' not in sheet_bytes(path)["Game 2"]
     assert remi("check", path).exit_code == 0
-
-
-def _patched(path: Path, title: str, old: bytes, new: bytes) -> None:
-    """`path` with `old` replaced by `new` in the part of the sheet `title`."""
-    data = io.BytesIO()
-    with zipfile.ZipFile(path) as source, zipfile.ZipFile(data, "w") as out:
-        member = package.sheet_parts(source)[title]
-        for item in source.infolist():
-            part = source.read(item)
-            if item.filename == member:
-                assert old in part, old
-                part = part.replace(old, new)
-            out.writestr(item, part)
-    path.write_bytes(data.getvalue())
 
 
 def test_add_game_loaded_whole_after_a_kept_sheet_fails_completes_the_rules_once(
@@ -186,7 +164,7 @@ def test_a_live_game_with_an_older_remis_input_check_is_loaded_and_put_right(
         member = package.sheet_parts(archive)["Game 1"]
         check = re.search(rb"<formula1>.*?</formula1>", archive.read(member))
     assert check is not None
-    _patched(path, "Game 1", check[0], older)
+    patched(path, "Game 1", check[0], older)
     out = tmp_path / "out.xlsx"  # (in place, a notebook that shows all remi wrote is left)
     assert remi("score", path, "-o", out).exit_code == 0
     after = sheet_bytes(out)
@@ -228,7 +206,7 @@ def test_shared_strings_without_their_relationship_go_back_with_the_kept_sheets(
 
 def test_a_sheet_with_an_autofilter_is_loaded_whole(tmp_path: Path) -> None:
     path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
-    _patched(path, "Game 2", b"</sheetData>", b'</sheetData><autoFilter ref="A5:D12"/>')
+    patched(path, "Game 2", b"</sheetData>", b'</sheetData><autoFilter ref="A5:D12"/>')
     assert set(kept_sheets.keepable(path, ["Game 1", "Game 2"])) == {"Game 1"}
 
 
