@@ -349,12 +349,8 @@ def _check_colours(folder: Path) -> None:
     colours than the club asked for."""
     from remi_sheet.report.custom_properties import colour_mistakes
 
-    club = read_inside(folder, "club.css")
-    if club is None:
-        return
-    mistakes = colour_mistakes(
-        str(_text_of(folder, "scorecard.css")), str(_text_of(folder, "club.css"))
-    )
+    club = str(_text_of(folder, "club.css"))  # nothing without one: remi's has none
+    mistakes = colour_mistakes(str(_text_of(folder, "scorecard.css")), club) if club else []
     if mistakes:
         name, value = mistakes[0]
         raise RemiError("template_not_colour", template="club.css", name=name, value=value)
@@ -401,22 +397,25 @@ def _template_line(trace: types.TracebackType | None, folder: Path) -> tuple[str
 def inside(url: str, folder: Path) -> Path | None:
     """The file `url` names when it is a file inside `folder` (symbolic links resolved),
     else None: the only files a template may load."""
-    parts = urlsplit(url)
-    if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-        return None
-    path = Path(url2pathname(unquote(parts.path))).resolve()
-    root = folder.resolve()
-    return path if path.is_relative_to(root) and path.is_file() else None
+    path = _in_folder(url, folder)
+    return path if path is not None and path.is_file() else None
 
 
 def missing_inside(url: str, folder: Path) -> bool:
     """Whether `url` names a file inside `folder` that is not there (a picture the club's
     stylesheet names and nobody copied in)."""
+    path = _in_folder(url, folder)
+    return path is not None and not path.exists()
+
+
+def _in_folder(url: str, folder: Path) -> Path | None:
+    """The path a `file:` URL names when it lies inside `folder` (links resolved), there
+    or not; else None."""
     parts = urlsplit(url)
     if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
-        return False
+        return None
     path = Path(url2pathname(unquote(parts.path))).resolve()
-    return path.is_relative_to(folder.resolve()) and not path.exists()
+    return path if path.is_relative_to(folder.resolve()) else None
 
 
 def load_weasyprint() -> Any:
