@@ -147,14 +147,17 @@ def sort_sheet(grid: Grid) -> GameLayout | Doubtful | None:
         if found is not None:
             deal_column, lang = found
             layout = _layout(grid, header_row, deal_column, lang)
-            if len(layout.players) < 2 and _header_below(grid, header_row):
+            few = len(layout.players) < 2
+            if few and _header_below(grid, header_row):
                 continue  # `Osztás: Anna kezd`: a note above the header, its word a label
-            if len(layout.players) < 2 and _heads_no_deals(grid, layout):
+            # Fewer than two players over no deal: no game (a game needs two players).
+            alone = few and not _entries_under(grid, layout)
+            if alone and (not layout.players or any(row.played for row in layout.rows)):
                 return None  # a lone `Deal`, or `Deal | Dealer` over names: a dealer rota
             if lang is not None or _reads_like_deals(layout):
-                if len(layout.players) < 2 and not _entries_under(grid, layout):
-                    # One name over no deal (a sheet of notes, a game begun): no game, as a
-                    # game needs two players; never written into, and said.
+                if alone:
+                    # One name over nothing (a sheet of notes, a game whose other names
+                    # are not typed yet): never written into, and said.
                     cell = address(header_row, deal_column)
                     return Doubtful(grid.name, cell, alone=len(layout.players))
                 return layout
@@ -237,14 +240,6 @@ def _entries_typed(layout: GameLayout) -> bool:
     """Whether most cells typed in the deal rows are entries (True when none is typed)."""
     typed = [value for row in layout.rows if row.played for value in row.cells if filled(value)]
     return not typed or 2 * sum(map(_is_entry, typed)) > len(typed)
-
-
-def _heads_no_deals(grid: Grid, layout: GameLayout) -> bool:
-    """Whether a header of fewer than two players heads no deals (`_entries_under`), and
-    it has no name, or its one player's column holds something (a dealer rota's names).
-    One name over nothing yet is a sheet of notes, or a game begun (`sort_sheet`)."""
-    has_names = not layout.players or any(row.played for row in layout.rows)
-    return has_names and not _entries_under(grid, layout)
 
 
 def _entries_under(grid: Grid, layout: GameLayout) -> bool:
