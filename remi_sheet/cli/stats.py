@@ -169,8 +169,9 @@ def _show(notebooks: Sequence[Notebook], options: Options) -> int:
     written = True
     workbook = target is not None and target.suffix.lower() == ".xlsx"  # else the PDF
     if target is not None and workbook:
-        options_asked = (options.since, options.until, options.players)
-        written = season_workbook(found, target, lang, *options_asked)
+        written = season_workbook(
+            found, target, lang, options.since, options.until, options.players
+        )
     elif target is not None:
         printed = season_pdf(
             found, target, lang, options.since, options.until, template=options.template
