@@ -102,6 +102,12 @@ class Calc:
         job = {"op": "delete_rows", "file": str(file), "sheet": sheet, "row": row}
         self.ask({**job, "count": count, "save": str(save)})
 
+    def insert_rows(self, file: Path, sheet: str, row: int, save: Path, count: int = 1) -> None:
+        """Insert `count` empty whole rows above `row` (1-based) of `sheet`, saved at
+        `save`."""
+        job = {"op": "delete_rows", "file": str(file), "sheet": sheet, "row": row}
+        self.ask({**job, "count": count, "save": str(save), "insert": True})
+
     def delete_columns(
         self, file: Path, sheet: str, column: int, save: Path, count: int = 1
     ) -> None:

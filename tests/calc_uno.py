@@ -171,12 +171,16 @@ class Calc:
 
     def delete_rows(self, job: dict[str, Any]) -> dict[str, Any]:
         """Delete whole rows (or with `columns`, whole columns) of a sheet, as a person does
-        (the headers' Delete Rows, Delete Columns), and save as .xlsx."""
+        (the headers' Delete Rows, Delete Columns), or with `insert` insert empty ones
+        before the row (Insert Rows Above), and save as .xlsx."""
         document = self.open(job["file"])
         try:
             sheet = document.Sheets.getByName(job["sheet"])
             lines = sheet.Columns if job.get("columns") else sheet.Rows
-            lines.removeByIndex(job["row"] - 1, job.get("count", 1))
+            if job.get("insert"):
+                lines.insertByIndex(job["row"] - 1, job.get("count", 1))
+            else:
+                lines.removeByIndex(job["row"] - 1, job.get("count", 1))
             document.calculateAll()
             url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
             document.storeToURL(url, (_property("FilterName", _XLSX),))

@@ -98,3 +98,59 @@ def test_what_the_first_save_found_is_still_said_after_the_second(
     document = json.loads(scored.stdout)
     assert document["renumbered"] == [SHEETS["en"]]
     assert [problem["code"] for problem in document["problems"]] == ["lost_in_copy"]
+
+
+# Three deals typed, then a forgotten one: a row inserted above the third, typed there.
+FIRST = [["W", "25", "30", "0"], ["12", "H", "K Q", "X"], ["5", "8", "W", "10"]]
+FORGOTTEN = ["W", "40", "15", "X 45"]
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_a_row_inserted_in_libreoffice_for_a_forgotten_deal_is_numbered_and_made_live(
+    tmp_path: Path, calc: Any, lang: str
+) -> None:
+    """LibreOffice leaves the inserted row without remi's formulas, and the status under
+    it reading the rows above only as far as before: `check` says only that the deals
+    are read in the order of their rows, and `score` numbers them and writes the row's
+    formulas, the hidden ones under it anew. Nothing typed is changed."""
+    sheet = SHEETS[lang]
+    path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "2")
+    cells = [
+        (sheet, f"{'BCDE'[column]}{6 + row}", text)
+        for row, deal in enumerate(FIRST)
+        for column, text in enumerate(deal)
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    inserted = tmp_path / "inserted.xlsx"
+    calc.insert_rows(typed, sheet, 8, inserted)
+    forgotten = [
+        (sheet, f"{column}8", text) for column, text in zip("BCDE", FORGOTTEN, strict=True)
+    ]
+    shown, _ = calc.type(inserted, forgotten, save=inserted)
+    assert all(cell.valid is True for cell in shown)  # the input check came with the row
+
+    checked = remi("check", inserted, "--json")
+    assert checked.exit_code == 0, checked.output
+    document = json.loads(checked.stdout)
+    found = [(p["cell"], p["code"], p["severity"]) for p in document["problems"]]
+    assert found == [("A9", "deals_renumbered", "warning")]
+    game = document["games"][0]
+    assert game["played"] == 4
+
+    scored = remi("score", inserted, "--json")
+    assert scored.exit_code == 0, scored.output
+    written = json.loads(scored.stdout)
+    assert written["outcome"] == "written" and written["renumbered"] == [sheet]
+    assert written["problems"] == []
+    again = remi("score", inserted, "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout)["outcome"] == "unchanged"
+
+    # LibreOffice: the inserted row numbered 3 and scored like the others, the totals
+    # remi's; every typed cell as typed.
+    numbers, entries, totals = calc.read(
+        inserted, [(sheet, "A6:A9"), (sheet, "B6:E9"), (sheet, "B3:E3")]
+    )
+    assert [value for ((_, value),) in numbers] == [1, 2, 3, 4]
+    assert [value for _, value in entries[2]] == ["W", 40, 15, "X 45"]
+    assert [value for _, value in totals[0]] == list(game["totals"].values())

@@ -275,10 +275,10 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "deals_renumbered": (
         "Deal rows numbered {numbers}: read in the order of their rows, as deals 1 to "
-        "{count} (a row deleted or moved?). In a game remi made (remi new, --add-game), "
+        "{count} (a row deleted, inserted or moved?). In a game remi made (remi new, --add-game), "
         "remi score numbers them so; elsewhere number them 1, 2, 3, … in order.",
         "A leosztássorok számai: {numbers}; a sorok rendjében olvasva ezek az 1–{count}. "
-        "leosztás (törölt vagy áthelyezett sor?). A remi által készített játszmában "
+        "leosztás (törölt, beszúrt vagy áthelyezett sor?). A remi által készített játszmában "
         "(remi new, --add-game) a remi score így számozza át őket; máshol számozd őket "
         "sorban: 1, 2, 3, …",
     ),

@@ -327,10 +327,10 @@ class _GameCheck:
 
     def renumbering(self) -> tuple[tuple[int, int], ...]:
         """When the deal rows' numbers are whole numbers, each given once, out of the rows'
-        order (a deal row deleted, or moved): (row, the number its place gives it) of each
-        row whose number is another, told in one warning; the deals are read in the order
-        of the rows. () when they are in order, or are not such numbers (each wrong one is
-        then an error of its own)."""
+        order (a deal row deleted, inserted or moved): (row, the number its place gives it)
+        of each row whose number is another or none (a row inserted, and typed), told in
+        one warning; the deals are read in the order of the rows. () when they are in
+        order, or are not such numbers (each wrong one is then an error of its own)."""
         rows = self.layout.rows
         typed = [(place, row) for place, row in enumerate(rows, start=1) if filled(row.number)]
         numbers = [deal_number(row.number) for _, row in typed]
@@ -350,7 +350,10 @@ class _GameCheck:
         self.problems.append(
             Problem("deals_renumbered", self.grid.name, cell, Severity.WARNING, params)
         )
-        return wrong + self.rows_taken_back()
+        unnumbered = tuple(
+            (row.row, place) for place, row in enumerate(rows, 1) if not filled(row.number)
+        )
+        return tuple(sorted(wrong + unnumbered)) + self.rows_taken_back()
 
     def rows_taken_back(self) -> tuple[tuple[int, int], ...]:
         """Empty rows right below the table that give a game of a fixed number of deals

@@ -246,6 +246,7 @@ def claim(
     *,
     whole_sheet: bool = False,
     hidden: bool = False,
+    helpers: tuple[int, int] | None = None,
 ) -> Claim:
     """Decide whether remi may write `desired` on `sheet`, where it wrote `recorded` before
     and the cells now hold `current`. A cell that holds just what remi writes there now is
@@ -257,13 +258,16 @@ def claim(
     cell in the way is still told at its cell. On remi's `hidden` sheet (the live sheet),
     a formula of remi's that holds another formula now is the spreadsheet's doing (its
     references to a game sheet moved with the rows inserted or deleted there): nobody
-    types there, and remi writes it anew."""
+    types there, and remi writes it anew. So in a live area's hidden `helpers` columns
+    (first and last): a row inserted into the deal table leaves the formulas of the row
+    under it reading the rows above as far as they did."""
     result = Claim()
     in_the_way: dict[Key, Problem] = {}
     block = None if whole_sheet else _columns(area)
     for key, value in sorted(recorded.items()):
         now = current(key)
-        relinked = hidden and is_formula(value) and isinstance(now, str) and now[:1] == "="
+        unseen = hidden or (helpers is not None and helpers[0] <= key[1] <= helpers[1])
+        relinked = unseen and is_formula(value) and isinstance(now, str) and now[:1] == "="
         if now is None or relinked or same(now, value) or _as_written(now, key, desired):
             continue
         # A formula `#REF!` broke is remi's to write again on its own sheet, and left of a

@@ -351,7 +351,14 @@ def _claims(
             cells, recorded = _loose_cells(planned, recorded, current, area)
         desired, hidden = _values(cells, name), name == LIVE_SHEET
         decided = claim(
-            name, current, recorded or {}, desired, area, whole_sheet=whole, hidden=hidden
+            name,
+            current,
+            recorded or {},
+            desired,
+            area,
+            whole_sheet=whole,
+            hidden=hidden,
+            helpers=plan.helpers.get(name),
         )
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
