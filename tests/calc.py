@@ -108,6 +108,12 @@ class Calc:
         job = {"op": "delete_rows", "file": str(file), "sheet": sheet, "row": row}
         self.ask({**job, "count": count, "save": str(save), "insert": True})
 
+    def copy_and_clear(self, file: Path, sheet: str, source: str, target: str, save: Path) -> None:
+        """Copy the cells `source` ("D5:D12") of `sheet` to `target` ("C5") and clear them
+        where they were, saved at `save`."""
+        job = {"op": "copy_and_clear", "file": str(file), "sheet": sheet}
+        self.ask({**job, "source": source, "target": target, "save": str(save)})
+
     def delete_columns(
         self, file: Path, sheet: str, column: int, save: Path, count: int = 1
     ) -> None:

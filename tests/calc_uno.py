@@ -13,6 +13,8 @@ Jobs (`op`):
   listed `[sheet, "A1:Z40"]` range as computed; `save` stores the document to that path
   as .xlsx.
 - `read`: open `file`, recalculate, answer the `ranges` as computed.
+- `delete_rows`: delete (or with `insert`, insert) whole rows or `columns`, and save.
+- `copy_and_clear`: copy a sheet's `source` cells to `target`, clear the source, and save.
 - `time`: open `file` and recalculate everything `repeat` times; the seconds of each.
 - `quit`.
 
@@ -42,6 +44,8 @@ from com.sun.star.table.CellContentType import (  # type: ignore[import-not-foun
 )
 
 _XLSX = "Calc Office Open XML"
+# com.sun.star.sheet.CellFlags: VALUE, DATETIME, STRING and FORMULA: what Delete clears
+_CONTENTS = 1 | 2 | 4 | 16
 
 
 def _property(name: str, value: Any) -> Any:
@@ -181,6 +185,25 @@ class Calc:
                 lines.insertByIndex(job["row"] - 1, job.get("count", 1))
             else:
                 lines.removeByIndex(job["row"] - 1, job.get("count", 1))
+            document.calculateAll()
+            url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
+            document.storeToURL(url, (_property("FilterName", _XLSX),))
+            return {}
+        finally:
+            document.close(True)
+
+    def copy_and_clear(self, job: dict[str, Any]) -> dict[str, Any]:
+        """Copy the cells `source` of a sheet to `target` and clear them where they were,
+        as a person copies and pastes, then presses Delete; save as .xlsx."""
+        document = self.open(job["file"])
+        try:
+            sheet = document.Sheets.getByName(job["sheet"])
+            source = sheet.getCellRangeByName(job["source"])
+            sheet.copyRange(
+                sheet.getCellRangeByName(job["target"]).getCellAddress(),
+                source.getRangeAddress(),
+            )
+            source.clearContents(_CONTENTS)
             document.calculateAll()
             url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
             document.storeToURL(url, (_property("FilterName", _XLSX),))

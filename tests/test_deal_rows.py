@@ -154,3 +154,40 @@ def test_a_row_inserted_in_libreoffice_for_a_forgotten_deal_is_numbered_and_made
     assert [value for ((_, value),) in numbers] == [1, 2, 3, 4]
     assert [value for _, value in entries[2]] == ["W", 40, 15, "X 45"]
     assert [value for _, value in totals[0]] == list(game["totals"].values())
+
+
+def test_a_player_who_did_not_come_is_put_right_as_the_error_says_in_libreoffice(
+    tmp_path: Path, calc: Any
+) -> None:
+    """The middle name of three cleared and the deals typed for the other two: LibreOffice
+    refuses to delete the empty column of a live game (the totals above the names are an
+    array across it), so the error says to copy the name and entries into it and clear
+    them where they were; done so, the game reads, and the live sheet scores it."""
+    sheet = SHEETS["en"]
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
+    cells = [(sheet, "C5", "")]
+    cells += [(sheet, f"{column}6", text) for column, text in zip("BD", ["W", "25"], strict=True)]
+    cells += [(sheet, f"{column}7", text) for column, text in zip("BD", ["12", "H"], strict=True)]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+
+    checked = remi("check", typed, "--json")
+    assert checked.exit_code == 1
+    problems = json.loads(checked.stdout)["problems"]
+    assert [(p["cell"], p["code"]) for p in problems] == [
+        ("A5", "players_too_few"),
+        ("D5", "player_after_gap"),
+    ]
+    problem = problems[1]
+    assert "copy its name and entries into the empty column" in problem["message"]
+
+    moved = tmp_path / "moved.xlsx"
+    calc.copy_and_clear(typed, sheet, "D5:D12", "C5", moved)
+    checked = remi("check", moved, "--json")
+    assert checked.exit_code == 0, checked.output
+    document = json.loads(checked.stdout)
+    assert document["problems"] == []
+    totals = document["games"][0]["totals"]
+    assert list(totals.values()) == [0, -10]
+    (shown,) = calc.read(moved, [(sheet, "B3:C3")])
+    assert [value for _, value in shown[0]] == [0, -10]

@@ -307,9 +307,13 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "player_after_gap": (
         "'{player}' has an entry in every deal but stands after an empty header cell, so "
-        "remi does not read it as a player: remove the empty column.",
+        "remi does not read it as a player: copy its name and entries into the empty column "
+        "before it, then clear them here (or delete the empty column, where the spreadsheet "
+        "lets you: in a live game it does not).",
         "'{player}' minden leosztásban szerepel, de egy üres fejléccella után áll, így a remi "
-        "nem olvassa játékosként: töröld az üres oszlopot.",
+        "nem olvassa játékosként: másold a nevet és a beírásait az előtte álló üres oszlopba, "
+        "majd itt töröld őket (vagy töröld az üres oszlopot, ahol a táblázatkezelő engedi: "
+        "élő játszmában nem engedi).",
     ),
     "too_many_deals": (
         "Deal {deal} is more than the {most:deal/deals} of a game (house rule deals_per_game).",
