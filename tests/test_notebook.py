@@ -643,7 +643,7 @@ def test_running_totals_typed_beside_each_player_are_no_players(notebook: Make) 
         ("g", "C1", "player_heading_totals"),
         ("g", "E1", "player_heading_totals"),
     ]
-    assert "Delete the column" in loaded.all_problems()[0].message("en")
+    assert "Clear the column" in loaded.all_problems()[0].message("en")
     # Moved right of the table after an empty column, as the message says: read as notes.
     header = ["Leosztás", "Anna", "Béla", None, "Σ", "Σ"]
     loaded = load_notebook(notebook({"g": [header, [1, "W", 25, None, -20, 25]]}))

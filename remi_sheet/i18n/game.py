@@ -267,11 +267,12 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
     ),
     "player_heading_totals": (
         "'{player}' heads a column of running totals, not a player: remi writes each "
-        "player's running total in its own area. Delete the column, or move it right of the "
-        "table after an empty column.",
+        "player's running total in its own area. Clear the column (its heading and cells) "
+        "or delete it, or move it right of the table after an empty column.",
         "{player:A} '{player}' fejlécű oszlop részösszegeket tart, nem egy játékos "
         "beírásait: a remi a saját területén írja ki minden játékos részösszegét. Töröld "
-        "az oszlopot, vagy tedd a táblázattól jobbra, egy üres oszlop után.",
+        "az oszlop tartalmát (a fejlécét és a celláit) vagy magát az oszlopot, vagy tedd "
+        "a táblázattól jobbra, egy üres oszlop után.",
     ),
     "deals_renumbered": (
         "Deal rows numbered {numbers}: read in the order of their rows, as deals 1 to "
