@@ -165,8 +165,9 @@ def _renumbered(
     notebook: Notebook, owned: Record, sheets: Mapping[str, Cells]
 ) -> dict[str, tuple[tuple[int, int, int], ...]]:
     """`Plan.renumber`: the deal numbers of each live game remi made (its record holds
-    formulas) whose rows were deleted or moved (`Game.renumbered`). Numbers remi wrote and
-    that moved with their rows are the table's, not a person's typing."""
+    formulas) whose rows were deleted, inserted or moved (`Game.renumbered`). Numbers remi
+    wrote and that moved with their rows are the table's, not a person's typing, and a row
+    inserted among them has none."""
     found: dict[str, tuple[tuple[int, int, int], ...]] = {}
     for game in notebook.games:
         mine = owned.get(game.sheet, {})
