@@ -105,14 +105,15 @@ FIRST = [["W", "25", "30", "0"], ["12", "H", "K Q", "X"], ["5", "8", "W", "10"]]
 FORGOTTEN = ["W", "40", "15", "X 45"]
 
 
-@pytest.mark.parametrize("lang", ["hu", "en"])
+@pytest.mark.parametrize(("lang", "at"), [("hu", 8), ("en", 8), ("en", 6)])
 def test_a_row_inserted_in_libreoffice_for_a_forgotten_deal_is_numbered_and_made_live(
-    tmp_path: Path, calc: Any, lang: str
+    tmp_path: Path, calc: Any, lang: str, at: int
 ) -> None:
-    """LibreOffice leaves the inserted row without remi's formulas, and the status under
-    it reading the rows above only as far as before: `check` says only that the deals
-    are read in the order of their rows, and `score` numbers them and writes the row's
-    formulas, the hidden ones under it anew. Nothing typed is changed."""
+    """LibreOffice leaves the inserted row (above the third deal, or the first) without
+    remi's formulas, and those under it reading the rows above, or the first deal, where
+    they did: `check` says only that the deals are read in the order of their rows, and
+    `score` numbers them and writes the formulas anew, the players' totals above their
+    names too. Nothing typed is changed."""
     sheet = SHEETS[lang]
     path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "2")
     cells = [
@@ -123,9 +124,9 @@ def test_a_row_inserted_in_libreoffice_for_a_forgotten_deal_is_numbered_and_made
     typed = tmp_path / "typed.xlsx"
     calc.type(path, cells, save=typed)
     inserted = tmp_path / "inserted.xlsx"
-    calc.insert_rows(typed, sheet, 8, inserted)
+    calc.insert_rows(typed, sheet, at, inserted)
     forgotten = [
-        (sheet, f"{column}8", text) for column, text in zip("BCDE", FORGOTTEN, strict=True)
+        (sheet, f"{column}{at}", text) for column, text in zip("BCDE", FORGOTTEN, strict=True)
     ]
     shown, _ = calc.type(inserted, forgotten, save=inserted)
     assert all(cell.valid is True for cell in shown)  # the input check came with the row
@@ -134,7 +135,7 @@ def test_a_row_inserted_in_libreoffice_for_a_forgotten_deal_is_numbered_and_made
     assert checked.exit_code == 0, checked.output
     document = json.loads(checked.stdout)
     found = [(p["cell"], p["code"], p["severity"]) for p in document["problems"]]
-    assert found == [("A9", "deals_renumbered", "warning")]
+    assert found == [(f"A{at + 1}", "deals_renumbered", "warning")]
     game = document["games"][0]
     assert game["played"] == 4
 
@@ -146,13 +147,14 @@ def test_a_row_inserted_in_libreoffice_for_a_forgotten_deal_is_numbered_and_made
     again = remi("score", inserted, "--json")
     assert again.exit_code == 0 and json.loads(again.stdout)["outcome"] == "unchanged"
 
-    # LibreOffice: the inserted row numbered 3 and scored like the others, the totals
-    # remi's; every typed cell as typed.
-    numbers, entries, totals = calc.read(
-        inserted, [(sheet, "A6:A9"), (sheet, "B6:E9"), (sheet, "B3:E3")]
+    # LibreOffice: the inserted row numbered and scored like the others, the totals and
+    # places above the names remi's; every typed cell as typed.
+    numbers, entries, totals, places = calc.read(
+        inserted, [(sheet, "A6:A9"), (sheet, "B6:E9"), (sheet, "B3:E3"), (sheet, "B4:E4")]
     )
     assert [value for ((_, value),) in numbers] == [1, 2, 3, 4]
-    assert [value for _, value in entries[2]] == ["W", 40, 15, "X 45"]
+    assert [value for _, value in entries[at - 6]] == ["W", 40, 15, "X 45"]
+    assert list(game["ranks"].values()) == [value for _, value in places[0]]
     assert [value for _, value in totals[0]] == list(game["totals"].values())
 
 

@@ -160,6 +160,8 @@ def test_check_trusts_the_values_of_a_notebook_typed_in_libreoffice_only_when_th
         # the very number it showed: only the formulas' count tells (a hidden helper's
         # status, `W` over a formula showing `W`, alike)
         ("same number", (game, "I6", "1"), "area_formula_edited"),
+        # a formula of the person's own over remi's: no formula of remi's moved by rows
+        ("formula", (game, "I6", "=ROWS($A$6:A6)+1"), "area_formula_edited"),
         ("error", (standings, address(*new_cell), "=1/0"), "area_occupied"),
     ]:
         changed = tmp_path / f"{name}.xlsx"

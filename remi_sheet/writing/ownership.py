@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -246,7 +247,7 @@ def claim(
     *,
     whole_sheet: bool = False,
     hidden: bool = False,
-    helpers: tuple[int, int] | None = None,
+    repointed: Callable[[Key, str], bool] | None = None,
 ) -> Claim:
     """Decide whether remi may write `desired` on `sheet`, where it wrote `recorded` before
     and the cells now hold `current`. A cell that holds just what remi writes there now is
@@ -258,17 +259,29 @@ def claim(
     cell in the way is still told at its cell. On remi's `hidden` sheet (the live sheet),
     a formula of remi's that holds another formula now is the spreadsheet's doing (its
     references to a game sheet moved with the rows inserted or deleted there): nobody
-    types there, and remi writes it anew. So in a live area's hidden `helpers` columns
-    (first and last): a row inserted into the deal table leaves the formulas of the row
-    under it reading the rows above as far as they did."""
+    types there, and remi writes it anew. So in a live game's area, where a cell holds a
+    formula that `repointed` tells is the one remi writes there but for its rows: a row
+    inserted into the deal table moves the formulas under it, and leaves them reading the
+    rows above, or the first deal, where they did."""
     result = Claim()
     in_the_way: dict[Key, Problem] = {}
     block = None if whole_sheet else _columns(area)
+
+    def remis(key: Key, now: CellValue) -> bool:
+        """Whether `now` is what remi writes at `key` now, or that formula moved."""
+        if _as_written(now, key, desired):
+            return True
+        return (
+            repointed is not None
+            and isinstance(now, str)
+            and now[:1] == "="
+            and (repointed(key, now))
+        )
+
     for key, value in sorted(recorded.items()):
         now = current(key)
-        unseen = hidden or (helpers is not None and helpers[0] <= key[1] <= helpers[1])
-        relinked = unseen and is_formula(value) and isinstance(now, str) and now[:1] == "="
-        if now is None or relinked or same(now, value) or _as_written(now, key, desired):
+        relinked = hidden and is_formula(value) and isinstance(now, str) and now[:1] == "="
+        if now is None or relinked or same(now, value) or remis(key, now):
             continue
         # A formula `#REF!` broke is remi's to write again on its own sheet, and left of a
         # game's area (the totals above the names, their area deleted); in the area such
@@ -278,7 +291,7 @@ def claim(
             in_the_way[key] = _edited(sheet, key, now, value)
     for key in sorted(desired):
         now = current(key)
-        if key not in recorded and now is not None and not _as_written(now, key, desired):
+        if key not in recorded and now is not None and not remis(key, now):
             params = {"value": now, "area": area}
             in_the_way[key] = Problem("area_occupied", sheet, address(*key), params=params)
     moved = _moved(set(in_the_way), current, recorded, set(desired), block)
@@ -290,6 +303,24 @@ def claim(
     result.problems += [problem for key, problem in in_the_way.items() if key not in moved]
     result.clear = {key for key in recorded if key not in desired}
     return result
+
+
+def same_but_rows(now: str, written: str) -> bool:
+    """Whether the formula `now` is `written` but for the rows its references name: what a
+    spreadsheet makes of a formula when rows are inserted or deleted around it."""
+    return _rowless(now) == _rowless(written) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _rowless(formula: str) -> tuple[str, ...] | None:
+    tokens = formula_tokens(formula)
+    if tokens is None:
+        return None
+    return tuple(_ROW_NUMBER.sub("", token) for token in tokens)
+
+
+# A reference's row number: the digits after its column letter or a "$".
+_ROW_NUMBER: Final = re.compile(r"(?<=[A-Z$])[0-9]+")
 
 
 def broken_by_deletion(now: CellValue, recorded: Any) -> bool:

@@ -38,6 +38,7 @@ from remi_sheet.writing.ownership import (
     claim,
     kept,
     same,
+    same_but_rows,
     state_rows,
 )
 from remi_sheet.writing.planning import Plan
@@ -347,8 +348,9 @@ def _claims(
         whole = name == plan.standings_sheet or name in plan.own
         area = plan.areas[name]
         cells = planned
+        repointed = _repointed(planned) if name in plan.helpers else None
         if not whole and recorded is not None:
-            cells, recorded = _loose_cells(planned, recorded, current, area)
+            cells, recorded = _loose_cells(planned, recorded, current, area, repointed)
         desired, hidden = _values(cells, name), name == LIVE_SHEET
         decided = claim(
             name,
@@ -358,7 +360,7 @@ def _claims(
             area,
             whole_sheet=whole,
             hidden=hidden,
-            helpers=plan.helpers.get(name),
+            repointed=repointed,
         )
         if decided.problems and name == plan.standings_sheet and not recorded:
             decided.problems = [Problem("standings_not_ours", name, "A1", params={"sheet": name})]
@@ -371,6 +373,17 @@ def _claims(
             changes[name] = (cells, decided.clear)
             record[name] = _values(cells, name)
     return problems, left_alone, changes, record
+
+
+def _repointed(cells: Cells) -> Callable[[Key, str], bool]:
+    """Whether a formula found in a live game's area is the one remi writes there but for
+    its rows: the spreadsheet's doing, as rows were inserted or deleted around it."""
+
+    def repointed(key: Key, now: str) -> bool:
+        written = cells.get(key)
+        return written is not None and written.formula and same_but_rows(now, str(written.value))
+
+    return repointed
 
 
 def _granted(
@@ -389,13 +402,18 @@ def _granted(
 
 
 def _loose_cells(
-    cells: Cells, recorded: Mapping[Key, Any], current: Any, area: str
+    cells: Cells,
+    recorded: Mapping[Key, Any],
+    current: Any,
+    area: str,
+    repointed: Callable[[Key, str], bool] | None = None,
 ) -> tuple[Cells, dict[Key, Any]]:
     """A game sheet's plan and record without remi's cells left of its area (a live
     game's players' totals above their names, its legend under the deals) when a person
     typed over any of them, or rows moved them: those are a convenience, never a reason to
     leave the sheet alone. remi then writes none of them, clears those that still hold
-    what it wrote, and leaves the others to the person."""
+    what it wrote, and leaves the others to the person. A formula of remi's there that a
+    row inserted into the deal table re-pointed (`repointed`) is remi's still."""
     first = column_number(area.partition(":")[0]) - 1
     loose = {key for key in cells.keys() | recorded.keys() if key[1] < first}
     # An array's other cells stand or go with its first (nobody can type in them).
@@ -408,6 +426,7 @@ def _loose_cells(
         and not (key in desired and same(now, desired[key]))
         # (the totals above the names, their area's columns deleted under them: remi's)
         and not (key in recorded and broken_by_deletion(now, recorded[key]))
+        and not (repointed is not None and isinstance(now, str) and repointed(key, now))
     ]
     if not taken:
         return cells, dict(recorded)
