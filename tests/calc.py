@@ -114,6 +114,12 @@ class Calc:
         job = {"op": "copy_and_clear", "file": str(file), "sheet": sheet}
         self.ask({**job, "source": source, "target": target, "save": str(save)})
 
+    def copy_sheet(self, file: Path, sheet: str, name: str, save: Path) -> None:
+        """Copy `sheet` as `name`, right after it (Move or Copy Sheet), saved at `save`."""
+        self.ask(
+            {"op": "copy_sheet", "file": str(file), "sheet": sheet, "name": name, "save": str(save)}
+        )
+
     def delete_columns(
         self, file: Path, sheet: str, column: int, save: Path, count: int = 1
     ) -> None:

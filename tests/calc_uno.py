@@ -15,6 +15,7 @@ Jobs (`op`):
 - `read`: open `file`, recalculate, answer the `ranges` as computed.
 - `delete_rows`: delete (or with `insert`, insert) whole rows or `columns`, and save.
 - `copy_and_clear`: copy a sheet's `source` cells to `target`, clear the source, and save.
+- `copy_sheet`: copy a `sheet` as `name`, right after it, and save.
 - `time`: open `file` and recalculate everything `repeat` times; the seconds of each.
 - `quit`.
 
@@ -204,6 +205,21 @@ class Calc:
                 source.getRangeAddress(),
             )
             source.clearContents(_CONTENTS)
+            document.calculateAll()
+            url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
+            document.storeToURL(url, (_property("FilterName", _XLSX),))
+            return {}
+        finally:
+            document.close(True)
+
+    def copy_sheet(self, job: dict[str, Any]) -> dict[str, Any]:
+        """Copy the sheet `sheet` as `name`, placed after the last sheet of `after`'s
+        position (Move or Copy Sheet ▸ Copy), and save as .xlsx."""
+        document = self.open(job["file"])
+        try:
+            sheets = document.Sheets
+            position = list(sheets.ElementNames).index(job["sheet"]) + 1
+            sheets.copyByName(job["sheet"], job["name"], position)
             document.calculateAll()
             url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
             document.storeToURL(url, (_property("FilterName", _XLSX),))

@@ -193,3 +193,33 @@ def test_a_player_who_did_not_come_is_put_right_as_the_error_says_in_libreoffice
     assert list(totals.values()) == [0, -10]
     (shown,) = calc.read(moved, [(sheet, "B3:C3")])
     assert [value for _, value in shown[0]] == [0, -10]
+
+
+def test_a_game_sheet_copied_in_libreoffice_is_said_to_be_off_the_live_standings_until_score(
+    tmp_path: Path, calc: Any
+) -> None:
+    """Last week's sheet copied to start tonight's game: it scores itself, but nothing
+    links it to the live Standings sheet; `check` says so at the copy, and after `score`
+    (which links it) says nothing."""
+    sheet = SHEETS["en"]
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
+    cells = [
+        (sheet, f"{'BCDE'[column]}{6 + row}", text)
+        for row, deal in enumerate(FIRST)
+        for column, text in enumerate(deal)
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    assert remi("score", typed).exit_code == 0
+    copied = tmp_path / "copied.xlsx"
+    calc.copy_sheet(typed, sheet, "Tonight", copied)
+
+    checked = remi("check", copied, "--json")
+    assert checked.exit_code == 0, checked.output
+    found = [(p["sheet"], p["code"]) for p in json.loads(checked.stdout)["problems"]]
+    assert ("Tonight", "live_game_unlinked") in found
+    assert all(code != "live_game_unlinked" or name == "Tonight" for name, code in found)
+
+    assert remi("score", copied).exit_code == 0
+    again = json.loads(remi("check", copied, "--json").stdout)["problems"]
+    assert "live_game_unlinked" not in [p["code"] for p in again]

@@ -349,6 +349,30 @@ def test_a_rules_value_emptied_is_the_default_live_as_in_remi(
     compare(notebook, calculated(path, tmp_path), Tally(), scored=scored_first)
 
 
+@pytest.mark.parametrize(
+    ("rule", "typed", "read", "rules"),
+    [
+        ("hand_win", "-5 0", -50, []),
+        ("hand_win", "\u2212 40", -40, []),
+        ("points_limit", "1 000", 1000, ["-r", "game_end=limit"]),
+    ],
+)
+def test_a_rules_number_typed_with_spaces_is_read_live_as_in_remi(
+    tmp_path: Path, rule: str, typed: str, read: int, rules: list[str]
+) -> None:
+    # Spaces between thousands, or anywhere in a number typed as text: remi reads them
+    # away, and so must the live formulas (LibreOffice's VALUE refuses "1 000", and every
+    # score would be an error while `check` found nothing wrong).
+    path = tmp_path / "k.xlsx"
+    names = [part for player in PLAYERS[:3] for part in ("-p", player)]
+    assert remi("new", path, *names, *rules, "--lang", "en").exit_code == 0
+    fill(path, [[["H", 27, "X"], [12, "W", "K 9 Jo"], ["W", "X 45", 7]]], {rule: typed})
+    notebook = load_notebook(path)
+    assert getattr(notebook.rules, rule) == read
+    assert not [p for p in notebook.all_problems() if p.severity.value == "error"]
+    compare(notebook, calculated(path, tmp_path), Tally(), scored=False)
+
+
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_a_rules_value_remi_refuses_is_painted_where_it_is_typed(tmp_path: Path, lang: str) -> None:
     # The live scores use what the Rules sheet says at once: a value remi refuses is red on

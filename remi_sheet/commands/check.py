@@ -62,6 +62,7 @@ def check(
         problems += writeback.foreign_record(notebook)  # score would refuse to write
         problems += planning.lost_games(notebook, plan)
         problems += planning.stale_live_rules(notebook, plan)
+        problems += planning.unlinked_live_games(notebook, plan)
         # A notebook that already holds what score would write, or whose values show
         # every cell of remi's as it left it, has nothing typed over: only otherwise is
         # the workbook opened to look at its formulas.

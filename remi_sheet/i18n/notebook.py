@@ -113,6 +113,13 @@ NOTEBOOK_WORDS: Final[dict[str, tuple[str, str]]] = {
         "Mától nap, vagy egy ilyen napon átlépő játszmadátum): a remi score összeköti őket; "
         "addig egy játszma élő pontjai eltérhetnek a remi által számoltaktól.",
     ),
+    "live_game_unlinked": (
+        "This game is not on the live Standings sheet yet (a sheet copied since the last "
+        "remi score): it scores itself, but the Standings leave it out until remi score "
+        "links it.",
+        "Ez a játszma még nincs az élő összesítőben (a legutóbbi remi score óta másolt "
+        "lap): magát pontozza, de az összesítő kihagyja, amíg a remi score be nem köti.",
+    ),
     "problems": ("Problems", "Problémák"),  # errors and warnings both
     "severity_error": ("error", "hiba"),
     "severity_warning": ("warning", "figyelmeztetés"),

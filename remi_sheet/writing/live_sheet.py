@@ -115,8 +115,9 @@ def _reading(rule: str, default: object, cell: str) -> str:
 
 def _typed_number(text: str) -> str:
     """The number the text `text` is, as `rules` reads a number typed as text: a
-    typographic minus is "-", and a decimal comma (11,0) reads in a spreadsheet set to a
-    decimal point too."""
+    typographic minus is "-", spaces go (between thousands: 1 000), and a decimal comma
+    (11,0) reads in a spreadsheet set to a decimal point too."""
+    text = f'SUBSTITUTE({text}," ","")'
     for minus in MINUS_SIGNS:
         text = f'SUBSTITUTE({text},"{minus}","-")'
     return f'IFERROR(VALUE({text}),VALUE(SUBSTITUTE({text},",",".")))'

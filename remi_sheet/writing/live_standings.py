@@ -20,7 +20,7 @@ names in, cells out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -118,6 +118,11 @@ class Players:
         # (every game's row the sheet may have, those `new --add-game` adds since too)
         unmatched = f"COUNTIF('{LIVE_SHEET}'!{_block('player', _LAST_ROW - FIRST_ROW - 1)},-1)"
         return f"{unmatched}+MAX(0,COUNTA({self.column('player')})-{len(self.names)})"
+
+
+def game_rows(keys: Iterable[tuple[int, int]]) -> int:
+    """How many games' rows the live sheet's cells `keys` (row, column) hold."""
+    return len({row for row, column in keys if row > FIRST_ROW and column < _PLAYERS_AT - 1})
 
 
 def player(name: str, counted: str, complete: str) -> str:

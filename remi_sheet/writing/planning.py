@@ -264,6 +264,41 @@ def stale_live_rules(notebook: Notebook, plan: Plan) -> list[Problem]:
     return [Problem("live_rules_stale", notebook.linked_rules or sheet, None, Severity.WARNING)]
 
 
+def unlinked_live_games(notebook: Notebook, plan: Plan) -> list[Problem]:
+    """A warning for each live game the live Standings do not read yet (a game sheet
+    copied in the spreadsheet since the last score: it scores itself, but nothing links
+    it to the Standings sheet until `remi score` does). Looked for only when the
+    notebook has more live games than remi's live sheet has rows for: a sheet renamed
+    keeps its references, which the spreadsheet renames with it."""
+    recorded = (plan.record or {}).get(LIVE_SHEET)
+    planned = plan.sheets.get(LIVE_SHEET)
+    if not recorded or planned is None:
+        return []
+    if live_standings.game_rows(planned) <= live_standings.game_rows(recorded):
+        return []
+    from remi_sheet.reading import compat, package, tolerant
+
+    with tolerant.open_zip(notebook.contents or notebook.path) as archive:
+        member = package.sheet_parts(archive).get(LIVE_SHEET)
+        if member is None:
+            return []
+        xml = compat.part_bytes(archive, member)
+    return [
+        Problem("live_game_unlinked", game.sheet, None, Severity.WARNING)
+        for game in notebook.games
+        if game.sheet in plan.helpers and not _referred_to(xml, game.sheet)
+    ]
+
+
+def _referred_to(xml: bytes, sheet: str) -> bool:
+    """Whether a formula in the worksheet part `xml` refers to the sheet `sheet`."""
+    from xml.sax.saxutils import escape
+
+    quoted = "'" + sheet.replace("'", "''") + "'!"
+    spellings = {escape(quoted), escape(quoted, {"'": "&apos;"}), escape(sheet) + "!"}
+    return any(spelling.encode() in xml for spelling in spellings)
+
+
 def _names_as_planned(notebook: Notebook, plan: Plan) -> bool:
     """Whether each live game defines the names of its rule book that the plan gives it
     (a From day changed moves a game from one rule book to another, the blocks alike)."""
