@@ -223,3 +223,32 @@ def test_a_game_sheet_copied_in_libreoffice_is_said_to_be_off_the_live_standings
     assert remi("score", copied).exit_code == 0
     again = json.loads(remi("check", copied, "--json").stdout)["problems"]
     assert "live_game_unlinked" not in [p["code"] for p in again]
+
+
+def test_a_typed_total_row_keeps_the_totals_and_places_above_the_names(
+    tmp_path: Path, calc: Any
+) -> None:
+    """A club's own Total row typed under a live game's deals (its figures right): remi's
+    totals and places above the names stay, and show remi's figures."""
+    sheet = SHEETS["en"]
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
+    cells = [
+        (sheet, f"{'BCDE'[column]}{6 + row}", text)
+        for row, deal in enumerate(FIRST)
+        for column, text in enumerate(deal)
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    game = json.loads(remi("check", typed, "--json").stdout)["games"][0]
+    totals = list(game["totals"].values())
+    total_row = [(sheet, "A13", "Total")]
+    total_row += [(sheet, f"{c}13", str(t)) for c, t in zip("BCDE", totals, strict=True)]
+    calc.type(typed, total_row, save=typed, check=False)
+
+    scored = remi("score", typed, "--json")
+    assert scored.exit_code == 0, scored.output
+    assert json.loads(scored.stdout)["problems"] == []
+    above, places = calc.read(typed, [(sheet, "B3:E3"), (sheet, "B4:E4")])
+    assert [value for _, value in above[0]] == totals
+    assert [value for _, value in places[0]] == list(game["ranks"].values())
+    assert remi("score", typed, "--json").stdout.count('"unchanged"') == 1

@@ -228,7 +228,7 @@ def _phone_free(game: Game, grid: Grid | None, mine: Mapping[Key, Any], cells: C
     remi wrote, or writes now (a legend moved up with a deal row deleted above it). A
     notebook `remi new` made leaves them so."""
     layout = game.layout
-    if grid is None or layout.total_row is not None:
+    if grid is None:
         return False
     keys = phone_rows(game, layout.end_row + 1)
     return bool(keys) and all(
