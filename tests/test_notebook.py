@@ -795,3 +795,19 @@ def test_filled_is_anything_but_empty_or_blank_text(value: object) -> None:
         value is not None and value != "" and (not isinstance(value, str) or bool(clean(value)))
     )
     assert filled(value) == expected  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "note", [["fizetve"], ["fizetve", "1500 Ft"], ["Béla későn jött", None, "ok"]]
+)
+def test_a_note_typed_in_the_players_columns_under_a_numbered_table_ends_it(
+    notebook: Make, note: list[object]
+) -> None:
+    # Under the last numbered deal, in the players' cells: no deal 8 of a 7-deal game,
+    # and the game still counts. A row there whose cells read as entries stays a deal.
+    rows: list[list[object]] = [["Deal", "A", "B", "C"]]
+    rows += [[n, "W", 5, 10] for n in range(1, 8)]
+    loaded = load_notebook(notebook({"g": [*rows, [None, *note]]}))
+    assert problems(loaded) == [] and len(loaded.games[0].deals) == 7
+    deal = load_notebook(notebook({"g": [*rows, [None, "W", 5, "fizetve"]]}, name="d.xlsx"))
+    assert ("g", "A9", "too_many_deals") in problems(deal)

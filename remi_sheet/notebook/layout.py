@@ -359,11 +359,24 @@ def _deal_table(
             return rows, None, None
         cells = tuple(values[1:])
         played = any(map(filled, cells))
-        if not played and deal_number(number) is None:
+        if deal_number(number) is None and (not played or _note_under(rows, cells)):
             # An empty row, or a note written under the table, ends it.
             return rows, *_below_table(grid, row + 1, deal_column, width)
         rows.append(DealRow(row, number, cells, played))
     return rows, None, None
+
+
+def _note_under(rows: Sequence[DealRow], cells: Sequence[CellValue]) -> bool:
+    """Whether a row without a deal number under a table whose every row has one holds a
+    note in the players' columns (`fizetve`, `1500 Ft`, `Béla későn jött`): text that
+    reads as no entry in any of its cells. A deal typed there has entries that read."""
+    return (
+        bool(rows)
+        and all(filled(row.number) for row in rows)
+        and all(
+            type(value) is str and _entry(value) is _REFUSED for value in cells if filled(value)
+        )
+    )
 
 
 def is_word(value: CellValue, words: frozenset[str]) -> bool:
