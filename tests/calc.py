@@ -114,6 +114,12 @@ class Calc:
         job = {"op": "copy_and_clear", "file": str(file), "sheet": sheet}
         self.ask({**job, "source": source, "target": target, "save": str(save)})
 
+    def cut_and_paste(self, file: Path, sheet: str, source: str, target: str, save: Path) -> None:
+        """Cut the cells `source` ("A9:G9") of `sheet` and paste them at `target` ("A11"),
+        saved at `save`."""
+        job = {"op": "cut_and_paste", "file": str(file), "sheet": sheet}
+        self.ask({**job, "source": source, "target": target, "save": str(save)})
+
     def copy_sheet(self, file: Path, sheet: str, name: str, save: Path) -> None:
         """Copy `sheet` as `name`, right after it (Move or Copy Sheet), saved at `save`."""
         self.ask(

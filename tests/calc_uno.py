@@ -16,6 +16,7 @@ Jobs (`op`):
 - `delete_rows`: delete (or with `insert`, insert) whole rows or `columns`, and save.
 - `copy_and_clear`: copy a sheet's `source` cells to `target`, clear the source, and save.
 - `copy_sheet`: copy a `sheet` as `name`, right after it, and save.
+- `cut_and_paste`: move a sheet's `source` cells to `target`, and save.
 - `time`: open `file` and recalculate everything `repeat` times; the seconds of each.
 - `quit`.
 
@@ -205,6 +206,23 @@ class Calc:
                 source.getRangeAddress(),
             )
             source.clearContents(_CONTENTS)
+            document.calculateAll()
+            url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
+            document.storeToURL(url, (_property("FilterName", _XLSX),))
+            return {}
+        finally:
+            document.close(True)
+
+    def cut_and_paste(self, job: dict[str, Any]) -> dict[str, Any]:
+        """Cut the cells `source` of a sheet and paste them at `target`, as a person moves a
+        row of cells, and save as .xlsx."""
+        document = self.open(job["file"])
+        try:
+            sheet = document.Sheets.getByName(job["sheet"])
+            sheet.moveRange(
+                sheet.getCellRangeByName(job["target"]).getCellAddress(),
+                sheet.getCellRangeByName(job["source"]).getRangeAddress(),
+            )
             document.calculateAll()
             url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
             document.storeToURL(url, (_property("FilterName", _XLSX),))

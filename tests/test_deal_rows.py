@@ -252,3 +252,43 @@ def test_a_typed_total_row_keeps_the_totals_and_places_above_the_names(
     assert [value for _, value in above[0]] == totals
     assert [value for _, value in places[0]] == list(game["ranks"].values())
     assert remi("score", typed, "--json").stdout.count('"unchanged"') == 1
+
+
+def test_a_deal_row_cut_and_pasted_lower_is_one_error_then_mended_as_it_says(
+    tmp_path: Path, calc: Any
+) -> None:
+    """Deal 4's row cut and pasted two rows lower: an empty row now ends the table above
+    the deals after it. `check` says that one thing (not remi's formulas the move left in
+    the empty row, which nobody can clear: they are arrays), `score` leaves the sheet
+    alone; the empty row deleted as the error says, the deals are numbered and scored."""
+    sheet = SHEETS["en"]
+    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
+    deals = [*FIRST, ["W", "10", "20", "0"], ["30", "W", "5", "12"]]
+    cells = [
+        (sheet, f"{'BCDE'[column]}{6 + row}", text)
+        for row, deal in enumerate(deals)
+        for column, text in enumerate(deal)
+    ]
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    moved = tmp_path / "moved.xlsx"
+    calc.cut_and_paste(typed, sheet, "A9:G9", "A11", moved)
+
+    checked = remi("check", moved, "--json")
+    assert checked.exit_code == 1
+    found = [(p["cell"], p["code"]) for p in json.loads(checked.stdout)["problems"]]
+    assert found == [("A10", "deal_after_blank_row")]
+    before = moved.read_bytes()
+    scored = remi("score", moved, "--json")
+    assert scored.exit_code == 1 and json.loads(scored.stdout)["left_alone"] == []
+
+    mended = tmp_path / "mended.xlsx"
+    calc.delete_rows(moved, sheet, 9, mended)
+    checked = remi("check", mended, "--json")
+    assert checked.exit_code == 0, checked.output
+    assert remi("score", mended).exit_code == 0
+    game = json.loads(remi("check", mended, "--json").stdout)["games"][0]
+    assert game["played"] == 5
+    (totals,) = calc.read(mended, [(sheet, "B3:E3")])
+    assert [value for _, value in totals[0]] == list(game["totals"].values())
+    assert before != mended.read_bytes()

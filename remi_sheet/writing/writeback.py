@@ -337,10 +337,16 @@ def _claims(
     problems: list[Problem] = []
     left_alone: list[str] = []
     changes: dict[str, tuple[Cells, set[Key]]] = {}
+    broken = {game.sheet for game in notebook.games if game.layout.stray_row is not None}
     for name, planned in plan.sheets.items():
+        recorded = record.get(name)
+        if name in broken and recorded:
+            # A deal after an empty row (a row cut and pasted lower): the area remi would
+            # plan ends at that row, where its own formulas of the rows below stand. The
+            # game's error says how to mend the table; remi writes there once it is.
+            continue
         sheet = sheets.get(name) or sheets.setdefault(name, _new_sheet(workbook, name))
         current = _reader(sheet)
-        recorded = record.get(name)
         if recorded is None and old is None:
             # No record at all: remi's cells are those in its styles, if it ever wrote any.
             recorded = _styled(sheet) if styled_before else {}
