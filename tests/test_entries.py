@@ -136,6 +136,13 @@ def test_ace_and_joker_values_follow_house_rules() -> None:
         ("X Z", "entry_unknown"),
         ("5..", "entry_unknown"),  # one full stop ends a cell, not two
         (".", "entry_unknown"),  # a full stop alone is no empty cell
+        ("fizetve", "entry_unknown"),
+        # cards by their names: the refusal says how they are written
+        ("Jack", "entry_card_names"),
+        ("King Queen", "entry_card_names"),
+        ("10 of hearts", "entry_card_names"),
+        ("X király 5", "entry_card_names"),
+        ("Ász", "entry_card_names"),
         ("45,", "card_digits_together"),  # a comma may separate cards: 4 and 5, or 45?
         ("33.5", "entry_not_whole"),
         (33.5, "entry_not_whole"),
@@ -207,7 +214,7 @@ def test_digits_grouped_by_spaces_are_a_total_not_an_entry(text: str, value: int
         ("KDB", "card_ambiguous_d"),
         ("KDQ", "card_ambiguous_d"),
         ("DDB", "card_ambiguous_d"),
-        ("jack", "entry_unknown"),  # J A♣ K written together, or a jack: neither guessed
+        ("jack", "entry_card_names"),  # J A♣ K written together, or a jack: neither guessed
         ("5²", "entry_unknown"),
         ("³³", "entry_unknown"),
         ("1.000", "entry_thousands"),

@@ -143,11 +143,26 @@ def _parse_text(text: str, rules: HouseRules) -> Entry:
             points, cards = _points(not_down["rest"].strip(), rules)
             return Loser(laid_down=False, points=points, cards=cards)
         except RemiError as error:
-            if error.code in ("entry_unknown", "card_digits_together"):  # named whole
+            if error.code in ("entry_unknown", "entry_card_names", "card_digits_together"):
                 raise RemiError(error.code, **{**error.params, "value": text}) from None
             raise
     points, cards = _points(text, rules)
     return Loser(laid_down=True, points=points, cards=cards)
+
+
+# Cards and suits by their names, in English and Hungarian (folded): no entry spells them
+# so, and the refusal says how they are written.
+_CARD_NAMES: Final = frozenset(
+    (
+        *("jack", "jacks", "queen", "queens", "king", "kings", "ace", "aces"),
+        *("heart", "hearts", "spade", "spades", "diamond", "diamonds", "club", "clubs"),
+        *("bubi", "dama", "kiraly", "asz", "kor", "pikk", "treff", "karo"),
+    )
+)
+
+
+def _names_cards(text: str) -> bool:
+    return any(word in _CARD_NAMES for word in re.split(r"[\W\d_]+", fold(text)))
 
 
 def _points(text: str, rules: HouseRules) -> tuple[int, tuple[Card, ...]]:
@@ -162,7 +177,8 @@ def _points(text: str, rules: HouseRules) -> tuple[int, tuple[Card, ...]]:
             check_hand(cards, rules)
         except RemiError as error:
             if error.code == "card_unknown":
-                raise RemiError("entry_unknown", value=text) from None
+                code = "entry_card_names" if _names_cards(text) else "entry_unknown"
+                raise RemiError(code, value=text) from None
             if error.code == "card_digits_together":  # the cell named whole: '45.' is typed
                 raise RemiError(error.code, value=text, **error.params) from None
             raise RemiError(error.code, **error.params) from None

@@ -142,6 +142,20 @@ GAME_MESSAGES: Final[dict[str, tuple[str, str]]] = {
         "'{value}' is not a whole number: card points are whole numbers.",
         "'{value}' nem egész szám: a lappont mindig egész.",
     ),
+    "entry_card_names": (
+        "'{value}' names cards by their names: write each by its letter (J or B, Q or D, K, "
+        "A, Jo) and its suit if you like (♠ ♥ ♦ ♣ or S H D C), e.g. K♠ Q♥ 10.",
+        "'{value}' a lapokat a nevükkel írja: írd mindegyiket a betűjével (J vagy B, Q vagy "
+        "D, K, A, Jo), ha akarod, a színével (♠ ♥ ♦ ♣ vagy S H D C), pl. K♠ Q♥ 10.",
+    ),
+    "entry_card_names_in_deal": (
+        "{player} has '{value}' in deal {deal}, which names cards by their names: write each "
+        "by its letter (J or B, Q or D, K, A, Jo) and its suit if you like (♠ ♥ ♦ ♣ or "
+        "S H D C), e.g. K♠ Q♥ 10.",
+        "{player} cellájában {deal:a} {deal}. leosztásban '{value}' áll, amely a lapokat a "
+        "nevükkel írja: írd mindegyiket a betűjével (J vagy B, Q vagy D, K, A, Jo), ha "
+        "akarod, a színével (♠ ♥ ♦ ♣ vagy S H D C), pl. K♠ Q♥ 10.",
+    ),
     "entry_unknown": (
         "'{value}' is not an entry. Type " + _CODES_HELP_EN + ".",
         "'{value}' nem értelmezhető. Írj " + _CODES_HELP_HU + " értéket.",
@@ -566,6 +580,7 @@ IN_DEAL_KEYS: Final = {
     "entry_not_whole": "entry_not_whole_in_deal",
     "entry_thousands": "entry_thousands_in_deal",
     "entry_unknown": "entry_unknown_in_deal",
+    "entry_card_names": "entry_card_names_in_deal",
     "points_negative": "points_negative_in_deal",
     "points_too_high": "points_too_high_in_deal",
     "card_empty": "card_empty_in_deal",
