@@ -733,6 +733,12 @@ def test_rows_libreoffice_deletes_or_inserts_are_one_problem_for_remis_area(
         assert load_notebook(path).games[0].played == 6
         return
     assert result.exit_code == 1
+    if change == "insert" and deal < 7:
+        # An empty row among the deals ends the table above the rest: that one error,
+        # which says to delete it, and nothing of remi's cells it moved (typed into, the
+        # row is a deal, numbered and made live by score: `test_deal_rows`).
+        assert len(errors) == 1 and not moved and "an empty row" in errors[0], result.stdout
+        return
     assert len(moved) == 1, result.stdout
 
 

@@ -341,10 +341,10 @@ case(
     (G, "C2", "entry_unknown"),
 )
 case(
-    "entry_unknown-suit-word.xlsx",
-    "suits spelt out in Hungarian",
+    "entry_card_names-suit-word.xlsx",
+    "cards and suits spelt out in Hungarian",
     game("W", "király pikk", "5"),
-    (G, "C2", "entry_unknown"),
+    (G, "C2", "entry_card_names"),
 )
 case(
     "entry_not_whole-comma.xlsx",
