@@ -271,12 +271,8 @@ def claim(
         """Whether `now` is what remi writes at `key` now, or that formula moved."""
         if _as_written(now, key, desired):
             return True
-        return (
-            repointed is not None
-            and isinstance(now, str)
-            and now[:1] == "="
-            and (repointed(key, now))
-        )
+        formula = isinstance(now, str) and now[:1] == "="
+        return formula and repointed is not None and repointed(key, str(now))
 
     for key, value in sorted(recorded.items()):
         now = current(key)
