@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -114,8 +115,7 @@ class Calc:
             if job.get("ranges"):
                 answer["ranges"] = self.ranges(document, job["ranges"])
             if job.get("save"):
-                url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
-                document.storeToURL(url, (_property("FilterName", _XLSX),))
+                self.store(document, job["save"])
             return answer
         finally:
             document.close(True)
@@ -175,75 +175,63 @@ class Calc:
         finally:
             document.close(True)
 
+    @contextlib.contextmanager
+    def changed(self, job: dict[str, Any]) -> Iterator[Any]:
+        """The document `file`, for a change as a person makes it; then recalculated and
+        saved as .xlsx at `save`, and closed whatever happens."""
+        document = self.open(job["file"])
+        try:
+            yield document
+            document.calculateAll()
+            self.store(document, job["save"])
+        finally:
+            document.close(True)
+
+    @staticmethod
+    def store(document: Any, path: str) -> None:
+        url = uno.systemPathToFileUrl(str(Path(path).resolve()))
+        document.storeToURL(url, (_property("FilterName", _XLSX),))
+
     def delete_rows(self, job: dict[str, Any]) -> dict[str, Any]:
         """Delete whole rows (or with `columns`, whole columns) of a sheet, as a person does
         (the headers' Delete Rows, Delete Columns), or with `insert` insert empty ones
-        before the row (Insert Rows Above), and save as .xlsx."""
-        document = self.open(job["file"])
-        try:
+        before the row (Insert Rows Above)."""
+        with self.changed(job) as document:
             sheet = document.Sheets.getByName(job["sheet"])
             lines = sheet.Columns if job.get("columns") else sheet.Rows
             if job.get("insert"):
                 lines.insertByIndex(job["row"] - 1, job.get("count", 1))
             else:
                 lines.removeByIndex(job["row"] - 1, job.get("count", 1))
-            document.calculateAll()
-            url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
-            document.storeToURL(url, (_property("FilterName", _XLSX),))
-            return {}
-        finally:
-            document.close(True)
+        return {}
 
     def copy_and_clear(self, job: dict[str, Any]) -> dict[str, Any]:
         """Copy the cells `source` of a sheet to `target` and clear them where they were,
-        as a person copies and pastes, then presses Delete; save as .xlsx."""
-        document = self.open(job["file"])
-        try:
+        as a person copies and pastes, then presses Delete."""
+        with self.changed(job) as document:
             sheet = document.Sheets.getByName(job["sheet"])
             source = sheet.getCellRangeByName(job["source"])
-            sheet.copyRange(
-                sheet.getCellRangeByName(job["target"]).getCellAddress(),
-                source.getRangeAddress(),
-            )
+            target = sheet.getCellRangeByName(job["target"]).getCellAddress()
+            sheet.copyRange(target, source.getRangeAddress())
             source.clearContents(_CONTENTS)
-            document.calculateAll()
-            url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
-            document.storeToURL(url, (_property("FilterName", _XLSX),))
-            return {}
-        finally:
-            document.close(True)
+        return {}
 
     def cut_and_paste(self, job: dict[str, Any]) -> dict[str, Any]:
         """Cut the cells `source` of a sheet and paste them at `target`, as a person moves a
-        row of cells, and save as .xlsx."""
-        document = self.open(job["file"])
-        try:
+        row of cells."""
+        with self.changed(job) as document:
             sheet = document.Sheets.getByName(job["sheet"])
-            sheet.moveRange(
-                sheet.getCellRangeByName(job["target"]).getCellAddress(),
-                sheet.getCellRangeByName(job["source"]).getRangeAddress(),
-            )
-            document.calculateAll()
-            url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
-            document.storeToURL(url, (_property("FilterName", _XLSX),))
-            return {}
-        finally:
-            document.close(True)
+            source = sheet.getCellRangeByName(job["source"]).getRangeAddress()
+            sheet.moveRange(sheet.getCellRangeByName(job["target"]).getCellAddress(), source)
+        return {}
 
     def copy_sheet(self, job: dict[str, Any]) -> dict[str, Any]:
-        """Copy the sheet `sheet` as `name`, placed after the last sheet of `after`'s
-        position (Move or Copy Sheet ▸ Copy), and save as .xlsx."""
-        document = self.open(job["file"])
-        try:
+        """Copy the sheet `sheet` as `name`, right after it (Move or Copy Sheet ▸ Copy)."""
+        with self.changed(job) as document:
             sheets = document.Sheets
             position = list(sheets.ElementNames).index(job["sheet"]) + 1
             sheets.copyByName(job["sheet"], job["name"], position)
-            document.calculateAll()
-            url = uno.systemPathToFileUrl(str(Path(job["save"]).resolve()))
-            document.storeToURL(url, (_property("FilterName", _XLSX),))
-            return {}
-        finally:
-            document.close(True)
+        return {}
 
     def time(self, job: dict[str, Any]) -> dict[str, Any]:
         seconds, opening = [], []

@@ -20,18 +20,31 @@ DEALS = [["H", "27", "X", "K 9 Jo"], ["12", "W", "3", "X 45"], ["12", "W", "3", 
 DEALS += [["5", "10", "W", "0"]]
 
 
+def typed_deals(tmp_path: Path, calc: Any, lang: str, deals: list[list[str]]) -> Path:
+    """A `remi new` notebook of two games with `deals` typed into the first in LibreOffice,
+    a deal a row from the first, and saved by it."""
+    sheet = SHEETS[lang]
+    cells = [
+        (sheet, f"{'BCDE'[column]}{6 + row}", text)
+        for row, deal in enumerate(deals)
+        for column, text in enumerate(deal)
+    ]
+    return typed_cells(tmp_path, calc, lang, cells)
+
+
+def typed_cells(tmp_path: Path, calc: Any, lang: str, cells: list[tuple[str, str, str]]) -> Path:
+    """A `remi new` notebook of two games with `cells` typed in LibreOffice, saved by it."""
+    path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "2")
+    typed = tmp_path / "typed.xlsx"
+    calc.type(path, cells, save=typed)
+    return typed
+
+
 def typed_and_deleted(tmp_path: Path, calc: Any, lang: str) -> Path:
     """A `remi new` notebook with `DEALS` typed in LibreOffice and the copy of deal 2
     deleted there, a whole row, as a person deletes it."""
     sheet = SHEETS[lang]
-    path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "2")
-    cells = [
-        (sheet, f"{'BCDE'[column]}{6 + row}", text)
-        for row, deal in enumerate(DEALS)
-        for column, text in enumerate(deal)
-    ]
-    typed = tmp_path / "typed.xlsx"
-    calc.type(path, cells, save=typed)
+    typed = typed_deals(tmp_path, calc, lang, DEALS)
     deleted = tmp_path / "deleted.xlsx"
     calc.delete_rows(typed, sheet, 8, deleted)
     return deleted
@@ -115,14 +128,7 @@ def test_a_row_inserted_in_libreoffice_for_a_forgotten_deal_is_numbered_and_made
     `score` numbers them and writes the formulas anew, the players' totals above their
     names too. Nothing typed is changed."""
     sheet = SHEETS[lang]
-    path = new_notebook(tmp_path / "klub.xlsx", lang, "--games", "2")
-    cells = [
-        (sheet, f"{'BCDE'[column]}{6 + row}", text)
-        for row, deal in enumerate(FIRST)
-        for column, text in enumerate(deal)
-    ]
-    typed = tmp_path / "typed.xlsx"
-    calc.type(path, cells, save=typed)
+    typed = typed_deals(tmp_path, calc, lang, FIRST)
     inserted = tmp_path / "inserted.xlsx"
     calc.insert_rows(typed, sheet, at, inserted)
     forgotten = [
@@ -166,12 +172,10 @@ def test_a_player_who_did_not_come_is_put_right_as_the_error_says_in_libreoffice
     array across it), so the error says to copy the name and entries into it and clear
     them where they were; done so, the game reads, and the live sheet scores it."""
     sheet = SHEETS["en"]
-    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
     cells = [(sheet, "C5", "")]
     cells += [(sheet, f"{column}6", text) for column, text in zip("BD", ["W", "25"], strict=True)]
     cells += [(sheet, f"{column}7", text) for column, text in zip("BD", ["12", "H"], strict=True)]
-    typed = tmp_path / "typed.xlsx"
-    calc.type(path, cells, save=typed)
+    typed = typed_cells(tmp_path, calc, "en", cells)
 
     checked = remi("check", typed, "--json")
     assert checked.exit_code == 1
@@ -202,14 +206,7 @@ def test_a_game_sheet_copied_in_libreoffice_is_said_to_be_off_the_live_standings
     links it to the live Standings sheet; `check` says so at the copy, and after `score`
     (which links it) says nothing."""
     sheet = SHEETS["en"]
-    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
-    cells = [
-        (sheet, f"{'BCDE'[column]}{6 + row}", text)
-        for row, deal in enumerate(FIRST)
-        for column, text in enumerate(deal)
-    ]
-    typed = tmp_path / "typed.xlsx"
-    calc.type(path, cells, save=typed)
+    typed = typed_deals(tmp_path, calc, "en", FIRST)
     assert remi("score", typed).exit_code == 0
     copied = tmp_path / "copied.xlsx"
     calc.copy_sheet(typed, sheet, "Tonight", copied)
@@ -231,14 +228,7 @@ def test_a_typed_total_row_keeps_the_totals_and_places_above_the_names(
     """A club's own Total row typed under a live game's deals (its figures right): remi's
     totals and places above the names stay, and show remi's figures."""
     sheet = SHEETS["en"]
-    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
-    cells = [
-        (sheet, f"{'BCDE'[column]}{6 + row}", text)
-        for row, deal in enumerate(FIRST)
-        for column, text in enumerate(deal)
-    ]
-    typed = tmp_path / "typed.xlsx"
-    calc.type(path, cells, save=typed)
+    typed = typed_deals(tmp_path, calc, "en", FIRST)
     game = json.loads(remi("check", typed, "--json").stdout)["games"][0]
     totals = list(game["totals"].values())
     total_row = [(sheet, "A13", "Total")]
@@ -262,15 +252,8 @@ def test_a_deal_row_cut_and_pasted_lower_is_one_error_then_mended_as_it_says(
     the empty row, which nobody can clear: they are arrays), `score` leaves the sheet
     alone; the empty row deleted as the error says, the deals are numbered and scored."""
     sheet = SHEETS["en"]
-    path = new_notebook(tmp_path / "klub.xlsx", "en", "--games", "2")
     deals = [*FIRST, ["W", "10", "20", "0"], ["30", "W", "5", "12"]]
-    cells = [
-        (sheet, f"{'BCDE'[column]}{6 + row}", text)
-        for row, deal in enumerate(deals)
-        for column, text in enumerate(deal)
-    ]
-    typed = tmp_path / "typed.xlsx"
-    calc.type(path, cells, save=typed)
+    typed = typed_deals(tmp_path, calc, "en", deals)
     moved = tmp_path / "moved.xlsx"
     calc.cut_and_paste(typed, sheet, "A9:G9", "A11", moved)
 
