@@ -811,3 +811,11 @@ def test_a_note_typed_in_the_players_columns_under_a_numbered_table_ends_it(
     assert problems(loaded) == [] and len(loaded.games[0].deals) == 7
     deal = load_notebook(notebook({"g": [*rows, [None, "W", 5, "fizetve"]]}, name="d.xlsx"))
     assert ("g", "A9", "too_many_deals") in problems(deal)
+    # A deal typed into a row inserted among them (no number) leaves the table numbered.
+    inserted = [*rows[:3], [None, 5, "W", 10], *rows[3:7], [None, *note]]
+    loaded = load_notebook(notebook({"g": inserted}, name="i.xlsx"))
+    assert [p[2] for p in problems(loaded)] == ["deals_renumbered"]
+    assert len(loaded.games[0].deals) == 7
+    # A table never numbered reads its rows as before: that row is a deal, refused.
+    bare = [rows[0], *([None, *row[1:]] for row in rows[1:4]), [None, *note]]
+    assert [p[2] for p in problems(load_notebook(notebook({"g": bare}, name="b.xlsx")))]

@@ -367,12 +367,14 @@ def _deal_table(
 
 
 def _note_under(rows: Sequence[DealRow], cells: Sequence[CellValue]) -> bool:
-    """Whether a row without a deal number under a table whose every row has one holds a
-    note in the players' columns (`fizetve`, `1500 Ft`, `Béla későn jött`): text that
-    reads as no entry in any of its cells. A deal typed there has entries that read."""
+    """Whether a row without a deal number under a numbered table holds a note in the
+    players' columns (`fizetve`, `1500 Ft`, `Béla későn jött`): text that reads as no
+    entry in any of its cells. A deal typed there has entries that read. Numbered: every
+    row has its number but a deal typed into a row inserted (a table never numbered reads
+    as before)."""
     return (
-        bool(rows)
-        and all(filled(row.number) for row in rows)
+        any(filled(row.number) for row in rows)
+        and all(filled(row.number) or row.played for row in rows)
         and all(
             type(value) is str and _entry(value) is _REFUSED for value in cells if filled(value)
         )
